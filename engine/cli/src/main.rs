@@ -1,0 +1,193 @@
+//! `ssdlab`: the command-line face of the drive model.
+//!
+//!     ssdlab presets
+//!     ssdlab run --drive s3700-200 --workload consistency --seconds 2000 --span 1.0 --seed 1 \
+//!                --csv out.csv --json [--steady-from 1400] [--queue-depth 32]
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use ssdlab_core::config::{ConfigError, RunRequest};
+use ssdlab_core::{presets, Simulation, Summary, FIELDS};
+
+const USAGE: &str = "usage:
+  ssdlab presets
+  ssdlab run --drive ID [--workload consistency] [--seconds N] [--span F] [--seed N]
+             [--queue-depth N] [--steady-from S] [--csv FILE] [--json]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("presets") => list_presets(),
+        Some("run") => run(&args[1..]),
+        Some("-h") | Some("--help") | Some("help") => {
+            println!("{}", USAGE);
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command '{}' (allowed: presets, run)\n{}", other, USAGE)),
+        None => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("ssdlab: {}", msg);
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn list_presets() -> Result<(), String> {
+    for d in presets::all() {
+        let g = &d.geometry;
+        println!(
+            "{:<12} {}  ({}, {} channels, {} dies, raw {:.1} GiB, user {:.1} GiB, spec {} IOPS 4K random write)",
+            d.id,
+            d.name,
+            d.host.name,
+            g.channels,
+            g.dies,
+            g.raw_bytes() as f64 / (1u64 << 30) as f64,
+            d.user_bytes as f64 / (1u64 << 30) as f64,
+            d.spec_random_write_iops
+        );
+    }
+    Ok(())
+}
+
+struct RunArgs {
+    request: RunRequest,
+    steady_from_s: u32,
+    csv: Option<String>,
+    json: bool,
+}
+
+fn parse_run_args(args: &[String]) -> Result<RunArgs, ConfigError> {
+    let mut request = RunRequest::from_json(r#"{"drive":"s3700-200"}"#)?;
+    let mut drive_given = false;
+    let mut steady_from_s = 1400u32;
+    let mut csv = None;
+    let mut json = false;
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        if flag == "--json" {
+            json = true;
+            i += 1;
+            continue;
+        }
+        let value = args
+            .get(i + 1)
+            .ok_or_else(|| ConfigError::new(flag.trim_start_matches('-'), "needs a value"))?
+            .as_str();
+        match flag {
+            "--drive" => {
+                request.drive = value.to_string();
+                drive_given = true;
+            }
+            "--workload" => request.workload = value.to_string(),
+            "--seconds" => request.seconds = number("seconds", value)?,
+            "--span" => request.span = number("span", value)?,
+            "--seed" => request.seed = number("seed", value)?,
+            "--queue-depth" => request.queue_depth = number("queue_depth", value)?,
+            "--steady-from" => steady_from_s = number("steady_from", value)?,
+            "--csv" => csv = Some(value.to_string()),
+            _ => {
+                return Err(ConfigError::new(
+                    "arguments",
+                    format!("unknown option '{}'\n{}", flag, USAGE),
+                ))
+            }
+        }
+        i += 2;
+    }
+    if !drive_given {
+        return Err(ConfigError::new("drive", "is required (see `ssdlab presets`)"));
+    }
+    Ok(RunArgs { request, steady_from_s, csv, json })
+}
+
+fn number<T: std::str::FromStr>(field: &str, value: &str) -> Result<T, ConfigError> {
+    value
+        .parse()
+        .map_err(|_| ConfigError::new(field, format!("must be a number (got '{}')", value)))
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let a = parse_run_args(args).map_err(|e| e.to_string())?;
+    let cfg = a.request.resolve().map_err(|e| e.to_string())?;
+    if a.steady_from_s >= cfg.seconds {
+        return Err(format!(
+            "steady_from: must be between 0 and {} (the run's last second) (got {})",
+            cfg.seconds - 1,
+            a.steady_from_s
+        ));
+    }
+    let started = Instant::now();
+    let mut sim = Simulation::new(cfg).map_err(|e| e.to_string())?;
+    let samples = sim.run_to_end();
+    let wall_seconds = started.elapsed().as_secs_f64();
+
+    if let Some(path) = &a.csv {
+        write_csv(path, &samples).map_err(|e| format!("csv: cannot write '{}': {}", path, e))?;
+    }
+    let summary = Summary::from_samples(&samples, a.steady_from_s);
+    if a.json {
+        let cfg = sim.config();
+        let mut obj = serde_json::to_value(&summary).expect("summary serialises");
+        let m = obj.as_object_mut().expect("summary is an object");
+        m.insert("drive".into(), cfg.drive.id.clone().into());
+        m.insert("workload".into(), cfg.workload.id().into());
+        m.insert("span".into(), cfg.span.into());
+        m.insert("seed".into(), cfg.seed.into());
+        m.insert("wall_seconds".into(), wall_seconds.into());
+        m.insert("host_ios_per_wall_second".into(), (summary.host_ios as f64 / wall_seconds).into());
+        m.insert("model_memory_bytes".into(), sim.memory_bytes().into());
+        m.insert("peak_memory_bytes".into(), peak_rss_bytes().unwrap_or(sim.memory_bytes()).into());
+        m.insert("raw_bytes".into(), cfg.drive.geometry.raw_bytes().into());
+        println!("{}", serde_json::to_string_pretty(&obj).expect("json"));
+    } else {
+        println!(
+            "{} {} {} s: mean {:.0} IOPS, from {} s: mean {:.0} min {} max {} IOPS, WA {:.3} (steady {:.3}), {:.1} s wall",
+            sim.config().drive.id,
+            sim.config().workload.id(),
+            summary.sim_seconds,
+            summary.iops_mean,
+            summary.steady_from_s,
+            summary.steady_iops_mean,
+            summary.steady_iops_min,
+            summary.steady_iops_max,
+            summary.write_amplification,
+            summary.steady_write_amplification,
+            wall_seconds
+        );
+    }
+    Ok(())
+}
+
+fn write_csv(path: &str, samples: &[ssdlab_core::Sample]) -> std::io::Result<()> {
+    let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
+    writeln!(w, "{}", FIELDS.join(","))?;
+    for s in samples {
+        let cols = s.columns();
+        let line: Vec<String> = cols.iter().map(|v| format_number(*v)).collect();
+        writeln!(w, "{}", line.join(","))?;
+    }
+    w.flush()
+}
+
+fn format_number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{:.4}", v)
+    }
+}
+
+/// Peak resident set size of this process (Linux `VmHWM`), if the platform reports it.
+fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}

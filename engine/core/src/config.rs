@@ -1,0 +1,335 @@
+//! Run and drive configuration, with validation that names the field and its allowed range.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Bytes in one mapping unit: the FTL maps logical 4 KiB units to physical 4 KiB slots.
+pub const UNIT_BYTES: u64 = 4096;
+
+/// A configuration error: which field, and what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    pub field: String,
+    pub message: String,
+}
+
+impl ConfigError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        ConfigError { field: field.into(), message: message.into() }
+    }
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// How garbage collection is spread over time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GcPacing {
+    /// Spread GC evenly over host writes: every host page programmed on a die earns that die
+    /// just enough victim scanning to break even on free blocks (S3700-style flat line).
+    ConsistencyFirst,
+    /// Collect only when a die has run out of free blocks, then all at once (P400e-style wall).
+    Lazy,
+}
+
+/// NAND array timings, per operation, in nanoseconds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NandTiming {
+    /// Array read of one page (tR), ns.
+    pub read_ns: u64,
+    /// Array program of one (multi-plane) page (tPROG), ns.
+    pub program_ns: u64,
+    /// Erase of one (multi-plane) block (tBERS), ns.
+    pub erase_ns: u64,
+    /// Channel bus rate between controller and dies, bytes per microsecond (= MB/s).
+    pub channel_mb_s: u64,
+}
+
+/// The geometry of the NAND array.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NandGeometry {
+    pub channels: u32,
+    pub dies: u32,
+    /// Planes per die that program and erase together (multi-plane operations).
+    pub planes: u32,
+    pub page_bytes: u32,
+    pub pages_per_block: u32,
+    /// Erase blocks per plane.
+    pub blocks_per_plane: u32,
+}
+
+impl NandGeometry {
+    pub fn units_per_page(&self) -> u32 {
+        (self.page_bytes as u64 / UNIT_BYTES) as u32
+    }
+    /// 4 KiB units written by one multi-plane program operation.
+    pub fn units_per_program(&self) -> u32 {
+        self.units_per_page() * self.planes
+    }
+    /// 4 KiB units in one FTL block (a multi-plane block: the same block in every plane of a die).
+    pub fn units_per_block(&self) -> u32 {
+        self.units_per_program() * self.pages_per_block
+    }
+    /// FTL blocks (multi-plane blocks) per die.
+    pub fn blocks_per_die(&self) -> u32 {
+        self.blocks_per_plane
+    }
+    pub fn total_blocks(&self) -> u64 {
+        self.dies as u64 * self.blocks_per_die() as u64
+    }
+    pub fn raw_units(&self) -> u64 {
+        self.total_blocks() * self.units_per_block() as u64
+    }
+    pub fn raw_bytes(&self) -> u64 {
+        self.raw_units() * UNIT_BYTES
+    }
+}
+
+/// The host link and command protocol.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HostInterface {
+    /// Human-readable name, e.g. "SATA 6Gb/s".
+    pub name: String,
+    /// Commands the drive accepts at once (NCQ: 32).
+    pub max_queue_depth: u32,
+    /// Payload rate of the link, MB/s (bytes per microsecond).
+    pub link_mb_s: u64,
+    /// Fixed link time per command (command, status and data frame headers), ns.
+    pub link_overhead_ns: u64,
+    /// Host CPU cycles spent per IO by the storage stack (AHCI ~27,000, NVMe ~10,000).
+    pub host_cpu_cycles_per_io: u64,
+}
+
+/// Controller costs and buffers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Controller {
+    /// Controller firmware time per host write command, ns.
+    pub write_overhead_ns: u64,
+    /// Write buffer that acknowledges host writes before they are programmed, bytes.
+    pub write_buffer_bytes: u64,
+}
+
+/// Garbage-collection policy.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GcConfig {
+    pub pacing: GcPacing,
+    /// A die starts collecting when its free blocks fall to this many.
+    pub start_free_blocks: u32,
+    /// A die collects synchronously (host writes wait) when its free blocks fall to this many.
+    pub min_free_blocks: u32,
+}
+
+/// A whole drive: everything the model needs to know about one product.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DriveConfig {
+    pub id: String,
+    pub name: String,
+    /// Capacity the vendor advertises, bytes (decimal GB on the box).
+    pub advertised_bytes: u64,
+    /// Logical capacity exposed to the host, bytes.
+    pub user_bytes: u64,
+    /// Datasheet steady-state 4 KB random write IOPS, for comparison only (never used by the model).
+    pub spec_random_write_iops: u64,
+    pub host: HostInterface,
+    pub controller: Controller,
+    pub geometry: NandGeometry,
+    pub timing: NandTiming,
+    pub gc: GcConfig,
+}
+
+impl DriveConfig {
+    pub fn user_units(&self) -> u64 {
+        self.user_bytes / UNIT_BYTES
+    }
+
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let g = &self.geometry;
+        range("geometry.channels", g.channels as u64, 1, 64)?;
+        range("geometry.dies", g.dies as u64, g.channels as u64, 4096)?;
+        range("geometry.planes", g.planes as u64, 1, 8)?;
+        if g.page_bytes as u64 % UNIT_BYTES != 0 || g.page_bytes == 0 {
+            return Err(ConfigError::new(
+                "geometry.page_bytes",
+                format!("must be a positive multiple of 4096 (got {})", g.page_bytes),
+            ));
+        }
+        range("geometry.page_bytes", g.page_bytes as u64, 4096, 65536)?;
+        range("geometry.pages_per_block", g.pages_per_block as u64, 4, 4096)?;
+        if g.units_per_block() > u16::MAX as u32 {
+            return Err(ConfigError::new(
+                "geometry.pages_per_block",
+                format!(
+                    "a block may hold at most 65535 4 KiB units (got {} with these pages, planes and page size)",
+                    g.units_per_block()
+                ),
+            ));
+        }
+        range("geometry.blocks_per_plane", g.blocks_per_plane as u64, 8, 1 << 20)?;
+        if g.raw_units() >= u32::MAX as u64 {
+            return Err(ConfigError::new(
+                "geometry",
+                "raw capacity must stay under 16 TiB (2^32 4 KiB units)".to_string(),
+            ));
+        }
+        let raw = g.raw_bytes();
+        let gc_reserve_units =
+            (self.gc.start_free_blocks as u64 + 2) * g.dies as u64 * g.units_per_block() as u64;
+        let max_user = raw.saturating_sub(gc_reserve_units * UNIT_BYTES);
+        range("user_bytes", self.user_bytes, UNIT_BYTES, max_user)?;
+        range("host.max_queue_depth", self.host.max_queue_depth as u64, 1, 65536)?;
+        range("host.link_mb_s", self.host.link_mb_s, 1, 1_000_000)?;
+        range("host.link_overhead_ns", self.host.link_overhead_ns, 0, 1_000_000)?;
+        range("host.host_cpu_cycles_per_io", self.host.host_cpu_cycles_per_io, 0, 10_000_000)?;
+        range("controller.write_overhead_ns", self.controller.write_overhead_ns, 0, 10_000_000)?;
+        let per_program = g.units_per_program() as u64 * UNIT_BYTES;
+        range("controller.write_buffer_bytes", self.controller.write_buffer_bytes, per_program, 1 << 32)?;
+        range("timing.read_ns", self.timing.read_ns, 1, 100_000_000)?;
+        range("timing.program_ns", self.timing.program_ns, 1, 100_000_000)?;
+        range("timing.erase_ns", self.timing.erase_ns, 1, 1_000_000_000)?;
+        range("timing.channel_mb_s", self.timing.channel_mb_s, 1, 100_000)?;
+        range("gc.min_free_blocks", self.gc.min_free_blocks as u64, 2, g.blocks_per_die() as u64 / 4)?;
+        range(
+            "gc.start_free_blocks",
+            self.gc.start_free_blocks as u64,
+            self.gc.min_free_blocks as u64,
+            g.blocks_per_die() as u64 / 2,
+        )?;
+        Ok(())
+    }
+}
+
+/// What the host does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WorkloadKind {
+    /// The articles' IO-consistency test: secure erase, sequential fill of the tested span, then
+    /// 4 KB random writes at QD32 over the whole span with incompressible data.
+    Consistency,
+}
+
+impl WorkloadKind {
+    pub const ALL: [(&'static str, WorkloadKind); 1] = [("consistency", WorkloadKind::Consistency)];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            WorkloadKind::Consistency => "consistency",
+        }
+    }
+
+    pub fn parse(name: &str) -> Result<Self, ConfigError> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, k)| *k).ok_or_else(|| {
+            let names: Vec<&str> = Self::ALL.iter().map(|(n, _)| *n).collect();
+            ConfigError::new("workload", format!("unknown workload '{}' (allowed: {})", name, names.join(", ")))
+        })
+    }
+}
+
+/// One run: a drive, a workload and how long.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunConfig {
+    pub drive: DriveConfig,
+    pub workload: WorkloadKind,
+    /// Simulated seconds to run.
+    pub seconds: u32,
+    /// Fraction of the user LBA span that is filled and tested; the rest stays unwritten and
+    /// so acts as extra spare area (the articles' partition trick).
+    pub span: f64,
+    /// Host queue depth (outstanding commands the host keeps issued).
+    pub queue_depth: u32,
+    pub seed: u64,
+}
+
+pub const MAX_SECONDS: u32 = 1_000_000;
+pub const MIN_SPAN: f64 = 0.01;
+
+impl RunConfig {
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        self.drive.validate()?;
+        range("seconds", self.seconds as u64, 1, MAX_SECONDS as u64)?;
+        if !(self.span >= MIN_SPAN && self.span <= 1.0) {
+            return Err(ConfigError::new(
+                "span",
+                format!("must be between {} and 1.0 (got {})", MIN_SPAN, self.span),
+            ));
+        }
+        range("queue_depth", self.queue_depth as u64, 1, 1024)?;
+        Ok(())
+    }
+
+    /// Logical 4 KiB units that are filled and tested.
+    pub fn span_units(&self) -> u64 {
+        ((self.drive.user_units() as f64 * self.span).round() as u64).max(1)
+    }
+}
+
+pub(crate) fn range(field: &str, value: u64, min: u64, max: u64) -> Result<(), ConfigError> {
+    if value < min || value > max {
+        Err(ConfigError::new(field, format!("must be between {} and {} (got {})", min, max, value)))
+    } else {
+        Ok(())
+    }
+}
+
+/// A run request as it arrives from the CLI, a JSON file or the browser: names, not structs.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunRequest {
+    pub drive: String,
+    #[serde(default = "default_workload")]
+    pub workload: String,
+    #[serde(default = "default_seconds")]
+    pub seconds: u32,
+    #[serde(default = "default_span")]
+    pub span: f64,
+    #[serde(default = "default_queue_depth")]
+    pub queue_depth: u32,
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+}
+
+fn default_workload() -> String {
+    "consistency".into()
+}
+fn default_seconds() -> u32 {
+    2000
+}
+fn default_span() -> f64 {
+    1.0
+}
+fn default_queue_depth() -> u32 {
+    32
+}
+fn default_seed() -> u64 {
+    1
+}
+
+impl RunRequest {
+    /// Parses a JSON request; errors name the offending field.
+    pub fn from_json(text: &str) -> Result<Self, ConfigError> {
+        serde_json::from_str(text).map_err(|e| {
+            let msg = e.to_string();
+            // serde names unknown fields and type mismatches in its message; keep it whole.
+            ConfigError::new("config", msg)
+        })
+    }
+
+    pub fn resolve(&self) -> Result<RunConfig, ConfigError> {
+        let drive = crate::presets::by_id(&self.drive)?;
+        let cfg = RunConfig {
+            drive,
+            workload: WorkloadKind::parse(&self.workload)?,
+            seconds: self.seconds,
+            span: self.span,
+            queue_depth: self.queue_depth,
+            seed: self.seed,
+        };
+        cfg.validate()?;
+        Ok(cfg)
+    }
+}

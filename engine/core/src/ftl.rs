@@ -1,0 +1,379 @@
+//! Flash translation layer state: a flat page-level map at 4 KiB granularity, the block manager
+//! (free lists, open blocks per die and stream, valid counts) and greedy victim selection.
+//!
+//! Timing lives elsewhere (`nand.rs`, `drive.rs`); this module only keeps the mapping exact.
+//! Memory per 4 KiB of raw NAND: 4 bytes of `lpa_of_ppa`, plus 4 bytes of `ppa_of_lpa` per user
+//! unit; per-block arrays are ~1/1000 of that.
+
+pub const NONE: u32 = u32::MAX;
+
+/// Where a unit is written: host data and GC relocations go to separate open blocks, so
+/// relocated (colder) data does not mix with fresh host writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    Host = 0,
+    Gc = 1,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum BlockState {
+    Free = 0,
+    Open = 1,
+    /// Full and eligible as a GC victim: listed in its die's valid-count bucket.
+    Closed = 2,
+    /// Being collected.
+    Victim = 3,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct OpenBlock {
+    block: u32,
+    /// Next unit offset in the block; `units_per_block` means full.
+    next: u32,
+}
+
+#[derive(Debug, Clone)]
+struct DieBlocks {
+    free: Vec<u32>,
+    open: [Option<OpenBlock>; 2],
+    /// Lowest bucket that may be non-empty (a hint; buckets below it are empty).
+    min_bucket: u32,
+}
+
+/// Result of scanning one program-sized stripe of a victim block.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Scan {
+    /// Valid units found and relocated (0 means the stripe needed no read).
+    pub moved: u32,
+    /// GC-stream program operations that became due (each `units_per_program` units).
+    pub programs_due: u32,
+    /// The victim is fully scanned and now erased and free.
+    pub erased: bool,
+}
+
+pub struct Ftl {
+    units_per_block: u32,
+    units_per_program: u32,
+    blocks_per_die: u32,
+    /// Logical 4 KiB unit -> physical unit, or NONE if never written.
+    ppa_of_lpa: Vec<u32>,
+    /// Physical unit -> logical unit it holds, or NONE. Stale entries are detected by checking
+    /// `ppa_of_lpa[lpa] == ppa`, so invalidation needs no second write here.
+    lpa_of_ppa: Vec<u32>,
+    valid: Vec<u16>,
+    state: Vec<BlockState>,
+    erase_count: Vec<u32>,
+    bucket_next: Vec<u32>,
+    bucket_prev: Vec<u32>,
+    /// Per die, per valid count: first closed block with that count.
+    bucket_head: Vec<u32>,
+    dies: Vec<DieBlocks>,
+    /// Victim being collected per die, and the next unit offset to scan.
+    victim: Vec<Option<OpenBlock>>,
+    free_blocks: u64,
+}
+
+impl Ftl {
+    pub fn new(dies: u32, blocks_per_die: u32, units_per_block: u32, units_per_program: u32, user_units: u64) -> Self {
+        let total_blocks = dies as usize * blocks_per_die as usize;
+        let raw_units = total_blocks * units_per_block as usize;
+        let die_blocks = (0..dies)
+            .map(|d| DieBlocks {
+                // Pop order: lowest block first.
+                free: (d * blocks_per_die..(d + 1) * blocks_per_die).rev().collect(),
+                open: [None, None],
+                min_bucket: 0,
+            })
+            .collect();
+        Ftl {
+            units_per_block,
+            units_per_program,
+            blocks_per_die,
+            ppa_of_lpa: vec![NONE; user_units as usize],
+            lpa_of_ppa: vec![NONE; raw_units],
+            valid: vec![0; total_blocks],
+            state: vec![BlockState::Free; total_blocks],
+            erase_count: vec![0; total_blocks],
+            bucket_next: vec![NONE; total_blocks],
+            bucket_prev: vec![NONE; total_blocks],
+            bucket_head: vec![NONE; dies as usize * (units_per_block as usize + 1)],
+            dies: die_blocks,
+            victim: vec![None; dies as usize],
+            free_blocks: total_blocks as u64,
+        }
+    }
+
+    pub fn memory_bytes(&self) -> u64 {
+        (self.ppa_of_lpa.capacity() * 4
+            + self.lpa_of_ppa.capacity() * 4
+            + self.valid.capacity() * 2
+            + self.state.capacity()
+            + self.erase_count.capacity() * 4
+            + self.bucket_next.capacity() * 4
+            + self.bucket_prev.capacity() * 4
+            + self.bucket_head.capacity() * 4
+            + self.dies.iter().map(|d| d.free.capacity() * 4).sum::<usize>()) as u64
+    }
+
+    pub fn free_blocks(&self) -> u64 {
+        self.free_blocks
+    }
+
+    pub fn die_free_blocks(&self, die: u32) -> u32 {
+        self.dies[die as usize].free.len() as u32
+    }
+
+    pub fn has_victim(&self, die: u32) -> bool {
+        self.victim[die as usize].is_some()
+    }
+
+    pub fn victim_valid(&self, die: u32) -> Option<u32> {
+        self.victim[die as usize].map(|v| self.valid[v.block as usize] as u32)
+    }
+
+    pub fn units_per_block(&self) -> u32 {
+        self.units_per_block
+    }
+
+    pub fn ppa_of(&self, lpa: u32) -> u32 {
+        self.ppa_of_lpa[lpa as usize]
+    }
+
+    /// Highest and lowest erase count over all blocks.
+    pub fn erase_count_range(&self) -> (u32, u32) {
+        let min = self.erase_count.iter().copied().min().unwrap_or(0);
+        let max = self.erase_count.iter().copied().max().unwrap_or(0);
+        (min, max)
+    }
+
+    #[inline]
+    fn die_of_block(&self, block: u32) -> u32 {
+        block / self.blocks_per_die
+    }
+
+    #[inline]
+    fn head_index(&self, block: u32, valid: u32) -> usize {
+        self.die_of_block(block) as usize * (self.units_per_block as usize + 1) + valid as usize
+    }
+
+    #[inline]
+    fn bucket_del(&mut self, b: u32) {
+        let (prev, next) = (self.bucket_prev[b as usize], self.bucket_next[b as usize]);
+        if prev != NONE {
+            self.bucket_next[prev as usize] = next;
+        } else {
+            let h = self.head_index(b, self.valid[b as usize] as u32);
+            self.bucket_head[h] = next;
+        }
+        if next != NONE {
+            self.bucket_prev[next as usize] = prev;
+        }
+    }
+
+    #[inline]
+    fn bucket_add(&mut self, b: u32) {
+        let v = self.valid[b as usize] as u32;
+        let h = self.head_index(b, v);
+        let first = self.bucket_head[h];
+        self.bucket_prev[b as usize] = NONE;
+        self.bucket_next[b as usize] = first;
+        if first != NONE {
+            self.bucket_prev[first as usize] = b;
+        }
+        self.bucket_head[h] = b;
+        let die = &mut self.dies[(b / self.blocks_per_die) as usize];
+        if v < die.min_bucket {
+            die.min_bucket = v;
+        }
+    }
+
+    /// Marks the unit at `ppa` stale.
+    #[inline]
+    fn invalidate(&mut self, ppa: u32) {
+        let b = ppa / self.units_per_block;
+        if self.state[b as usize] == BlockState::Closed {
+            self.bucket_del(b);
+            self.valid[b as usize] -= 1;
+            self.bucket_add(b);
+        } else {
+            self.valid[b as usize] -= 1;
+        }
+    }
+
+    /// Writes logical unit `lpa` to the next slot of `die`'s open block for `stream`.
+    /// Returns true when this write completed a program-sized stripe.
+    /// The caller guarantees a free block exists when one is needed (see `needs_block`).
+    #[inline]
+    pub fn write(&mut self, die: u32, stream: Stream, lpa: u32) -> bool {
+        let upb = self.units_per_block;
+        let ob = match self.dies[die as usize].open[stream as usize] {
+            Some(ob) if ob.next < upb => ob,
+            full => {
+                if let Some(ob) = full {
+                    self.close(ob.block);
+                }
+                let block = self.take_free(die);
+                self.state[block as usize] = BlockState::Open;
+                OpenBlock { block, next: 0 }
+            }
+        };
+        let ppa = ob.block * upb + ob.next;
+        let old = self.ppa_of_lpa[lpa as usize];
+        if old != NONE {
+            self.invalidate(old);
+        }
+        self.ppa_of_lpa[lpa as usize] = ppa;
+        self.lpa_of_ppa[ppa as usize] = lpa;
+        self.valid[ob.block as usize] += 1;
+        let next = ob.next + 1;
+        self.dies[die as usize].open[stream as usize] = Some(OpenBlock { block: ob.block, next });
+        next % self.units_per_program == 0
+    }
+
+    /// True if the next write to this stream on this die will open a new block.
+    pub fn needs_block(&self, die: u32, stream: Stream) -> bool {
+        match self.dies[die as usize].open[stream as usize] {
+            Some(ob) => ob.next >= self.units_per_block,
+            None => true,
+        }
+    }
+
+    fn close(&mut self, block: u32) {
+        self.state[block as usize] = BlockState::Closed;
+        self.bucket_add(block);
+    }
+
+    fn take_free(&mut self, die: u32) -> u32 {
+        let block = self.dies[die as usize]
+            .free
+            .pop()
+            .expect("the controller keeps min_free_blocks in reserve, so a free block always exists");
+        self.free_blocks -= 1;
+        block
+    }
+
+    /// Chooses the closed block with the fewest valid units on `die` (greedy) as the victim.
+    /// Returns false if the die has no closed block.
+    pub fn pick_victim(&mut self, die: u32) -> bool {
+        debug_assert!(self.victim[die as usize].is_none());
+        let base = die as usize * (self.units_per_block as usize + 1);
+        let mut v = self.dies[die as usize].min_bucket as usize;
+        while v <= self.units_per_block as usize && self.bucket_head[base + v] == NONE {
+            v += 1;
+        }
+        if v > self.units_per_block as usize {
+            self.dies[die as usize].min_bucket = self.units_per_block + 1;
+            return false;
+        }
+        self.dies[die as usize].min_bucket = v as u32;
+        let block = self.bucket_head[base + v];
+        self.bucket_del(block);
+        self.state[block as usize] = BlockState::Victim;
+        self.victim[die as usize] = Some(OpenBlock { block, next: 0 });
+        true
+    }
+
+    /// Scans the next program-sized stripe of `die`'s victim, relocating its valid units to the
+    /// die's GC stream; erases the victim after its last stripe.
+    pub fn scan_victim_stripe(&mut self, die: u32) -> Scan {
+        let Some(vic) = self.victim[die as usize] else { return Scan::default() };
+        let mut scan = Scan::default();
+        let first = vic.block * self.units_per_block + vic.next;
+        for ppa in first..first + self.units_per_program {
+            let lpa = self.lpa_of_ppa[ppa as usize];
+            if lpa != NONE && self.ppa_of_lpa[lpa as usize] == ppa {
+                scan.moved += 1;
+                if self.write(die, Stream::Gc, lpa) {
+                    scan.programs_due += 1;
+                }
+            }
+        }
+        let next = vic.next + self.units_per_program;
+        if next >= self.units_per_block {
+            self.erase(vic.block);
+            self.victim[die as usize] = None;
+            scan.erased = true;
+        } else {
+            self.victim[die as usize] = Some(OpenBlock { block: vic.block, next });
+        }
+        scan
+    }
+
+    fn erase(&mut self, block: u32) {
+        debug_assert_eq!(self.valid[block as usize], 0, "GC would lose a valid unit");
+        let upb = self.units_per_block as usize;
+        let start = block as usize * upb;
+        self.lpa_of_ppa[start..start + upb].fill(NONE);
+        self.valid[block as usize] = 0;
+        self.state[block as usize] = BlockState::Free;
+        self.erase_count[block as usize] += 1;
+        let die = self.die_of_block(block);
+        self.dies[die as usize].free.push(block);
+        self.free_blocks += 1;
+    }
+
+    /// Checks every structural invariant; returns a description of the first violation.
+    /// O(raw units): for tests.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let upb = self.units_per_block as usize;
+        // Each mapped LPA points at a slot that says it holds that LPA.
+        let mut mapped = 0u64;
+        for (lpa, &ppa) in self.ppa_of_lpa.iter().enumerate() {
+            if ppa != NONE {
+                mapped += 1;
+                if self.lpa_of_ppa[ppa as usize] != lpa as u32 {
+                    return Err(format!("lpa {} -> ppa {} but that slot holds {}", lpa, ppa, self.lpa_of_ppa[ppa as usize]));
+                }
+            }
+        }
+        // Valid counts match the live slots per block; free blocks hold nothing.
+        let mut live_total = 0u64;
+        for b in 0..self.valid.len() {
+            let live = (b * upb..(b + 1) * upb)
+                .filter(|&p| {
+                    let l = self.lpa_of_ppa[p];
+                    l != NONE && self.ppa_of_lpa[l as usize] == p as u32
+                })
+                .count();
+            if live != self.valid[b] as usize {
+                return Err(format!("block {} valid count {} but {} live units", b, self.valid[b], live));
+            }
+            if self.state[b] == BlockState::Free && live != 0 {
+                return Err(format!("free block {} holds {} live units", b, live));
+            }
+            live_total += live as u64;
+        }
+        if live_total != mapped {
+            return Err(format!("{} mapped LPAs but {} live units", mapped, live_total));
+        }
+        // Bucket lists hold exactly the closed blocks, each under its valid count.
+        let mut listed = 0usize;
+        for die in 0..self.dies.len() {
+            for v in 0..=upb {
+                let mut b = self.bucket_head[die * (upb + 1) + v];
+                while b != NONE {
+                    if self.state[b as usize] != BlockState::Closed || self.valid[b as usize] as usize != v {
+                        return Err(format!("block {} listed under valid {} wrongly", b, v));
+                    }
+                    listed += 1;
+                    b = self.bucket_next[b as usize];
+                }
+            }
+        }
+        let closed = self.state.iter().filter(|&&s| s == BlockState::Closed).count();
+        if listed != closed {
+            return Err(format!("{} closed blocks but {} listed", closed, listed));
+        }
+        let free: usize = self.dies.iter().map(|d| d.free.len()).sum();
+        if free as u64 != self.free_blocks {
+            return Err(format!("free count {} but {} in lists", self.free_blocks, free));
+        }
+        Ok(())
+    }
+
+    /// Total erases so far (sum over blocks); for tests of monotonicity.
+    pub fn erase_counts(&self) -> &[u32] {
+        &self.erase_count
+    }
+}

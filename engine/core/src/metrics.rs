@@ -1,0 +1,138 @@
+//! Per-second samples and the run summary computed from them.
+
+use serde::Serialize;
+
+/// One simulated second of the run.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Sample {
+    /// Start of the second, seconds since the test phase began (after the fill).
+    pub second: u32,
+    /// Host IOs completed in this second.
+    pub iops: u32,
+    /// Host payload completed, MB/s (10^6 bytes).
+    pub mb_s: f64,
+    /// Mean and maximum latency of the IOs completed in this second, microseconds (from issue by
+    /// the host to acknowledgement).
+    pub mean_latency_us: f64,
+    pub max_latency_us: f64,
+    /// 4 KiB units relocated by garbage collection in this second.
+    pub gc_moves: u32,
+    /// Blocks erased in this second.
+    pub erases: u32,
+    /// Free blocks at the end of the second, over all dies.
+    pub free_blocks: u32,
+    /// 4 KiB units written by the host in this second.
+    pub host_writes: u32,
+    /// 4 KiB units programmed to NAND in this second (host data plus GC relocations).
+    pub nand_writes: u32,
+    /// NAND writes / host writes since the test phase began.
+    pub write_amplification: f64,
+}
+
+/// Column names, in the order `Sample::columns` yields them.
+pub const FIELDS: [&str; 11] = [
+    "second",
+    "iops",
+    "mb_s",
+    "mean_latency_us",
+    "max_latency_us",
+    "gc_moves",
+    "erases",
+    "free_blocks",
+    "host_writes",
+    "nand_writes",
+    "write_amplification",
+];
+
+impl Sample {
+    pub fn columns(&self) -> [f64; FIELDS.len()] {
+        [
+            self.second as f64,
+            self.iops as f64,
+            self.mb_s,
+            self.mean_latency_us,
+            self.max_latency_us,
+            self.gc_moves as f64,
+            self.erases as f64,
+            self.free_blocks as f64,
+            self.host_writes as f64,
+            self.nand_writes as f64,
+            self.write_amplification,
+        ]
+    }
+}
+
+/// Counters for the second being accumulated.
+#[derive(Debug, Clone, Default)]
+pub struct SecondCounters {
+    pub ios: u32,
+    pub bytes: u64,
+    pub latency_sum_ns: u64,
+    pub latency_max_ns: u64,
+    pub gc_moves: u32,
+    pub erases: u32,
+    pub host_writes: u32,
+    pub nand_writes: u32,
+}
+
+impl SecondCounters {
+    #[inline]
+    pub fn complete_io(&mut self, bytes: u64, latency_ns: u64) {
+        self.ios += 1;
+        self.bytes += bytes;
+        self.latency_sum_ns += latency_ns;
+        self.latency_max_ns = self.latency_max_ns.max(latency_ns);
+    }
+}
+
+/// Summary of a run, as `ssdlab run --json` prints it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub sim_seconds: u32,
+    pub host_ios: u64,
+    pub iops_mean: f64,
+    pub iops_min: u32,
+    pub iops_max: u32,
+    pub steady_from_s: u32,
+    pub steady_iops_mean: f64,
+    pub steady_iops_min: u32,
+    pub steady_iops_max: u32,
+    /// (max - min) / max of per-second IOPS from `steady_from_s` on.
+    pub steady_spread: f64,
+    pub write_amplification: f64,
+    pub steady_write_amplification: f64,
+    pub max_latency_us: f64,
+}
+
+impl Summary {
+    pub fn from_samples(samples: &[Sample], steady_from_s: u32) -> Summary {
+        let stats = |s: &[Sample]| -> (f64, u32, u32, u64, u64, u64) {
+            let ios: u64 = s.iter().map(|x| x.iops as u64).sum();
+            let host: u64 = s.iter().map(|x| x.host_writes as u64).sum();
+            let nand: u64 = s.iter().map(|x| x.nand_writes as u64).sum();
+            let mean = if s.is_empty() { 0.0 } else { ios as f64 / s.len() as f64 };
+            let min = s.iter().map(|x| x.iops).min().unwrap_or(0);
+            let max = s.iter().map(|x| x.iops).max().unwrap_or(0);
+            (mean, min, max, ios, host, nand)
+        };
+        let ratio = |n: u64, d: u64| if d == 0 { 0.0 } else { n as f64 / d as f64 };
+        let (mean, min, max, ios, host, nand) = stats(samples);
+        let steady = &samples[(steady_from_s as usize).min(samples.len())..];
+        let (s_mean, s_min, s_max, _, s_host, s_nand) = stats(steady);
+        Summary {
+            sim_seconds: samples.len() as u32,
+            host_ios: ios,
+            iops_mean: mean,
+            iops_min: min,
+            iops_max: max,
+            steady_from_s,
+            steady_iops_mean: s_mean,
+            steady_iops_min: s_min,
+            steady_iops_max: s_max,
+            steady_spread: if s_max == 0 { 0.0 } else { (s_max - s_min) as f64 / s_max as f64 },
+            write_amplification: ratio(nand, host),
+            steady_write_amplification: ratio(s_nand, s_host),
+            max_latency_us: samples.iter().map(|x| x.max_latency_us).fold(0.0, f64::max),
+        }
+    }
+}

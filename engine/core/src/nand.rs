@@ -1,0 +1,163 @@
+//! NAND timing as resource timelines. Each die has a `busy_until`: its operations run in the
+//! order they are booked. A channel is shared by several dies whose work is booked at different
+//! points in the future, so each channel keeps a calendar of booked transfers and a transfer
+//! takes the first gap that fits; a transfer booked later can still use an earlier idle gap.
+//! Every booking respects every earlier one, so contention between host programs, GC reads,
+//! GC programs and erases comes out exactly without an event per NAND operation.
+
+use std::collections::VecDeque;
+
+use crate::config::{NandGeometry, NandTiming, UNIT_BYTES};
+
+/// Busy intervals of one channel, sorted and disjoint, from the present on.
+#[derive(Debug, Clone, Default)]
+pub struct Calendar {
+    busy: VecDeque<(u64, u64)>,
+}
+
+impl Calendar {
+    /// Books `len_ns` at the earliest start >= `ready_ns` that fits between booked transfers;
+    /// forgets intervals that end before `now_ns` (nothing is ever booked before the present).
+    #[inline]
+    pub fn book(&mut self, ready_ns: u64, len_ns: u64, now_ns: u64) -> u64 {
+        while matches!(self.busy.front(), Some(&(_, end)) if end <= now_ns) {
+            self.busy.pop_front();
+        }
+        let mut start = ready_ns;
+        let mut i = self.busy.partition_point(|&(_, end)| end <= start);
+        while i < self.busy.len() {
+            let (s, e) = self.busy[i];
+            if s >= start + len_ns {
+                break;
+            }
+            start = start.max(e);
+            i += 1;
+        }
+        let end = start + len_ns;
+        // Merge with touching neighbours to keep the calendar short.
+        let joins_prev = i > 0 && self.busy[i - 1].1 == start;
+        let joins_next = i < self.busy.len() && self.busy[i].0 == end;
+        match (joins_prev, joins_next) {
+            (true, true) => {
+                self.busy[i - 1].1 = self.busy[i].1;
+                self.busy.remove(i);
+            }
+            (true, false) => self.busy[i - 1].1 = end,
+            (false, true) => self.busy[i].0 = start,
+            (false, false) => self.busy.insert(i, (start, end)),
+        }
+        start
+    }
+
+    pub fn len(&self) -> usize {
+        self.busy.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.busy.is_empty()
+    }
+}
+
+pub struct Nand {
+    channel_of_die: Vec<u32>,
+    channels: Vec<Calendar>,
+    die_free_ns: Vec<u64>,
+    /// The host's clock: no operation is booked before it.
+    now_ns: u64,
+    /// Channel time to move one 4 KiB unit between controller and die, ns.
+    unit_transfer_ns: u64,
+    read_ns: u64,
+    program_ns: u64,
+    erase_ns: u64,
+}
+
+impl Nand {
+    pub fn new(g: &NandGeometry, t: &NandTiming) -> Self {
+        Nand {
+            // Dies are spread over channels round-robin (die d on channel d mod channels).
+            channel_of_die: (0..g.dies).map(|d| d % g.channels).collect(),
+            channels: vec![Calendar::default(); g.channels as usize],
+            die_free_ns: vec![0; g.dies as usize],
+            now_ns: 0,
+            unit_transfer_ns: UNIT_BYTES * 1000 / t.channel_mb_s,
+            read_ns: t.read_ns,
+            program_ns: t.program_ns,
+            erase_ns: t.erase_ns,
+        }
+    }
+
+    /// Advances the present; calendars drop what ends before it.
+    #[inline]
+    pub fn set_now(&mut self, now_ns: u64) {
+        self.now_ns = now_ns;
+    }
+
+    /// The die that can start work soonest (lowest index on ties, so choice is deterministic).
+    #[inline]
+    pub fn least_busy_die(&self) -> u32 {
+        let mut best = 0;
+        let mut best_t = self.die_free_ns[0];
+        for (d, &t) in self.die_free_ns.iter().enumerate().skip(1) {
+            if t < best_t {
+                best = d;
+                best_t = t;
+            }
+        }
+        best as u32
+    }
+
+    /// Transfers `units` to the die and programs them (one multi-plane program); returns when
+    /// the program completes.
+    #[inline]
+    pub fn program(&mut self, die: u32, ready_ns: u64, units: u32) -> u64 {
+        let c = self.channel_of_die[die as usize] as usize;
+        let d = die as usize;
+        let len = units as u64 * self.unit_transfer_ns;
+        let start = self.channels[c].book(ready_ns.max(self.die_free_ns[d]), len, self.now_ns);
+        self.die_free_ns[d] = start + len + self.program_ns;
+        self.die_free_ns[d]
+    }
+
+    /// Reads one (multi-plane) page and transfers `units` of it to the controller; returns when
+    /// the data is in the controller.
+    #[inline]
+    pub fn read(&mut self, die: u32, ready_ns: u64, units: u32) -> u64 {
+        let c = self.channel_of_die[die as usize] as usize;
+        let d = die as usize;
+        let sensed = ready_ns.max(self.die_free_ns[d]) + self.read_ns;
+        let len = units as u64 * self.unit_transfer_ns;
+        let done = self.channels[c].book(sensed, len, self.now_ns) + len;
+        self.die_free_ns[d] = done;
+        done
+    }
+
+    #[inline]
+    pub fn erase(&mut self, die: u32, ready_ns: u64) -> u64 {
+        let d = die as usize;
+        self.die_free_ns[d] = ready_ns.max(self.die_free_ns[d]) + self.erase_ns;
+        self.die_free_ns[d]
+    }
+
+    pub fn memory_bytes(&self) -> u64 {
+        (self.channel_of_die.capacity() * 4
+            + self.channels.iter().map(|c| c.busy.capacity() * 16).sum::<usize>()
+            + self.die_free_ns.capacity() * 8) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calendar_fills_earlier_gaps_and_never_overlaps() {
+        let mut c = Calendar::default();
+        assert_eq!(c.book(100, 10, 0), 100); // [100,110)
+        assert_eq!(c.book(0, 10, 0), 0); // an earlier gap is used: [0,10)
+        assert_eq!(c.book(95, 10, 0), 110); // [95,105) overlaps, so after 110
+        assert_eq!(c.book(10, 85, 0), 10); // exactly fills [10,95)
+        assert_eq!(c.len(), 2); // [0,95) merged, [100,120)
+        assert_eq!(c.book(0, 5, 200), 200); // the past is gone
+        assert_eq!(c.len(), 1);
+    }
+}

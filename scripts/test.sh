@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The whole test suite, in order: Rust tests, wasm build, web unit tests,
+# type check, production build, then Playwright against the built app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bin=node_modules/.bin
+t_all=$(date +%s)
+step() {
+  local name="$1"; shift
+  local t0; t0=$(date +%s)
+  printf '\n[test] === %s ===\n' "$name"
+  "$@"
+  printf '[test] %s: %d s\n' "$name" $(( $(date +%s) - t0 ))
+}
+
+step "setup"           bash scripts/setup.sh --browser
+step "cargo test"      cargo test --workspace --release
+step "build wasm"      bash scripts/build-wasm.sh
+step "typecheck"       "$bin/tsc" -p tsconfig.json --noEmit
+step "vitest"          "$bin/vitest" run
+step "vite build"      "$bin/vite" build
+step "playwright"      "$bin/playwright" test
+printf '\n[test] all passed in %d s\n' $(( $(date +%s) - t_all ))

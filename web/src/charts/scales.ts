@@ -1,0 +1,150 @@
+// Scales, ticks and clamping for the IOPS-vs-time scatter. D3 does the maths; React and the
+// canvas only draw what comes out of here.
+
+import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3';
+
+export type YKind = 'log' | 'linear';
+
+/** One view of a run: which seconds, and how the y axis is scaled. Views are data. */
+export interface ViewSpec {
+  id: string;
+  /** Short name for the view's button; `{from}` is replaced by the resolved start second. */
+  label: string;
+  /** First second shown. Clamped into the run (see resolveXDomain). */
+  xFrom: number;
+  y: { kind: YKind; /** fixed top of the axis; omitted = fit the data */ max?: number };
+}
+
+/** Bottom of every log axis: 1 IOPS. Seconds with 0 IOPS are drawn here with their own marker. */
+export const LOG_FLOOR = 1;
+/** Smallest top of a log IOPS axis (the articles' charts go to 100K). */
+export const LOG_MIN_TOP = 100_000;
+
+/**
+ * The x domain of a view for a run of `runSeconds`. A view that starts at or after the end of
+ * a short run starts at 70% of the run instead (1400 s is 70% of the articles' 2000 s runs).
+ */
+export function resolveXDomain(view: Pick<ViewSpec, 'xFrom'>, runSeconds: number): [number, number] {
+  const end = Math.max(1, runSeconds);
+  let from = Math.max(0, view.xFrom);
+  if (from >= end) from = Math.floor(end * 0.7);
+  return [from, end];
+}
+
+export function viewLabel(view: ViewSpec, runSeconds: number): string {
+  const [from] = resolveXDomain(view, runSeconds);
+  return view.label.replace('{from}', String(from));
+}
+
+/** Top of a log axis: the power of ten at or above the data, never below LOG_MIN_TOP. */
+export function logTop(dataMax: number, minTop = LOG_MIN_TOP): number {
+  if (!(dataMax > minTop)) return minTop;
+  return 10 ** Math.ceil(Math.log10(dataMax) - 1e-12);
+}
+
+/** The y domain for a view given the largest value in the data. */
+export function resolveYDomain(y: ViewSpec['y'], dataMax: number): [number, number] {
+  if (y.kind === 'log') return [LOG_FLOOR, y.max ?? logTop(dataMax)];
+  if (y.max !== undefined) return [0, y.max];
+  return [0, niceLinearTop(dataMax)];
+}
+
+/** A round top for a linear axis fitted to the data (at least 1). */
+export function niceLinearTop(dataMax: number): number {
+  if (!(dataMax > 0)) return 1;
+  const [, top] = scaleLinear().domain([0, dataMax * 1.05]).nice(5).domain();
+  return top;
+}
+
+export function makeYScale(kind: YKind, domain: [number, number], range: [number, number]): ScaleContinuousNumeric<number, number> {
+  return kind === 'log'
+    ? scaleLog().domain(domain).range(range).clamp(true)
+    : scaleLinear().domain(domain).range(range).clamp(true);
+}
+
+/** Powers of ten from the floor to the top: 1, 10, 100, ... */
+export function logTicks(domain: [number, number]): number[] {
+  const out: number[] = [];
+  const lo = Math.ceil(Math.log10(domain[0]) - 1e-9);
+  const hi = Math.floor(Math.log10(domain[1]) + 1e-9);
+  for (let e = lo; e <= hi; e++) out.push(10 ** e);
+  return out;
+}
+
+/** 2..9 x each power of ten inside the domain: light gridlines between the decades. */
+export function logMinorTicks(domain: [number, number]): number[] {
+  const out: number[] = [];
+  for (const p of logTicks([domain[0], domain[1] / 10])) {
+    for (let k = 2; k <= 9; k++) {
+      const v = k * p;
+      if (v > domain[0] && v < domain[1]) out.push(v);
+    }
+  }
+  return out;
+}
+
+export function yTicks(kind: YKind, domain: [number, number]): number[] {
+  return kind === 'log' ? logTicks(domain) : scaleLinear().domain(domain).ticks(8);
+}
+
+/** Tick labels in the articles' style: 1, 10, 100, 1K, 10K, 100K, 1M, 2.5K. */
+export function formatCount(v: number): string {
+  const a = Math.abs(v);
+  const trim = (x: number) => String(Number(x.toFixed(1)));
+  if (a >= 1e9) return `${trim(v / 1e9)}G`;
+  if (a >= 1e6) return `${trim(v / 1e6)}M`;
+  if (a >= 1e3) return `${trim(v / 1e3)}K`;
+  return trim(v);
+}
+
+export function xTicks(domain: [number, number], widthPx: number): number[] {
+  const count = Math.max(2, Math.min(12, Math.floor(widthPx / 80)));
+  return scaleLinear().domain(domain).ticks(count);
+}
+
+/** How a value is drawn on an axis. */
+export const Mark = {
+  /** Skipped (NaN, or outside the x range). */
+  None: 0,
+  /** A plain dot at the value. */
+  Dot: 1,
+  /** A 0 on a log axis: drawn at the floor with the "zero" marker. */
+  ZeroAtFloor: 2,
+  /** Above a fixed top: drawn at the top edge with the "clipped" marker. */
+  AboveTop: 3,
+} as const;
+export type Mark = (typeof Mark)[keyof typeof Mark];
+
+/**
+ * Classifies a y value for an axis and returns the value to plot in `out[0]`.
+ * Log axes: v <= 0 -> ZeroAtFloor at the floor; 0 < v < floor -> a Dot at the floor.
+ * Any axis: v > top -> AboveTop at the top.
+ */
+export function classifyY(v: number, kind: YKind, domain: [number, number], out: [number]): Mark {
+  if (Number.isNaN(v)) return Mark.None;
+  const [lo, hi] = domain;
+  if (v > hi) {
+    out[0] = hi;
+    return Mark.AboveTop;
+  }
+  if (kind === 'log') {
+    if (v <= 0) {
+      out[0] = lo;
+      return Mark.ZeroAtFloor;
+    }
+    out[0] = v < lo ? lo : v;
+    return Mark.Dot;
+  }
+  out[0] = v < lo ? lo : v;
+  return Mark.Dot;
+}
+
+/** Largest finite value of a column (NaN when there is none). */
+export function columnMax(col: Float64Array, from = 0, to = col.length): number {
+  let m = -Infinity;
+  for (let i = from; i < to; i++) {
+    const v = col[i];
+    if (v > m) m = v;
+  }
+  return m === -Infinity ? NaN : m;
+}

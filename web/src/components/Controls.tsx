@@ -1,0 +1,154 @@
+// Run settings and the Start / Pause / Reset buttons.
+
+import { useId } from 'react';
+import type { DrivePreset, EngineState } from '../engine/protocol';
+import { formatCount } from '../charts/scales';
+import { formatVendorCapacity, spanOptions } from '../scenarios/capacity';
+import { LIMITS, type RunSettings } from '../scenarios/urlState';
+
+export interface ControlsProps {
+  presets: readonly DrivePreset[];
+  spans: readonly number[];
+  settings: RunSettings;
+  onChange(patch: Partial<RunSettings>): void;
+  state: EngineState;
+  /** A run exists (running, paused or finished) whose results are on screen. */
+  hasRun: boolean;
+  onStart(): void;
+  onPause(): void;
+  onResume(): void;
+  onReset(): void;
+}
+
+export function Controls(props: ControlsProps) {
+  const { presets, settings, state } = props;
+  const ids = { drive: useId(), seconds: useId(), seed: useId(), spare: useId() };
+  const drive = presets.find((d) => d.id === settings.drive);
+  const options = drive ? spanOptions(drive, props.spans, settings.span) : [];
+  const busy = state === 'loading';
+  const running = state === 'running';
+  const paused = state === 'paused';
+
+  return (
+    <form
+      className="controls"
+      aria-label="Run settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!busy) props.onStart();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={ids.drive}>Drive</label>
+        <select
+          id={ids.drive}
+          data-testid="drive-select"
+          value={drive ? settings.drive : ''}
+          disabled={presets.length === 0}
+          onChange={(e) => props.onChange({ drive: e.target.value })}
+        >
+          {!drive && <option value="">{presets.length ? 'Choose a drive' : 'Loading drives…'}</option>}
+          {presets.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}
+            </option>
+          ))}
+        </select>
+        {drive && (
+          <p className="hint">
+            {drive.interface} · {formatVendorCapacity(drive.raw_bytes)} raw NAND · rated{' '}
+            {formatCount(drive.spec_random_write_iops)} random-write IOPS
+          </p>
+        )}
+      </div>
+
+      <fieldset className="field spare" aria-describedby={ids.spare}>
+        <legend>Spare area</legend>
+        <p className="hint" id={ids.spare}>
+          Fill and test only part of the drive; the rest becomes spare NAND. Each choice is labelled with the
+          capacity a vendor would advertise for it.
+        </p>
+        <div className="segmented" role="radiogroup" aria-label="Spare area">
+          {options.map((o) => (
+            <label key={o.span} className={o.span === settings.span ? 'seg checked' : 'seg'}>
+              <input
+                type="radio"
+                name="span"
+                value={o.span}
+                checked={o.span === settings.span}
+                onChange={() => props.onChange({ span: o.span })}
+                data-testid={`span-${o.span}`}
+              />
+              <span className="seg-main">{o.capacityLabel}</span>
+              <span className="seg-sub">{o.spareLabel}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={ids.seconds}>Duration (simulated s)</label>
+          <input
+            id={ids.seconds}
+            data-testid="seconds-input"
+            type="number"
+            inputMode="numeric"
+            min={LIMITS.seconds.min}
+            max={LIMITS.seconds.max}
+            step={1}
+            value={settings.seconds}
+            onChange={(e) => {
+              const v = e.target.valueAsNumber;
+              if (Number.isInteger(v) && v >= LIMITS.seconds.min && v <= LIMITS.seconds.max) {
+                props.onChange({ seconds: v });
+              }
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.seed}>Seed</label>
+          <input
+            id={ids.seed}
+            data-testid="seed-input"
+            type="number"
+            inputMode="numeric"
+            min={LIMITS.seed.min}
+            max={LIMITS.seed.max}
+            step={1}
+            value={settings.seed}
+            onChange={(e) => {
+              const v = e.target.valueAsNumber;
+              if (Number.isInteger(v) && v >= LIMITS.seed.min && v <= LIMITS.seed.max) {
+                props.onChange({ seed: v });
+              }
+            }}
+          />
+        </div>
+      </div>
+
+      <div className="buttons">
+        <button type="submit" className="primary" disabled={busy || !drive} data-testid="start">
+          {props.hasRun ? 'Restart' : 'Start'}
+        </button>
+        <button
+          type="button"
+          disabled={!running && !paused}
+          onClick={paused ? props.onResume : props.onPause}
+          data-testid="pause"
+          aria-pressed={paused}
+        >
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+        <button
+          type="button"
+          disabled={state === 'loading' || (!props.hasRun && state !== 'error')}
+          onClick={props.onReset}
+          data-testid="reset"
+        >
+          Reset
+        </button>
+      </div>
+    </form>
+  );
+}

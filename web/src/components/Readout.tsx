@@ -1,0 +1,64 @@
+// The live numbers: simulated time, the last second's IOPS and write amplification, latency,
+// engine memory. A <dl> so each value is read with its name.
+
+import { formatMemory } from '../scenarios/capacity';
+import type { EngineState } from '../engine/protocol';
+import type { Latest } from './useEngine';
+
+export interface ReadoutProps {
+  latest: Latest;
+  runSeconds: number | null;
+  state: EngineState;
+}
+
+const nf0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const nf2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const nf1 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+const show = (v: number | undefined, f: Intl.NumberFormat, unit = '') =>
+  v === undefined || !Number.isFinite(v) ? '–' : `${f.format(v)}${unit}`;
+
+export function Readout({ latest, runSeconds, state }: ReadoutProps) {
+  const last = latest.last;
+  const items: { id: string; label: string; value: string; title?: string }[] = [
+    {
+      id: 'time',
+      label: 'Simulated time',
+      value:
+        runSeconds === null
+          ? '–'
+          : `${nf0.format(latest.secondsDone)} / ${nf0.format(runSeconds)} s`,
+    },
+    { id: 'iops', label: 'IOPS (last second)', value: show(last.iops, nf0) },
+    {
+      id: 'wa',
+      label: 'Write amplification',
+      value: show(last.write_amplification, nf2),
+      title: 'NAND pages written per host page written',
+    },
+    { id: 'latency', label: 'Mean latency', value: show(last.mean_latency_us, nf0, ' µs') },
+    { id: 'mbs', label: 'Throughput', value: show(last.mb_s, nf1, ' MB/s') },
+    {
+      id: 'memory',
+      label: 'Engine memory',
+      value: latest.memoryBytes > 0 ? formatMemory(latest.memoryBytes) : '–',
+    },
+    {
+      id: 'speed',
+      label: 'Simulation speed',
+      value: state === 'running' ? show(latest.speed, nf0, ' sim s / s') : '–',
+    },
+  ];
+  return (
+    <dl className="readout" aria-label="Live readout">
+      {items.map((it) => (
+        <div className="readout-item" key={it.id} title={it.title}>
+          <dt id={`readout-${it.id}-label`}>{it.label}</dt>
+          <dd data-testid={`readout-${it.id}`} aria-labelledby={`readout-${it.id}-label`}>
+            {it.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { EngineClient, type WorkerLike } from './client';
+import type { WorkerToPage } from './protocol';
+
+class FakeWorker implements WorkerLike {
+  sent: unknown[] = [];
+  terminated = false;
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  onmessageerror: ((e: MessageEvent) => void) | null = null;
+  postMessage(msg: unknown) {
+    this.sent.push(msg);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  say(data: unknown) {
+    this.onmessage?.({ data } as MessageEvent);
+  }
+}
+
+function setup() {
+  const workers: FakeWorker[] = [];
+  const client = new EngineClient(() => {
+    const w = new FakeWorker();
+    workers.push(w);
+    return w;
+  });
+  const heard: WorkerToPage[] = [];
+  client.subscribe((m) => heard.push(m));
+  return { client, workers, heard };
+}
+
+describe('EngineClient', () => {
+  it('sends commands and tracks state from the worker', () => {
+    const { client, workers, heard } = setup();
+    expect(client.state).toBe('loading');
+    workers[0].say({ type: 'ready', presets: [], fields: ['second'] });
+    workers[0].say({ type: 'state', state: 'idle' });
+    expect(client.state).toBe('idle');
+    expect(client.fields).toEqual(['second']);
+    const config = { drive: 's3700-200', workload: 'consistency', seconds: 60, span: 1, seed: 1 };
+    client.start(config);
+    client.pause();
+    client.resume();
+    client.reset();
+    expect(workers[0].sent).toEqual([
+      { type: 'start', config },
+      { type: 'pause' },
+      { type: 'resume' },
+      { type: 'reset' },
+    ]);
+    expect(heard.map((m) => m.type)).toEqual(['ready', 'state']);
+  });
+
+  it('turns a malformed message into a readable error', () => {
+    const { workers, heard } = setup();
+    workers[0].say({ type: 'samples', fields: ['a'], n: 2, buffer: new ArrayBuffer(8) });
+    expect(heard).toEqual([{ type: 'error', message: 'The engine sent a malformed message.', recoverable: true }]);
+  });
+
+  it('after a worker failure, reset starts a fresh worker', () => {
+    const { client, workers, heard } = setup();
+    workers[0].onerror?.({ message: 'boom', preventDefault() {} } as ErrorEvent);
+    expect(client.state).toBe('error');
+    expect(heard.at(-1)).toEqual({ type: 'error', message: 'The engine worker failed: boom', recoverable: false });
+    client.reset();
+    expect(workers[0].terminated).toBe(true);
+    expect(workers).toHaveLength(2);
+    expect(client.state).toBe('loading');
+    workers[0].say({ type: 'state', state: 'idle' }); // the old worker is no longer heard
+    expect(client.state).toBe('loading');
+    workers[1].say({ type: 'state', state: 'idle' });
+    expect(client.state).toBe('idle');
+  });
+});

@@ -1,0 +1,123 @@
+// One small object hiding the engine worker from the page.
+//
+// The page calls start/pause/resume/reset and subscribes to what the worker says. After a fatal
+// engine error (a wasm trap, a failed load), reset() replaces the worker with a fresh one.
+
+import {
+  parseWorkerMessage,
+  type DrivePreset,
+  type EngineState,
+  type PageToWorker,
+  type SimConfig,
+  type WorkerToPage,
+} from './protocol';
+
+export type Listener = (msg: WorkerToPage) => void;
+
+/** What the client needs from a Worker; tests pass a fake. */
+export interface WorkerLike {
+  postMessage(msg: unknown): void;
+  terminate(): void;
+  onmessage: ((e: MessageEvent) => void) | null;
+  onerror: ((e: ErrorEvent) => void) | null;
+  onmessageerror?: ((e: MessageEvent) => void) | null;
+}
+
+export function createEngineWorker(): WorkerLike {
+  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'ssdlab-engine' });
+}
+
+export class EngineClient {
+  private worker: WorkerLike;
+  private readonly listeners = new Set<Listener>();
+  private _state: EngineState = 'loading';
+  private _presets: DrivePreset[] = [];
+  private _fields: string[] = [];
+
+  constructor(private readonly makeWorker: () => WorkerLike = createEngineWorker) {
+    this.worker = this.spawn();
+  }
+
+  get state(): EngineState {
+    return this._state;
+  }
+  get presets(): readonly DrivePreset[] {
+    return this._presets;
+  }
+  get fields(): readonly string[] {
+    return this._fields;
+  }
+
+  /** Calls `fn` with every message from the worker; returns the unsubscribe function. */
+  subscribe(fn: Listener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  start(config: SimConfig): void {
+    this.send({ type: 'start', config });
+  }
+  pause(): void {
+    this.send({ type: 'pause' });
+  }
+  resume(): void {
+    this.send({ type: 'resume' });
+  }
+  reset(): void {
+    if (this._state === 'error') {
+      this.worker.terminate();
+      this.worker = this.spawn();
+    } else {
+      this.send({ type: 'reset' });
+    }
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+    this.listeners.clear();
+  }
+
+  private send(msg: PageToWorker): void {
+    this.worker.postMessage(msg);
+  }
+
+  private spawn(): WorkerLike {
+    this.setState('loading');
+    const w = this.makeWorker();
+    w.onmessage = (e) => {
+      if (w !== this.worker) return; // a replaced worker's last words
+      const msg = parseWorkerMessage(e.data);
+      if (!msg) {
+        this.emit({ type: 'error', message: 'The engine sent a malformed message.', recoverable: true });
+        return;
+      }
+      if (msg.type === 'ready') {
+        this._presets = msg.presets;
+        this._fields = msg.fields;
+      }
+      if (msg.type === 'state') this._state = msg.state;
+      this.emit(msg);
+    };
+    w.onerror = (e) => {
+      if (w !== this.worker) return;
+      e.preventDefault?.();
+      this.setState('error');
+      const detail = e.message ? `: ${e.message}` : '';
+      this.emit({ type: 'error', message: `The engine worker failed${detail}`, recoverable: false });
+    };
+    w.onmessageerror = () => {
+      this.emit({ type: 'error', message: 'A message from the engine could not be read.', recoverable: true });
+    };
+    return w;
+  }
+
+  private setState(state: EngineState): void {
+    if (this._state === state) return;
+    this._state = state;
+    this.emit({ type: 'state', state });
+  }
+
+  private emit(msg: WorkerToPage): void {
+    for (const fn of [...this.listeners]) fn(msg);
+  }
+}

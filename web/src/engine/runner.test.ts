@@ -1,0 +1,191 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { WorkerToPage } from './protocol';
+import { nextSliceIos, Runner, SLICE_MAX_IOS, SLICE_MIN_IOS, type EngineModule, type EngineSimulation } from './runner';
+
+const FIELDS = ['second', 'iops', 'write_amplification'];
+const CONFIG = { drive: 's3700-200', workload: 'consistency', seconds: 10, span: 1, seed: 1 };
+
+/** A stand-in for the wasm module: 1000 host IOs per simulated second, 1 ms per 1000 IOs. */
+function fakeEngine(clock: { t: number }) {
+  const live = new Set<FakeSim>();
+  class FakeSim implements EngineSimulation {
+    done = 0;
+    freed = false;
+    readonly seconds: number;
+    constructor(json: string) {
+      const c = JSON.parse(json);
+      if (!(c.span > 0.01 && c.span <= 1)) throw new Error(`span: must be between 0.01 and 1.0 (got ${c.span})`);
+      if (c.drive === 'trap') throw new WebAssembly.RuntimeError('unreachable');
+      this.seconds = c.seconds;
+      live.add(this);
+    }
+    advance(maxIos: number): Float64Array {
+      if (this.freed) throw new Error('null pointer passed to rust');
+      clock.t += maxIos / 1000;
+      const n = Math.min(Math.floor(maxIos / 1000), this.seconds - this.done);
+      const out = new Float64Array(FIELDS.length * n);
+      for (let i = 0; i < n; i++) {
+        const s = ++this.done;
+        out[i] = s;
+        out[n + i] = s === 5 ? 0 : 1000;
+        out[2 * n + i] = 1 + s / 10;
+      }
+      return out;
+    }
+    seconds_done() {
+      return this.done;
+    }
+    finished() {
+      return this.done >= this.seconds;
+    }
+    memory_bytes() {
+      return 4096;
+    }
+    free() {
+      this.freed = true;
+      live.delete(this);
+    }
+  }
+  const engine: EngineModule = {
+    presets: () => JSON.stringify([{ id: 's3700-200' }]),
+    sample_fields: () => JSON.stringify(FIELDS),
+    Simulation: FakeSim,
+  };
+  return { engine, live };
+}
+
+function setup() {
+  const clock = { t: 0 };
+  const { engine, live } = fakeEngine(clock);
+  const posted: { msg: WorkerToPage; transfer?: Transferable[] }[] = [];
+  const queue: (() => void)[] = [];
+  const runner = new Runner(engine, {
+    post: (msg, transfer) => posted.push({ msg, transfer }),
+    schedule: (fn) => queue.push(fn),
+    now: () => clock.t,
+  });
+  const types = () => posted.map((p) => p.msg.type);
+  const of = <T extends WorkerToPage['type']>(type: T) =>
+    posted.map((p) => p.msg).filter((m): m is Extract<WorkerToPage, { type: T }> => m.type === type);
+  /** Runs scheduled slices, as the event loop would, up to `max` of them. */
+  const tick = (max = Infinity) => {
+    let ran = 0;
+    while (queue.length && ran < max) {
+      queue.shift()!();
+      ran++;
+    }
+    return ran;
+  };
+  return { runner, posted, queue, types, of, tick, live };
+}
+
+describe('Runner', () => {
+  let t: ReturnType<typeof setup>;
+  beforeEach(() => {
+    t = setup();
+    t.runner.announce();
+  });
+
+  it('announces presets and fields, then is idle', () => {
+    expect(t.of('ready')[0]).toMatchObject({ fields: FIELDS, presets: [{ id: 's3700-200' }] });
+    expect(t.runner.getState()).toBe('idle');
+  });
+
+  it('runs a config to the end in slices, transferring each batch', () => {
+    t.runner.handle({ type: 'start', config: CONFIG });
+    expect(t.of('started')).toHaveLength(1);
+    expect(t.runner.getState()).toBe('running');
+    t.tick();
+    expect(t.runner.getState()).toBe('finished');
+    const samples = t.posted.filter((p) => p.msg.type === 'samples');
+    const rows = samples.reduce((n, p) => n + (p.msg as { n: number }).n, 0);
+    expect(rows).toBe(10);
+    for (const p of samples) {
+      const m = p.msg as Extract<WorkerToPage, { type: 'samples' }>;
+      expect(p.transfer).toEqual([m.buffer]);
+      expect(m.buffer.byteLength).toBe(FIELDS.length * m.n * 8);
+    }
+    expect(t.of('finished')[0].summary.seconds_done).toBe(10);
+    expect(t.live.size).toBe(0); // freed when done
+  });
+
+  it('answers pause between slices, and resumes where it was', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, seconds: 10_000 } });
+    t.tick(1);
+    t.runner.handle({ type: 'pause' });
+    expect(t.runner.getState()).toBe('paused');
+    const done = t.of('progress').at(-1)!.seconds_done;
+    expect(t.tick()).toBe(1); // the slice already queued does nothing
+    expect(t.of('progress').at(-1)!.seconds_done).toBe(done);
+    t.runner.handle({ type: 'resume' });
+    t.tick(1);
+    expect(t.of('progress').at(-1)!.seconds_done).toBeGreaterThan(done);
+  });
+
+  it('reset frees the simulation and drops queued slices', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, seconds: 10_000 } });
+    t.tick(1);
+    t.runner.handle({ type: 'reset' });
+    expect(t.live.size).toBe(0);
+    expect(t.runner.getState()).toBe('idle');
+    const before = t.posted.length;
+    t.tick();
+    expect(t.posted.length).toBe(before);
+  });
+
+  it('a new start replaces the running simulation', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, seconds: 10_000 } });
+    t.tick(1);
+    t.runner.handle({ type: 'start', config: CONFIG });
+    expect(t.live.size).toBe(1);
+    t.tick();
+    expect(t.of('finished')).toHaveLength(1);
+    expect(t.of('finished')[0].summary.seconds_done).toBe(10);
+  });
+
+  it('reports a bad config as a readable, recoverable error and stays usable', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, span: 2 } });
+    expect(t.of('error')).toEqual([
+      { type: 'error', message: 'span: must be between 0.01 and 1.0 (got 2)', recoverable: true },
+    ]);
+    expect(t.runner.getState()).toBe('idle');
+    t.runner.handle({ type: 'start', config: CONFIG });
+    t.tick();
+    expect(t.runner.getState()).toBe('finished');
+  });
+
+  it('treats a wasm trap as fatal until reset', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, drive: 'trap' } });
+    expect(t.runner.getState()).toBe('error');
+    expect(t.of('error').at(-1)).toMatchObject({ recoverable: false, message: 'The engine crashed: unreachable' });
+    t.runner.handle({ type: 'start', config: CONFIG });
+    expect(t.of('error').at(-1)!.message).toMatch(/press Reset/);
+    expect(t.of('started')).toHaveLength(0);
+  });
+
+  it('reports malformed messages instead of throwing', () => {
+    expect(() => t.runner.handle({ type: 'start', config: { drive: 1 } })).not.toThrow();
+    expect(t.of('error')[0].message).toMatch(/malformed message/);
+    expect(t.runner.getState()).toBe('idle');
+  });
+
+  it('sizes slices toward the target time', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, seconds: 100_000 } });
+    t.tick(30);
+    const last = t.of('progress').at(-1)!;
+    // The fake engine takes 1 ms per 1000 IOs, so ~100 ms slices are ~100k IOs.
+    expect(last.slice_ios).toBeGreaterThan(90_000);
+    expect(last.slice_ios).toBeLessThan(110_000);
+  });
+});
+
+describe('nextSliceIos', () => {
+  it('moves toward the target and stays within bounds', () => {
+    expect(nextSliceIos(100_000, 100)).toBe(100_000);
+    expect(nextSliceIos(100_000, 400)).toBe(50_000);
+    expect(nextSliceIos(100_000, 25)).toBe(200_000);
+    expect(nextSliceIos(SLICE_MAX_IOS, 1)).toBe(SLICE_MAX_IOS);
+    expect(nextSliceIos(SLICE_MIN_IOS, 10_000)).toBe(SLICE_MIN_IOS);
+    expect(nextSliceIos(1000, 0)).toBe(2000);
+  });
+});

@@ -1,0 +1,258 @@
+// The worker's run loop, kept apart from the wasm import so it can be tested with a fake engine.
+//
+// The engine runs in slices: advance(~N host IOs), post the finished seconds, then give the
+// event loop back so that pause / reset / a new start are answered within one slice.
+
+import {
+  isSimConfig,
+  parsePageMessage,
+  type DrivePreset,
+  type EngineState,
+  type SimConfig,
+  type WorkerToPage,
+} from './protocol';
+
+/** The `Simulation` handle exported by engine/wasm (see protocol.ts). */
+export interface EngineSimulation {
+  advance(max_ios: number): Float64Array;
+  seconds_done(): number;
+  finished(): boolean;
+  memory_bytes(): number;
+  free(): void;
+}
+
+/** The parts of the wasm module the worker uses. */
+export interface EngineModule {
+  presets(): string;
+  sample_fields(): string;
+  Simulation: new (config_json: string) => EngineSimulation;
+}
+
+export interface RunnerHost {
+  post(msg: WorkerToPage, transfer?: Transferable[]): void;
+  /** Runs `fn` as a new task, after pending messages have been handled. */
+  schedule(fn: () => void): void;
+  now(): number;
+}
+
+/** Slice sizing: aim for this much engine time per slice, so pause answers quickly. */
+export const SLICE_TARGET_MS = 100;
+export const SLICE_INITIAL_IOS = 150_000;
+export const SLICE_MIN_IOS = 2_000;
+export const SLICE_MAX_IOS = 400_000;
+
+/** Next slice size from the last one, moving half-way (geometrically) toward the target time. */
+export function nextSliceIos(ios: number, ms: number, targetMs = SLICE_TARGET_MS): number {
+  if (!(ms > 0)) return Math.min(SLICE_MAX_IOS, ios * 2);
+  const ideal = (ios * targetMs) / ms;
+  const next = Math.sqrt(ios * ideal);
+  return Math.round(Math.min(SLICE_MAX_IOS, Math.max(SLICE_MIN_IOS, next)));
+}
+
+/** A readable sentence from whatever was thrown. */
+export function errorMessage(e: unknown): string {
+  if (e instanceof Error) return e.message || e.name;
+  if (typeof e === 'string') return e;
+  try {
+    return JSON.stringify(e);
+  } catch {
+    return String(e);
+  }
+}
+
+/** A wasm trap (a Rust panic with panic=abort) leaves the module unusable; a thrown Error does not. */
+function isTrap(e: unknown): boolean {
+  return typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError;
+}
+
+export class Runner {
+  private sim: EngineSimulation | null = null;
+  private state: EngineState = 'loading';
+  private readonly fields: string[];
+  private readonly presets: DrivePreset[];
+  private sliceIos = SLICE_INITIAL_IOS;
+  /** Bumped by every start/reset, so a slice scheduled for an older run does nothing. */
+  private runToken = 0;
+  private elapsedMs = 0;
+
+  constructor(
+    private readonly engine: EngineModule,
+    private readonly host: RunnerHost,
+  ) {
+    this.fields = JSON.parse(engine.sample_fields()) as string[];
+    this.presets = JSON.parse(engine.presets()) as DrivePreset[];
+  }
+
+  /** Tells the page what the engine offers. Call once after construction. */
+  announce(): void {
+    this.host.post({ type: 'ready', presets: this.presets, fields: this.fields });
+    this.setState('idle');
+  }
+
+  getState(): EngineState {
+    return this.state;
+  }
+
+  handle(raw: unknown): void {
+    const msg = parsePageMessage(raw);
+    if (!msg) {
+      this.host.post({
+        type: 'error',
+        message: `The engine worker received a malformed message: ${errorMessage(raw)}`,
+        recoverable: true,
+      });
+      return;
+    }
+    if (this.state === 'error' && msg.type !== 'reset') {
+      this.host.post({
+        type: 'error',
+        message: 'The engine stopped after an internal error; press Reset to reload it.',
+        recoverable: false,
+      });
+      return;
+    }
+    switch (msg.type) {
+      case 'start':
+        this.start(msg.config);
+        break;
+      case 'pause':
+        if (this.state === 'running') this.setState('paused');
+        break;
+      case 'resume':
+        if (this.state === 'paused') {
+          this.setState('running');
+          this.scheduleSlice();
+        }
+        break;
+      case 'reset':
+        this.dropSim();
+        this.runToken++;
+        if (this.state !== 'error') this.setState('idle');
+        break;
+    }
+  }
+
+  private start(config: SimConfig): void {
+    if (!isSimConfig(config)) {
+      this.host.post({ type: 'error', message: 'Invalid run settings.', recoverable: true });
+      return;
+    }
+    // Free the old run first: one full-size drive model is ~0.5 GB of wasm memory.
+    this.dropSim();
+    this.runToken++;
+    const t0 = this.host.now();
+    try {
+      this.sim = new this.engine.Simulation(JSON.stringify(config));
+    } catch (e) {
+      this.sim = null;
+      if (isTrap(e)) {
+        this.fail(e);
+      } else {
+        this.setState('idle');
+        this.host.post({ type: 'error', message: errorMessage(e), recoverable: true });
+      }
+      return;
+    }
+    this.elapsedMs = 0;
+    this.host.post({
+      type: 'started',
+      config,
+      memory_bytes: this.sim.memory_bytes(),
+      setup_ms: this.host.now() - t0,
+    });
+    this.setState('running');
+    this.scheduleSlice();
+  }
+
+  private scheduleSlice(): void {
+    const token = this.runToken;
+    this.host.schedule(() => this.slice(token));
+  }
+
+  private slice(token: number): void {
+    if (token !== this.runToken || this.state !== 'running' || !this.sim) return;
+    const sim = this.sim;
+    const ios = this.sliceIos;
+    const t0 = this.host.now();
+    let data: Float64Array;
+    let secondsDone: number;
+    let finished: boolean;
+    let memoryBytes: number;
+    try {
+      data = sim.advance(ios);
+      secondsDone = sim.seconds_done();
+      finished = sim.finished();
+      memoryBytes = sim.memory_bytes();
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    const ms = this.host.now() - t0;
+    this.elapsedMs += ms;
+    this.sliceIos = nextSliceIos(ios, ms);
+
+    const cols = this.fields.length;
+    if (data.length % cols !== 0) {
+      this.fail(new Error(`advance() returned ${data.length} values, not a multiple of ${cols} fields`));
+      return;
+    }
+    const n = data.length / cols;
+    if (n > 0) {
+      // Transfer only a buffer the array owns entirely (never a view of wasm memory).
+      const own =
+        data.byteOffset === 0 && data.buffer.byteLength === data.byteLength && data.buffer instanceof ArrayBuffer
+          ? data
+          : data.slice();
+      const buffer = own.buffer as ArrayBuffer;
+      this.host.post({ type: 'samples', fields: this.fields, n, buffer }, [buffer]);
+    }
+    this.host.post({
+      type: 'progress',
+      seconds_done: secondsDone,
+      memory_bytes: memoryBytes,
+      slice_ios: ios,
+      slice_ms: ms,
+    });
+    if (finished) {
+      this.dropSim();
+      this.setState('finished');
+      this.host.post({
+        type: 'finished',
+        summary: { seconds_done: secondsDone, elapsed_ms: this.elapsedMs, memory_bytes: memoryBytes },
+      });
+      return;
+    }
+    this.scheduleSlice();
+  }
+
+  private fail(e: unknown): void {
+    const trap = isTrap(e);
+    this.runToken++;
+    if (trap) {
+      // The module's memory may be inconsistent after a trap: don't touch the handle again.
+      this.sim = null;
+    } else {
+      this.dropSim();
+    }
+    this.setState('error');
+    const prefix = trap ? 'The engine crashed' : 'The engine failed';
+    this.host.post({ type: 'error', message: `${prefix}: ${errorMessage(e)}`, recoverable: false });
+  }
+
+  private dropSim(): void {
+    if (!this.sim) return;
+    const sim = this.sim;
+    this.sim = null;
+    try {
+      sim.free();
+    } catch {
+      // Nothing useful to do: the handle is gone either way.
+    }
+  }
+
+  private setState(state: EngineState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.host.post({ type: 'state', state });
+  }
+}

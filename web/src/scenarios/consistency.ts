@@ -1,0 +1,38 @@
+// The performance-consistency experiment, after AnandTech's Intel SSD DC S3700 and S3500 reviews:
+// secure erase, sequential fill, then 4 KB random writes at QD32 over the tested span, with
+// instantaneous IOPS recorded every second for 2000 s and plotted three ways.
+
+import type { ViewSpec } from '../charts/scales';
+
+export interface Scenario {
+  id: string;
+  /** The engine's workload name. */
+  workload: string;
+  title: string;
+  description: string;
+  defaultSeconds: number;
+  /** Fractions of the user LBA span to fill and test (the spare-area buttons). */
+  spans: readonly number[];
+  views: readonly ViewSpec[];
+}
+
+export const consistency: Scenario = {
+  id: 'consistency',
+  workload: 'consistency',
+  title: 'Performance consistency',
+  description:
+    'Secure erase, fill sequentially, then 4 KB random writes at queue depth 32 across the tested span. ' +
+    'One dot per simulated second.',
+  defaultSeconds: 2000,
+  spans: [1.0, 0.9, 0.8, 0.75, 0.65, 0.5],
+  views: [
+    { id: 'whole-log', label: 'Whole run (log)', xFrom: 0, y: { kind: 'log' } },
+    { id: 'steady-log', label: 'Steady state from {from} s (log)', xFrom: 1400, y: { kind: 'log' } },
+    {
+      id: 'steady-linear',
+      label: 'Steady state from {from} s (linear, 0–40K)',
+      xFrom: 1400,
+      y: { kind: 'linear', max: 40_000 },
+    },
+  ],
+};

@@ -139,7 +139,7 @@ export function ScatterChart(props: ScatterChartProps) {
     };
   }, [store, xField, yField, view.y, x, y, xDomain, yDomain, width, height, plotW, plotH, style]);
 
-  const yt = yTicks(view.y.kind, yDomain);
+  const yt = yTicks(view.y.kind, yDomain, plotH);
   const yMinor = view.y.kind === 'log' ? logMinorTicks(yDomain) : [];
   const xt = xTicks(xDomain, plotW);
   const bottom = MARGIN.top + plotH;

@@ -83,8 +83,11 @@ export function logMinorTicks(domain: [number, number]): number[] {
   return out;
 }
 
-export function yTicks(kind: YKind, domain: [number, number]): number[] {
-  return kind === 'log' ? logTicks(domain) : scaleLinear().domain(domain).ticks(8);
+/** Ticks for a y axis; linear axes get about one tick per 40 px of height (8 for 320 px+). */
+export function yTicks(kind: YKind, domain: [number, number], heightPx = 320): number[] {
+  if (kind === 'log') return logTicks(domain);
+  const count = Math.max(2, Math.min(8, Math.floor(heightPx / 40)));
+  return scaleLinear().domain(domain).ticks(count);
 }
 
 /** Tick labels in the articles' style: 1, 10, 100, 1K, 10K, 100K, 1M, 2.5K. */

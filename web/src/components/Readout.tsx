@@ -13,7 +13,6 @@ export interface ReadoutProps {
 
 const nf0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const nf2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const nf1 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 const show = (v: number | undefined, f: Intl.NumberFormat, unit = '') =>
   v === undefined || !Number.isFinite(v) ? '–' : `${f.format(v)}${unit}`;
@@ -37,7 +36,6 @@ export function Readout({ latest, runSeconds, state }: ReadoutProps) {
       title: 'NAND pages written per host page written',
     },
     { id: 'latency', label: 'Mean latency', value: show(last.mean_latency_us, nf0, ' µs') },
-    { id: 'mbs', label: 'Throughput', value: show(last.mb_s, nf1, ' MB/s') },
     {
       id: 'memory',
       label: 'Engine memory',

@@ -39,6 +39,8 @@ const EMPTY_LATEST: Latest = { secondsDone: 0, memoryBytes: 0, last: {}, speed: 
 export function useEngine(): EngineHandle {
   const store = useMemo(() => new ColumnStore(), []);
   const clientRef = useRef<EngineClient | null>(null);
+  /** False after Reset until the next run starts: drops the last slices still in flight. */
+  const acceptingRef = useRef(false);
   const [state, setState] = useState<EngineState>('loading');
   const [presets, setPresets] = useState<readonly DrivePreset[]>([]);
   const [fields, setFields] = useState<readonly string[]>([]);
@@ -67,6 +69,7 @@ export function useEngine(): EngineHandle {
           setState(msg.state);
           break;
         case 'started':
+          acceptingRef.current = true;
           store.reset(client.fields);
           setRun(msg.config);
           setSummary(null);
@@ -75,9 +78,11 @@ export function useEngine(): EngineHandle {
           setLatest({ ...EMPTY_LATEST, memoryBytes: msg.memory_bytes });
           break;
         case 'samples':
+          if (!acceptingRef.current) break;
           store.appendColumnMajor(msg.fields, msg.n, new Float64Array(msg.buffer));
           break;
         case 'progress': {
+          if (!acceptingRef.current) break;
           const last = lastRow();
           setLatest((old) => {
             const dSim = msg.seconds_done - old.secondsDone;
@@ -87,6 +92,7 @@ export function useEngine(): EngineHandle {
           break;
         }
         case 'finished':
+          if (!acceptingRef.current) break;
           setSummary(msg.summary);
           break;
         case 'error':
@@ -119,6 +125,7 @@ export function useEngine(): EngineHandle {
     pause: () => clientRef.current?.pause(),
     resume: () => clientRef.current?.resume(),
     reset: () => {
+      acceptingRef.current = false;
       clientRef.current?.reset();
       store.reset();
       setRun(null);

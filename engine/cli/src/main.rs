@@ -14,13 +14,16 @@ use ssdlab_core::{presets, Simulation, Summary, FIELDS};
 const USAGE: &str = "usage:
   ssdlab presets
   ssdlab run --drive ID [--workload consistency] [--seconds N] [--span F] [--seed N]
-             [--queue-depth N] [--steady-from S] [--csv FILE] [--json]";
+             [--queue-depth N] [--steady-from S] [--set PATH=VALUE]... [--config FILE.json]
+             [--csv FILE] [--json]
+  ssdlab params --drive ID      (every PATH that --set accepts, with the preset's value)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("presets") => list_presets(),
         Some("run") => run(&args[1..]),
+        Some("params") => list_params(&args[1..]),
         Some("-h") | Some("--help") | Some("help") => {
             println!("{}", USAGE);
             Ok(())
@@ -92,10 +95,27 @@ fn parse_run_args(args: &[String]) -> Result<RunArgs, ConfigError> {
             "--queue-depth" => request.queue_depth = number("queue_depth", value)?,
             "--steady-from" => steady_from_s = number("steady_from", value)?,
             "--csv" => csv = Some(value.to_string()),
+            "--set" => {
+                let (path, raw) = value.split_once('=').ok_or_else(|| {
+                    ConfigError::new("set", format!("expects PATH=VALUE, e.g. timing.program_ns=1500000 (got '{}')", value))
+                })?;
+                // Numbers and booleans as JSON; anything else (e.g. lazy) as a string.
+                let v = serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.to_string()));
+                request.set.insert(path.to_string(), v);
+            }
+            "--config" => {
+                let text = std::fs::read_to_string(value)
+                    .map_err(|e| ConfigError::new("config", format!("cannot read '{}': {}", value, e)))?;
+                let file = RunRequest::from_json(&text)?;
+                drive_given = true;
+                let set = std::mem::take(&mut request.set);
+                request = file;
+                request.set.extend(set);
+            }
             _ => {
                 return Err(ConfigError::new(
                     "arguments",
-                    format!("unknown option '{}'\n{}", flag, USAGE),
+                    format!("unknown option '{}' (see ssdlab --help)", flag),
                 ))
             }
         }
@@ -105,6 +125,20 @@ fn parse_run_args(args: &[String]) -> Result<RunArgs, ConfigError> {
         return Err(ConfigError::new("drive", "is required (see `ssdlab presets`)"));
     }
     Ok(RunArgs { request, steady_from_s, csv, json })
+}
+
+fn list_params(args: &[String]) -> Result<(), String> {
+    let id = match args {
+        [flag, id] if flag == "--drive" => id.as_str(),
+        _ => return Err(format!("params needs --drive ID\n{}", USAGE)),
+    };
+    let drive = presets::by_id(id).map_err(|e| e.to_string())?;
+    let tree = serde_json::to_value(&drive).map_err(|e| e.to_string())?;
+    for path in ssdlab_core::config::parameter_paths(&drive) {
+        let value = path.split('.').fold(&tree, |node, key| &node[key]);
+        println!("{} = {}", path, value);
+    }
+    Ok(())
 }
 
 fn number<T: std::str::FromStr>(field: &str, value: &str) -> Result<T, ConfigError> {
@@ -176,12 +210,9 @@ fn write_csv(path: &str, samples: &[ssdlab_core::Sample]) -> std::io::Result<()>
     w.flush()
 }
 
+/// Shortest text that parses back to the same f64 (so CSV rows compare exactly with wasm's).
 fn format_number(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        format!("{:.4}", v)
-    }
+    format!("{}", v)
 }
 
 /// Peak resident set size of this process (Linux `VmHWM`), if the platform reports it.

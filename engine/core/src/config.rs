@@ -291,6 +291,10 @@ pub struct RunRequest {
     pub queue_depth: u32,
     #[serde(default = "default_seed")]
     pub seed: u64,
+    /// Drive parameters to override, by path into the drive config, e.g.
+    /// `{"timing.program_ns": 1500000, "gc.pacing": "lazy"}`.
+    #[serde(default)]
+    pub set: std::collections::BTreeMap<String, serde_json::Value>,
 }
 
 fn default_workload() -> String {
@@ -310,17 +314,42 @@ fn default_seed() -> u64 {
 }
 
 impl RunRequest {
-    /// Parses a JSON request; errors name the offending field.
+    /// Parses a JSON request; errors name the offending field and what it accepts.
     pub fn from_json(text: &str) -> Result<Self, ConfigError> {
-        serde_json::from_str(text).map_err(|e| {
-            let msg = e.to_string();
-            // serde names unknown fields and type mismatches in its message; keep it whole.
-            ConfigError::new("config", msg)
-        })
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| ConfigError::new("config", format!("is not valid JSON ({})", e)))?;
+        let obj = value
+            .as_object()
+            .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
+        const KNOWN: [(&str, &str); 7] = [
+            ("drive", "a drive id"),
+            ("workload", "a workload name"),
+            ("seconds", "a whole number of seconds"),
+            ("span", "a fraction between 0.01 and 1.0"),
+            ("queue_depth", "a whole number"),
+            ("seed", "a whole number from 0 to 2^64-1"),
+            ("set", "an object of parameter paths and values"),
+        ];
+        for (key, v) in obj {
+            let Some((_, expected)) = KNOWN.iter().find(|(k, _)| k == key) else {
+                let names: Vec<&str> = KNOWN.iter().map(|(k, _)| *k).collect();
+                return Err(ConfigError::new(key, format!("unknown setting (allowed: {})", names.join(", "))));
+            };
+            // Deserialize each field alone so a type error names its field.
+            let one = serde_json::json!({ key.as_str(): v, "drive": obj.get("drive").cloned().unwrap_or("x".into()) });
+            if let Err(_) = serde_json::from_value::<RunRequest>(one) {
+                return Err(ConfigError::new(key, format!("must be {} (got {})", expected, v)));
+            }
+        }
+        if !obj.contains_key("drive") {
+            return Err(ConfigError::new("drive", "is required"));
+        }
+        serde_json::from_value(value.clone()).map_err(|e| ConfigError::new("config", e.to_string()))
     }
 
     pub fn resolve(&self) -> Result<RunConfig, ConfigError> {
-        let drive = crate::presets::by_id(&self.drive)?;
+        let preset = crate::presets::by_id(&self.drive)?;
+        let drive = apply_parameters(&preset, self.set.iter().map(|(k, v)| (k.as_str(), v.clone())))?;
         let cfg = RunConfig {
             drive,
             workload: WorkloadKind::parse(&self.workload)?,
@@ -331,5 +360,111 @@ impl RunRequest {
         };
         cfg.validate()?;
         Ok(cfg)
+    }
+}
+
+/// Returns `drive` with the parameter at `path` (dot-separated, e.g. `timing.program_ns`)
+/// replaced by `value`. Errors name the path and what it accepts.
+pub fn set_parameter(drive: &DriveConfig, path: &str, value: serde_json::Value) -> Result<DriveConfig, ConfigError> {
+    apply_parameters(drive, [(path, value)])
+}
+
+/// Applies every override, then validates the result once (so parameters that constrain each
+/// other, like geometry and user capacity, can change together).
+pub fn apply_parameters<'a>(
+    drive: &DriveConfig,
+    overrides: impl IntoIterator<Item = (&'a str, serde_json::Value)>,
+) -> Result<DriveConfig, ConfigError> {
+    let mut tree = serde_json::to_value(drive).expect("a drive config serialises");
+    for (path, value) in overrides {
+        let mut node = &mut tree;
+        for key in path.split('.') {
+            let obj = node.as_object_mut().ok_or_else(|| unknown_parameter(drive, path))?;
+            node = obj.get_mut(key).ok_or_else(|| unknown_parameter(drive, path))?;
+        }
+        let expected = match node {
+            serde_json::Value::Number(_) => "a whole number",
+            serde_json::Value::String(_) => "a name",
+            serde_json::Value::Bool(_) => "true or false",
+            _ => return Err(unknown_parameter(drive, path)),
+        };
+        // Check this one field's type now, so the error names it.
+        let mut probe = serde_json::to_value(drive).expect("a drive config serialises");
+        let slot = path.split('.').fold(&mut probe, |n, k| &mut n[k]);
+        *slot = value.clone();
+        if let Err(e) = serde_json::from_value::<DriveConfig>(probe) {
+            let detail = e.to_string();
+            let hint = if detail.contains("variant") { detail } else { format!("must be {} (got {})", expected, value) };
+            return Err(ConfigError::new(path, hint));
+        }
+        *node = value;
+    }
+    let updated: DriveConfig =
+        serde_json::from_value(tree).map_err(|e| ConfigError::new("set", e.to_string()))?;
+    updated.validate()?;
+    Ok(updated)
+}
+
+fn unknown_parameter(drive: &DriveConfig, path: &str) -> ConfigError {
+    ConfigError::new(
+        "set",
+        format!("unknown parameter '{}' (allowed: {})", path, parameter_paths(drive).join(", ")),
+    )
+}
+
+/// Every settable parameter path of a drive config, e.g. `timing.program_ns`.
+pub fn parameter_paths(drive: &DriveConfig) -> Vec<String> {
+    fn walk(prefix: &str, v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, child) in m {
+                    let p = if prefix.is_empty() { k.clone() } else { format!("{}.{}", prefix, k) };
+                    walk(&p, child, out);
+                }
+            }
+            _ => out.push(prefix.to_string()),
+        }
+    }
+    let mut out = Vec::new();
+    walk("", &serde_json::to_value(drive).expect("a drive config serialises"), &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets;
+
+    #[test]
+    fn set_parameter_changes_one_field_and_names_bad_ones() {
+        let d = presets::s3700_200();
+        let d2 = set_parameter(&d, "timing.program_ns", serde_json::json!(1_000_000)).unwrap();
+        assert_eq!(d2.timing.program_ns, 1_000_000);
+        assert_eq!(d2.geometry, d.geometry);
+        let lazy = set_parameter(&d, "gc.pacing", serde_json::json!("lazy")).unwrap();
+        assert_eq!(lazy.gc.pacing, GcPacing::Lazy);
+
+        let e = set_parameter(&d, "timing.nope", serde_json::json!(1)).unwrap_err();
+        assert_eq!(e.field, "set");
+        assert!(e.message.contains("timing.program_ns"), "{}", e.message);
+        let e = set_parameter(&d, "timing.program_ns", serde_json::json!("fast")).unwrap_err();
+        assert_eq!(e.field, "timing.program_ns");
+        let e = set_parameter(&d, "gc.start_free_blocks", serde_json::json!(1)).unwrap_err();
+        assert_eq!(e.field, "gc.start_free_blocks");
+        assert!(e.message.contains("between 2 and 1024"), "{}", e.message);
+    }
+
+    #[test]
+    fn run_request_rejects_out_of_range_and_unknown_names() {
+        let bad = |json: &str| RunRequest::from_json(json).and_then(|r| r.resolve()).unwrap_err();
+        assert_eq!(bad(r#"{"drive":"s3700-200","span":1.5}"#).field, "span");
+        assert_eq!(bad(r#"{"drive":"s3700-200","span":0}"#).field, "span");
+        assert_eq!(bad(r#"{"drive":"s3700-200","seconds":0}"#).field, "seconds");
+        assert_eq!(bad(r#"{"drive":"nope"}"#).field, "drive");
+        assert_eq!(bad(r#"{"drive":"s3700-200","workload":"nope"}"#).field, "workload");
+        assert_eq!(bad(r#"{"drive":"s3700-200","colour":1}"#).field, "colour");
+        assert_eq!(bad(r#"{"drive":"s3700-200","seconds":"x"}"#).field, "seconds");
+        assert_eq!(bad(r#"{"drive":"s3700-200","seed":-1}"#).field, "seed");
+        assert_eq!(bad("[1]").field, "config");
     }
 }

@@ -231,10 +231,10 @@ impl Ftl {
         next % self.units_per_program == 0
     }
 
-    /// True if the next write to this stream on this die will open a new block.
-    pub fn needs_block(&self, die: u32, stream: Stream) -> bool {
+    /// True if writing `units` more to this stream on this die will open a new block.
+    pub fn needs_block(&self, die: u32, stream: Stream, units: u32) -> bool {
         match self.dies[die as usize].open[stream as usize] {
-            Some(ob) => ob.next >= self.units_per_block,
+            Some(ob) => ob.next + units > self.units_per_block,
             None => true,
         }
     }

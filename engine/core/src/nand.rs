@@ -23,7 +23,7 @@ impl Calendar {
         while matches!(self.busy.front(), Some(&(_, end)) if end <= now_ns) {
             self.busy.pop_front();
         }
-        let mut start = ready_ns;
+        let mut start = ready_ns.max(now_ns);
         let mut i = self.busy.partition_point(|&(_, end)| end <= start);
         while i < self.busy.len() {
             let (s, e) = self.busy[i];
@@ -90,20 +90,6 @@ impl Nand {
     #[inline]
     pub fn set_now(&mut self, now_ns: u64) {
         self.now_ns = now_ns;
-    }
-
-    /// The die that can start work soonest (lowest index on ties, so choice is deterministic).
-    #[inline]
-    pub fn least_busy_die(&self) -> u32 {
-        let mut best = 0;
-        let mut best_t = self.die_free_ns[0];
-        for (d, &t) in self.die_free_ns.iter().enumerate().skip(1) {
-            if t < best_t {
-                best = d;
-                best_t = t;
-            }
-        }
-        best as u32
     }
 
     /// Transfers `units` to the die and programs them (one multi-plane program); returns when

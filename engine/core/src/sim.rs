@@ -41,6 +41,9 @@ pub struct Simulation {
     /// Logical units of the page being assembled in the buffer.
     page: Vec<u32>,
 
+    /// Die that receives the next host page.
+    next_die: u32,
+
     // Garbage collection pacing, per die.
     gc_credit: Vec<u64>,
     gc_stripe_cost: Vec<u64>,
@@ -76,6 +79,7 @@ impl Simulation {
             buffer_used_units: 0,
             programs_in_flight: BinaryHeap::new(),
             page: Vec::with_capacity(upp as usize),
+            next_die: 0,
             gc_credit: vec![0; g.dies as usize],
             gc_stripe_cost: vec![1; g.dies as usize],
             second: 0,
@@ -197,7 +201,11 @@ impl Simulation {
     }
 
     fn program_host_page(&mut self, ready_ns: u64) {
-        let die = self.nand.least_busy_die();
+        // Host pages stripe across dies round-robin, so every die receives the same share of
+        // data and its own GC keeps pace with it (picking the least busy die instead lets a die
+        // that is behind on GC receive less data, and a lazy die fill up with valid data).
+        let die = self.next_die;
+        self.next_die = (self.next_die + 1) % self.cfg.drive.geometry.dies;
         self.collect_until_block_available(die, ready_ns);
         for i in 0..self.page.len() {
             self.ftl.write(die, Stream::Host, self.page[i]);
@@ -221,7 +229,8 @@ impl Simulation {
     /// whole victims now, and the host page waits behind that work on the die.
     fn collect_until_block_available(&mut self, die: u32, now_ns: u64) {
         let reserve = self.cfg.drive.gc.min_free_blocks;
-        while self.ftl.needs_block(die, Stream::Host) && self.ftl.die_free_blocks(die) <= reserve {
+        let units = self.page.len() as u32;
+        while self.ftl.needs_block(die, Stream::Host, units) && self.ftl.die_free_blocks(die) <= reserve {
             if !self.ftl.has_victim(die) && !self.ftl.pick_victim(die) {
                 return; // nothing to collect: validation keeps spare area, so this is unreachable
             }

@@ -1,0 +1,39 @@
+//! Shared helpers for the model's integration tests.
+#![allow(dead_code)]
+
+use ssdlab_core::config::{GcPacing, RunConfig, WorkloadKind};
+use ssdlab_core::{presets, Sample, Simulation};
+
+/// The S3700's architecture with fewer blocks per plane: same channels, dies, pages, timings and
+/// the same spare-area fraction, small enough to check invariants over the whole array.
+pub fn small_s3700(blocks_per_plane: u32, pacing: GcPacing, seconds: u32, seed: u64) -> RunConfig {
+    let mut drive = presets::s3700_200();
+    let full_raw = drive.geometry.raw_bytes() as f64;
+    let user_fraction = drive.user_bytes as f64 / full_raw;
+    // Keep the GC thresholds the same fraction of each die as on the full-size drive.
+    let scale = |blocks: u32| (blocks as u64 * blocks_per_plane as u64 / drive.geometry.blocks_per_plane as u64) as u32;
+    drive.gc.start_free_blocks = scale(drive.gc.start_free_blocks).max(drive.gc.min_free_blocks + 1);
+    drive.geometry.blocks_per_plane = blocks_per_plane;
+    drive.user_bytes = ((drive.geometry.raw_bytes() as f64 * user_fraction) as u64 / 4096) * 4096;
+    drive.gc.pacing = pacing;
+    RunConfig { drive, workload: WorkloadKind::Consistency, seconds, span: 1.0, queue_depth: 32, seed }
+}
+
+pub fn run(cfg: RunConfig) -> Vec<Sample> {
+    Simulation::new(cfg).expect("valid config").run_to_end()
+}
+
+/// Write amplification of uniform random writes under greedy GC in the large-system limit:
+/// the victim's valid fraction u solves (u - 1) / ln(u) = user / raw, and WA = 1 / (1 - u).
+pub fn greedy_wa_theory(user_over_raw: f64) -> f64 {
+    let (mut lo, mut hi): (f64, f64) = (1e-9, 1.0 - 1e-9);
+    for _ in 0..200 {
+        let u = (lo + hi) / 2.0;
+        if (u - 1.0) / u.ln() < user_over_raw {
+            lo = u;
+        } else {
+            hi = u;
+        }
+    }
+    1.0 / (1.0 - (lo + hi) / 2.0)
+}

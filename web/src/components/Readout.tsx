@@ -19,14 +19,12 @@ const show = (v: number | undefined, f: Intl.NumberFormat, unit = '') =>
 
 export function Readout({ latest, runSeconds, state }: ReadoutProps) {
   const last = latest.last;
-  const items: { id: string; label: string; value: string; title?: string }[] = [
+  const items: { id: string; label: string; value: string; sub?: string; title?: string }[] = [
     {
       id: 'time',
       label: 'Simulated time',
-      value:
-        runSeconds === null
-          ? '–'
-          : `${nf0.format(latest.secondsDone)} / ${nf0.format(runSeconds)} s`,
+      value: runSeconds === null ? '–' : `${nf0.format(latest.secondsDone)} s`,
+      sub: runSeconds === null ? undefined : ` of ${nf0.format(runSeconds)}`,
     },
     { id: 'iops', label: 'IOPS (last second)', value: show(last.iops, nf0) },
     {
@@ -54,6 +52,7 @@ export function Readout({ latest, runSeconds, state }: ReadoutProps) {
           <dt id={`readout-${it.id}-label`}>{it.label}</dt>
           <dd data-testid={`readout-${it.id}`} aria-labelledby={`readout-${it.id}-label`}>
             {it.value}
+            {it.sub && <span className="sub">{it.sub}</span>}
           </dd>
         </div>
       ))}

@@ -7,6 +7,18 @@
 
 pub const NONE: u32 = u32::MAX;
 
+/// Asks the CPU to start loading `p` into cache (a no-op where the target has no prefetch).
+#[inline(always)]
+fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetch is a hint; it never faults, whatever the address.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch(p as *const i8, core::arch::x86_64::_MM_HINT_T0)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
 /// Where a unit is written: host data and GC relocations go to separate open blocks, so
 /// relocated (colder) data does not mix with fresh host writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,6 +157,25 @@ impl Ftl {
         let min = self.erase_count.iter().copied().min().unwrap_or(0);
         let max = self.erase_count.iter().copied().max().unwrap_or(0);
         (min, max)
+    }
+
+    /// First stage of a host write seen coming: start loading its map entry.
+    #[inline]
+    pub fn prefetch_mapping(&self, lpa: u32) {
+        prefetch(self.ppa_of_lpa.as_ptr().wrapping_add(lpa as usize));
+    }
+
+    /// Second stage, once the map entry is cached: start loading the block metadata that
+    /// invalidating its old location will touch.
+    #[inline]
+    pub fn prefetch_old_block(&self, lpa: u32) {
+        let old = self.ppa_of_lpa[lpa as usize];
+        if old != NONE {
+            let b = (old / self.units_per_block) as usize;
+            prefetch(self.valid.as_ptr().wrapping_add(b));
+            prefetch(self.bucket_next.as_ptr().wrapping_add(b));
+            prefetch(self.bucket_prev.as_ptr().wrapping_add(b));
+        }
     }
 
     #[inline]
@@ -290,6 +321,16 @@ impl Ftl {
             }
         }
         let next = vic.next + self.units_per_program;
+        // The victim's later stripes are read in order: start loading their map entries.
+        let ahead = first + 2 * self.units_per_program;
+        if vic.next + 3 * self.units_per_program <= self.units_per_block {
+            for ppa in ahead..ahead + self.units_per_program {
+                let lpa = self.lpa_of_ppa[ppa as usize];
+                if lpa != NONE {
+                    prefetch(self.ppa_of_lpa.as_ptr().wrapping_add(lpa as usize));
+                }
+            }
+        }
         if next >= self.units_per_block {
             self.erase(vic.block);
             self.victim[die as usize] = None;

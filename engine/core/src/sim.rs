@@ -16,6 +16,8 @@ use crate::nand::Nand;
 use crate::rng::Rng;
 
 const NS_PER_S: u64 = 1_000_000_000;
+/// How many host LPAs are drawn ahead of use (for prefetching).
+const LOOKAHEAD: usize = 32;
 
 pub struct Simulation {
     cfg: RunConfig,
@@ -41,6 +43,9 @@ pub struct Simulation {
     /// Logical units of the page being assembled in the buffer.
     page: Vec<u32>,
 
+    /// Host LPAs drawn ahead of use, a ring read at `upcoming_pos`.
+    upcoming: [u32; LOOKAHEAD],
+    upcoming_pos: usize,
     /// Die that receives the next host page.
     next_die: u32,
 
@@ -79,6 +84,8 @@ impl Simulation {
             buffer_used_units: 0,
             programs_in_flight: BinaryHeap::new(),
             page: Vec::with_capacity(upp as usize),
+            upcoming: [0; LOOKAHEAD],
+            upcoming_pos: 0,
             next_die: 0,
             gc_credit: vec![0; g.dies as usize],
             gc_stripe_cost: vec![1; g.dies as usize],
@@ -90,6 +97,9 @@ impl Simulation {
             cfg,
         };
         sim.sequential_fill();
+        for i in 0..LOOKAHEAD {
+            sim.upcoming[i] = sim.rng.below(sim.span_units) as u32;
+        }
         Ok(sim)
     }
 
@@ -166,11 +176,25 @@ impl Simulation {
         self.current.host_writes += 1;
         self.host_writes_total += 1;
 
-        let lpa = self.rng.below(self.span_units) as u32;
+        let lpa = self.next_lpa();
         self.page.push(lpa);
         if self.page.len() as u32 == self.units_per_program {
             self.program_host_page(ack_ns);
         }
+    }
+
+    /// The next host LPA. LPAs are drawn `LOOKAHEAD` writes before they are used, so their map
+    /// entries and block metadata can be loaded into cache meanwhile; the sequence is unchanged.
+    #[inline]
+    fn next_lpa(&mut self) -> u32 {
+        let i = self.upcoming_pos;
+        let lpa = self.upcoming[i];
+        let drawn = self.rng.below(self.span_units) as u32;
+        self.ftl.prefetch_mapping(drawn);
+        self.upcoming[i] = drawn;
+        self.upcoming_pos = (i + 1) % LOOKAHEAD;
+        self.ftl.prefetch_old_block(self.upcoming[(i + LOOKAHEAD / 2) % LOOKAHEAD]);
+        lpa
     }
 
     /// Emits a sample for every second that ends at or before `now_ns`.

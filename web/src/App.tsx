@@ -83,7 +83,7 @@ export function App() {
           <h1>SSD Lab</h1>
           <p className="tagline">A solid-state drive simulator: watch garbage collection shape a drive’s performance.</p>
         </div>
-        <StateBadge state={engine.state} />
+        <StateBadge state={engine.state} starting={engine.starting} />
       </header>
 
       <ErrorBanner
@@ -109,6 +109,7 @@ export function App() {
             settings={settings}
             onChange={(patch) => setSettings((s) => ({ ...s, ...patch }))}
             state={engine.state}
+            starting={engine.starting}
             hasRun={hasRun}
             onStart={start}
             onPause={engine.pause}
@@ -153,11 +154,9 @@ export function App() {
             label={`4 KB random write IOPS per second, ${viewLabel(view, runSeconds)}`}
             height={420}
             testId="iops-chart"
+            emptyText={emptyText(engine.state, hasRun || engine.starting, from)}
           />
           <RunStats store={engine.store} version={engine.latest.secondsDone} from={from} to={to} field="iops" />
-          {!hasRun && engine.state !== 'loading' && (
-            <p className="empty-hint">Choose a drive and a spare area, then press Start.</p>
-          )}
           {engine.summary && (
             <p className="summary" data-testid="summary">
               Simulated {engine.summary.seconds_done.toLocaleString('en-US')} s in{' '}
@@ -193,6 +192,12 @@ export function App() {
       </footer>
     </div>
   );
+}
+
+function emptyText(state: string, hasRun: boolean, from: number): string {
+  if (state === 'loading') return 'Loading the engine…';
+  if (!hasRun) return 'Choose a drive and a spare area, then press Start.';
+  return from > 0 ? `Dots appear here once the run passes ${from.toLocaleString('en-US')} s.` : 'Erasing and filling the drive…';
 }
 
 function formatSpan(span: number): string {

@@ -34,6 +34,8 @@ export interface ScatterChartProps {
   /** Formats y tick labels (default 1, 10, 1K). */
   formatY?: (v: number) => string;
   style?: Partial<ScatterStyle>;
+  /** Shown over the plot while no second falls in the view. */
+  emptyText?: string;
 }
 
 const MARGIN = { top: 12, right: 18, bottom: 46, left: 64 };
@@ -199,6 +201,14 @@ export function ScatterChart(props: ScatterChartProps) {
           </svg>
         )}
         <canvas ref={canvasRef} className="chart-dots" style={{ width, height }} />
+        {counts.points === 0 && props.emptyText && width > 0 && (
+          <div
+            className="chart-empty"
+            style={{ left: MARGIN.left, top: MARGIN.top, width: plotW, height: plotH }}
+          >
+            <span>{props.emptyText}</span>
+          </div>
+        )}
       </div>
       {(counts.zeros > 0 || counts.above > 0) && (
         <figcaption className="chart-notes">

@@ -12,6 +12,8 @@ export interface ControlsProps {
   settings: RunSettings;
   onChange(patch: Partial<RunSettings>): void;
   state: EngineState;
+  /** Start was pressed; the drive is being erased and filled. */
+  starting: boolean;
   /** A run exists (running, paused or finished) whose results are on screen. */
   hasRun: boolean;
   onStart(): void;
@@ -25,7 +27,7 @@ export function Controls(props: ControlsProps) {
   const ids = { drive: useId(), seconds: useId(), seed: useId(), spare: useId() };
   const drive = presets.find((d) => d.id === settings.drive);
   const options = drive ? spanOptions(drive, props.spans, settings.span) : [];
-  const busy = state === 'loading';
+  const busy = state === 'loading' || props.starting;
   const running = state === 'running';
   const paused = state === 'paused';
 
@@ -88,7 +90,7 @@ export function Controls(props: ControlsProps) {
 
       <div className="field-row">
         <div className="field">
-          <label htmlFor={ids.seconds}>Duration (simulated s)</label>
+          <label htmlFor={ids.seconds}>Duration (s)</label>
           <input
             id={ids.seconds}
             data-testid="seconds-input"

@@ -9,11 +9,13 @@ const TEXT: Record<EngineState, string> = {
   error: 'Engine error',
 };
 
-export function StateBadge({ state }: { state: EngineState }) {
+/** The engine state; `starting` covers the erase and fill between Start and the first slice. */
+export function StateBadge({ state, starting }: { state: EngineState; starting: boolean }) {
+  const cls = starting ? 'state state-starting' : `state state-${state}`;
   return (
-    <output className={`state state-${state}`} data-testid="engine-state" data-state={state} aria-live="polite">
+    <output className={cls} data-testid="engine-state" data-state={state} data-starting={starting} aria-live="polite">
       <span className="dot" aria-hidden="true" />
-      {TEXT[state]}
+      {starting ? 'Erasing and filling the drive…' : TEXT[state]}
     </output>
   );
 }

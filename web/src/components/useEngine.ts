@@ -27,6 +27,8 @@ export interface EngineHandle {
   summary: RunSummary | null;
   setupMs: number | null;
   error: string | null;
+  /** Start was pressed and the worker is erasing and filling the drive (no `started` yet). */
+  starting: boolean;
   clearError(): void;
   start(config: SimConfig): void;
   pause(): void;
@@ -49,6 +51,7 @@ export function useEngine(): EngineHandle {
   const [summary, setSummary] = useState<RunSummary | null>(null);
   const [setupMs, setSetupMs] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
 
   useEffect(() => {
     const client = new EngineClient();
@@ -67,9 +70,11 @@ export function useEngine(): EngineHandle {
           break;
         case 'state':
           setState(msg.state);
+          if (msg.state === 'error' || msg.state === 'loading') setStarting(false);
           break;
         case 'started':
           acceptingRef.current = true;
+          setStarting(false);
           store.reset(client.fields);
           setRun(msg.config);
           setSummary(null);
@@ -97,6 +102,7 @@ export function useEngine(): EngineHandle {
           break;
         case 'error':
           setError(msg.message);
+          setStarting(false);
           break;
       }
     });
@@ -117,15 +123,18 @@ export function useEngine(): EngineHandle {
     summary,
     setupMs,
     error,
+    starting,
     clearError: () => setError(null),
     start: (config) => {
       setError(null);
+      setStarting(true);
       clientRef.current?.start(config);
     },
     pause: () => clientRef.current?.pause(),
     resume: () => clientRef.current?.resume(),
     reset: () => {
       acceptingRef.current = false;
+      setStarting(false);
       clientRef.current?.reset();
       store.reset();
       setRun(null);

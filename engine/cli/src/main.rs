@@ -159,7 +159,15 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     let started = Instant::now();
     let mut sim = Simulation::new(cfg).map_err(|e| e.to_string())?;
-    let samples = sim.run_to_end();
+    let mut samples = Vec::with_capacity(sim.config().seconds as usize);
+    // Note when steady state begins, to quote the speed of the GC-bound phase on its own.
+    let mut steady_started = None;
+    while !sim.finished() {
+        sim.advance(100_000, &mut samples);
+        if steady_started.is_none() && samples.len() as u32 >= a.steady_from_s {
+            steady_started = Some((Instant::now(), samples.len()));
+        }
+    }
     let wall_seconds = started.elapsed().as_secs_f64();
 
     if let Some(path) = &a.csv {
@@ -176,6 +184,12 @@ fn run(args: &[String]) -> Result<(), String> {
         m.insert("seed".into(), cfg.seed.into());
         m.insert("wall_seconds".into(), wall_seconds.into());
         m.insert("host_ios_per_wall_second".into(), (summary.host_ios as f64 / wall_seconds).into());
+        if let Some((t0, from)) = steady_started {
+            let ios: u64 = samples[from..].iter().map(|s| s.iops as u64).sum();
+            let wall = t0.elapsed().as_secs_f64();
+            m.insert("steady_wall_seconds".into(), wall.into());
+            m.insert("steady_host_ios_per_wall_second".into(), (ios as f64 / wall).into());
+        }
         m.insert("model_memory_bytes".into(), sim.memory_bytes().into());
         m.insert("peak_memory_bytes".into(), peak_rss_bytes().unwrap_or(sim.memory_bytes()).into());
         m.insert("raw_bytes".into(), cfg.drive.geometry.raw_bytes().into());

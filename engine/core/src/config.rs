@@ -123,6 +123,16 @@ pub struct GcConfig {
     pub start_free_blocks: u32,
     /// A die collects synchronously (host writes wait) when its free blocks fall to this many.
     pub min_free_blocks: u32,
+    /// Consistency-first pacing: victim scanning per host page as a percentage of the rate that
+    /// exactly breaks even on free blocks. Below 100 the free pool slowly drains...
+    pub paced_percent: u32,
+    /// ...until the drive-wide average of free blocks per die falls to `boost_below_free_blocks`;
+    /// then every die collects at `boost_percent` until the average is back at
+    /// `boost_until_free_blocks`. This hysteresis is the periodic heavier clean-up the S3700
+    /// shows as a dip every ~150 s [000].
+    pub boost_percent: u32,
+    pub boost_below_free_blocks: u32,
+    pub boost_until_free_blocks: u32,
 }
 
 /// A whole drive: everything the model needs to know about one product.
@@ -199,6 +209,20 @@ impl DriveConfig {
             self.gc.start_free_blocks as u64,
             self.gc.min_free_blocks as u64,
             g.blocks_per_die() as u64 / 2,
+        )?;
+        range("gc.paced_percent", self.gc.paced_percent as u64, 10, 1000)?;
+        range("gc.boost_percent", self.gc.boost_percent as u64, 100, 1000)?;
+        range(
+            "gc.boost_below_free_blocks",
+            self.gc.boost_below_free_blocks as u64,
+            self.gc.min_free_blocks as u64,
+            self.gc.start_free_blocks as u64,
+        )?;
+        range(
+            "gc.boost_until_free_blocks",
+            self.gc.boost_until_free_blocks as u64,
+            self.gc.boost_below_free_blocks as u64,
+            self.gc.start_free_blocks as u64,
         )?;
         Ok(())
     }

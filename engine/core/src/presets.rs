@@ -42,7 +42,17 @@ pub fn s3700_200() -> DriveConfig {
             // ONFI 2.x synchronous bus.
             channel_mb_s: 200,
         },
-        gc: GcConfig { pacing: GcPacing::ConsistencyFirst, start_free_blocks: 24, min_free_blocks: 2 },
+        gc: GcConfig {
+            pacing: GcPacing::ConsistencyFirst,
+            start_free_blocks: 24,
+            min_free_blocks: 2,
+            // Slightly under break-even, then a boost: a heavier clean-up of about a quarter of
+            // each cycle, every ~150 s at this drive's write rate.
+            paced_percent: 92,
+            boost_percent: 125,
+            boost_below_free_blocks: 12,
+            boost_until_free_blocks: 22,
+        },
     }
 }
 

@@ -52,6 +52,8 @@ pub struct Simulation {
     // Garbage collection pacing, per die.
     gc_credit: Vec<u64>,
     gc_stripe_cost: Vec<u64>,
+    /// The drive is refilling its free pool (see `GcConfig::boost_percent`).
+    gc_boost: bool,
 
     // Accounting.
     second: u32,
@@ -89,6 +91,7 @@ impl Simulation {
             next_die: 0,
             gc_credit: vec![0; g.dies as usize],
             gc_stripe_cost: vec![1; g.dies as usize],
+            gc_boost: false,
             second: 0,
             second_end_ns: NS_PER_S,
             current: SecondCounters::default(),
@@ -265,19 +268,29 @@ impl Simulation {
     }
 
     /// Consistency-first pacing: each host page programmed on a die lets that die scan victim
-    /// stripes at the rate that frees a block exactly as fast as the host fills one
-    /// (stripes per host page = units_per_block / (units_per_block - victim_valid)).
+    /// stripes in proportion to the rate that frees a block exactly as fast as the host fills one
+    /// (stripes per host page = units_per_block / (units_per_block - victim_valid)), times
+    /// `paced_percent`, or `boost_percent` while the drive-wide free pool is being refilled.
     fn paced_gc(&mut self, die: u32, now_ns: u64) {
-        let start = self.cfg.drive.gc.start_free_blocks;
+        let gc = &self.cfg.drive.gc;
+        let start = gc.start_free_blocks;
+        let dies = self.cfg.drive.geometry.dies as u64;
+        let average_free = self.ftl.free_blocks() / dies;
+        if average_free <= gc.boost_below_free_blocks as u64 {
+            self.gc_boost = true;
+        } else if average_free >= gc.boost_until_free_blocks as u64 {
+            self.gc_boost = false;
+        }
+        let percent = if self.gc_boost { gc.boost_percent } else { gc.paced_percent } as u64;
         let d = die as usize;
         let free = self.ftl.die_free_blocks(die);
         if !self.ftl.has_victim(die) && free > start {
             self.gc_credit[d] = 0;
             return;
         }
-        // Below half the threshold the die has fallen behind: pay double to catch up.
-        let urgency = if free <= start / 2 { 2 } else { 1 };
-        self.gc_credit[d] += self.units_per_block * urgency;
+        // Far below the threshold this die has fallen behind the rest: pay double to catch up.
+        let urgency = if free <= gc.boost_below_free_blocks / 2 { 2 } else { 1 };
+        self.gc_credit[d] += self.units_per_block * percent * urgency;
         loop {
             if !self.ftl.has_victim(die) {
                 if self.ftl.die_free_blocks(die) > start || !self.ftl.pick_victim(die) {
@@ -285,7 +298,7 @@ impl Simulation {
                     return;
                 }
                 let valid = self.ftl.victim_valid(die).unwrap_or(0) as u64;
-                self.gc_stripe_cost[d] = (self.units_per_block - valid).max(1);
+                self.gc_stripe_cost[d] = (self.units_per_block - valid).max(1) * 100;
             }
             if self.gc_credit[d] < self.gc_stripe_cost[d] {
                 return;

@@ -3,17 +3,37 @@
 
 mod common;
 
-use ssdlab_core::{RunRequest, Simulation, Summary};
+use ssdlab_core::{RunRequest, Sample, Simulation, Summary};
 
-fn consistency(span: f64) -> Summary {
+fn consistency(span: f64) -> (Summary, Vec<Sample>) {
     let req = RunRequest::from_json(&format!(r#"{{"drive":"s3700-200","seconds":2000,"span":{}}}"#, span)).unwrap();
     let samples = Simulation::new(req.resolve().unwrap()).unwrap().run_to_end();
-    Summary::from_samples(&samples, 1400)
+    (Summary::from_samples(&samples, 1400), samples)
+}
+
+/// Runs of consecutive seconds below 92 % of the median: (start, length).
+fn dips(samples: &[Sample]) -> Vec<(u32, u32)> {
+    let mut iops: Vec<u32> = samples.iter().map(|s| s.iops).collect();
+    iops.sort_unstable();
+    let threshold = iops[iops.len() / 2] as f64 * 0.92;
+    let mut runs = Vec::new();
+    let mut start = None;
+    for s in samples {
+        match (s.iops as f64) < threshold {
+            true if start.is_none() => start = Some(s.second),
+            false if start.is_some() => {
+                let b = start.take().unwrap();
+                runs.push((b, s.second - b));
+            }
+            _ => {}
+        }
+    }
+    runs
 }
 
 #[test]
 fn s3700_full_span_reproduces_the_article_shape_and_more_spare_area_helps() {
-    let full = consistency(1.0);
+    let (full, _) = consistency(1.0);
     // A fast phase while spare area absorbs writes, well above steady state.
     assert!(full.iops_max as f64 >= 1.5 * full.steady_iops_mean, "{:?}", full);
     // From t = 1400 s: every second between 25K and 40K, spread under 25 %, mean near 32K.
@@ -22,7 +42,23 @@ fn s3700_full_span_reproduces_the_article_shape_and_more_spare_area_helps() {
     assert!((full.steady_iops_mean - 32_000.0).abs() / 32_000.0 < 0.15, "{:?}", full);
 
     // Testing half the LBAs leaves the rest as spare area: faster, less amplification.
-    let half = consistency(0.5);
+    let (half, _) = consistency(0.5);
     assert!(half.steady_iops_mean > full.steady_iops_mean * 1.2, "{:?} vs {:?}", half, full);
     assert!(half.steady_write_amplification < full.steady_write_amplification - 0.3, "{:?} vs {:?}", half, full);
+}
+
+#[test]
+fn s3700_steady_state_shows_periodic_clean_ups() {
+    // The article: "Roughly every 150 seconds there's a tangible drop in performance ...
+    // roughly 30 - 40 seconds". The model's GC hysteresis should give the same rhythm.
+    let (_, samples) = consistency(1.0);
+    let runs: Vec<(u32, u32)> = dips(&samples[1000..]).into_iter().filter(|&(_, len)| len >= 10).collect();
+    assert!(runs.len() >= 4, "expected several clean-up dips after 1000 s, got {:?}", runs);
+    for pair in runs.windows(2) {
+        let period = pair[1].0 - pair[0].0;
+        assert!((100..=200).contains(&period), "dip period {} s in {:?}", period, runs);
+    }
+    for &(_, len) in &runs {
+        assert!((15..=60).contains(&len), "dip length {} s in {:?}", len, runs);
+    }
 }

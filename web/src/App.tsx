@@ -141,7 +141,7 @@ export function App() {
             </div>
           </div>
 
-          <Readout latest={engine.latest} runSeconds={engine.run?.seconds ?? null} state={engine.state} />
+          <Readout latest={engine.latest} runSeconds={engine.run?.seconds ?? null} state={engine.state} summary={engine.summary} />
 
           <ScatterChart
             store={engine.store}

@@ -70,10 +70,10 @@ export function ScatterChart(props: ScatterChartProps) {
     return () => ro.disconnect();
   }, []);
 
-  const xDomain = useMemo(() => resolveXDomain(view, runSeconds), [view, runSeconds]);
-  const yDomain = useMemo(() => resolveYDomain(view.y, dataMax), [view.y, dataMax]);
   const plotW = Math.max(10, width - MARGIN.left - MARGIN.right);
   const plotH = Math.max(10, height - MARGIN.top - MARGIN.bottom);
+  const xDomain = useMemo(() => resolveXDomain(view, runSeconds), [view, runSeconds]);
+  const yDomain = useMemo(() => resolveYDomain(view.y, dataMax, plotH), [view.y, dataMax, plotH]);
   const x = useMemo(
     () => scaleLinear().domain(xDomain).range([MARGIN.left, MARGIN.left + plotW]),
     [xDomain, plotW],
@@ -119,8 +119,8 @@ export function ScatterChart(props: ScatterChartProps) {
         ctx.restore();
         // Re-render the axes only when the data needs a different y domain.
         const m = columnMax(ys);
-        if (resolveYDomain(view.y, m)[1] !== yDomain[1]) setDataMax(m);
-      } else if (resolveYDomain(view.y, NaN)[1] !== yDomain[1]) {
+        if (resolveYDomain(view.y, m, plotH)[1] !== yDomain[1]) setDataMax(m);
+      } else if (resolveYDomain(view.y, NaN, plotH)[1] !== yDomain[1]) {
         setDataMax(NaN);
       }
       root.dataset.points = String(c.points);

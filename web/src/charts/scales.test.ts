@@ -73,9 +73,12 @@ describe('linear axis', () => {
     expect(yTicks('linear', domain)).toEqual([0, 5000, 10_000, 15_000, 20_000, 25_000, 30_000, 35_000, 40_000]);
   });
 
-  it('fits a round top to the data when no top is fixed', () => {
+  it('fits a round top to the data when no top is fixed, on a tick', () => {
     expect(resolveYDomain({ kind: 'linear' }, 1.73)).toEqual([0, 2]);
     expect(resolveYDomain({ kind: 'linear' }, NaN)).toEqual([0, 1]);
+    // A short chart has fewer ticks, and its top is still one of them.
+    const short = resolveYDomain({ kind: 'linear' }, 1.19, 142);
+    expect(yTicks('linear', short, 142).at(-1)).toBe(short[1]);
   });
 });
 

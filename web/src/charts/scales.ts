@@ -42,17 +42,22 @@ export function logTop(dataMax: number, minTop = LOG_MIN_TOP): number {
   return 10 ** Math.ceil(Math.log10(dataMax) - 1e-12);
 }
 
-/** The y domain for a view given the largest value in the data. */
-export function resolveYDomain(y: ViewSpec['y'], dataMax: number): [number, number] {
-  if (y.kind === 'log') return [LOG_FLOOR, y.max ?? logTop(dataMax)];
-  if (y.max !== undefined) return [0, y.max];
-  return [0, niceLinearTop(dataMax)];
+/** About one linear tick per 40 px of axis height, 2 to 8 of them. */
+export function linearTickCount(heightPx: number): number {
+  return Math.max(2, Math.min(8, Math.floor(heightPx / 40)));
 }
 
-/** A round top for a linear axis fitted to the data (at least 1). */
-export function niceLinearTop(dataMax: number): number {
+/** The y domain for a view given the largest value in the data (and the axis height in px). */
+export function resolveYDomain(y: ViewSpec['y'], dataMax: number, heightPx = 320): [number, number] {
+  if (y.kind === 'log') return [LOG_FLOOR, y.max ?? logTop(dataMax)];
+  if (y.max !== undefined) return [0, y.max];
+  return [0, niceLinearTop(dataMax, linearTickCount(heightPx))];
+}
+
+/** A round top for a linear axis fitted to the data (at least 1), landing on a tick. */
+export function niceLinearTop(dataMax: number, tickCount = 8): number {
   if (!(dataMax > 0)) return 1;
-  const [, top] = scaleLinear().domain([0, dataMax * 1.05]).nice(5).domain();
+  const [, top] = scaleLinear().domain([0, dataMax * 1.05]).nice(tickCount).domain();
   return top;
 }
 
@@ -86,8 +91,7 @@ export function logMinorTicks(domain: [number, number]): number[] {
 /** Ticks for a y axis; linear axes get about one tick per 40 px of height (8 for 320 px+). */
 export function yTicks(kind: YKind, domain: [number, number], heightPx = 320): number[] {
   if (kind === 'log') return logTicks(domain);
-  const count = Math.max(2, Math.min(8, Math.floor(heightPx / 40)));
-  return scaleLinear().domain(domain).ticks(count);
+  return scaleLinear().domain(domain).ticks(linearTickCount(heightPx));
 }
 
 /** Tick labels in the articles' style: 1, 10, 100, 1K, 10K, 100K, 1M, 2.5K. */

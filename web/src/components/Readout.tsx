@@ -2,13 +2,14 @@
 // engine memory. A <dl> so each value is read with its name.
 
 import { formatMemory } from '../scenarios/capacity';
-import type { EngineState } from '../engine/protocol';
+import type { EngineState, RunSummary } from '../engine/protocol';
 import type { Latest } from './useEngine';
 
 export interface ReadoutProps {
   latest: Latest;
   runSeconds: number | null;
   state: EngineState;
+  summary: RunSummary | null;
 }
 
 const nf0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -17,7 +18,7 @@ const nf2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFr
 const show = (v: number | undefined, f: Intl.NumberFormat, unit = '') =>
   v === undefined || !Number.isFinite(v) ? '–' : `${f.format(v)}${unit}`;
 
-export function Readout({ latest, runSeconds, state }: ReadoutProps) {
+export function Readout({ latest, runSeconds, state, summary }: ReadoutProps) {
   const last = latest.last;
   const items: { id: string; label: string; value: string; sub?: string; title?: string }[] = [
     {
@@ -42,7 +43,14 @@ export function Readout({ latest, runSeconds, state }: ReadoutProps) {
     {
       id: 'speed',
       label: 'Simulation speed',
-      value: state === 'running' ? show(latest.speed, nf0, ' sim s / s') : '–',
+      // While running, the last slice's pace; once finished, the whole run's.
+      value:
+        state === 'running'
+          ? show(latest.speed, nf0, ' sim s / s')
+          : summary && summary.elapsed_ms > 0
+            ? show((summary.seconds_done * 1000) / summary.elapsed_ms, nf0, ' sim s / s')
+            : '–',
+      title: 'Simulated seconds per second of engine time',
     },
   ];
   return (

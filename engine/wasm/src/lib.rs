@@ -76,9 +76,13 @@ impl Simulation {
         self.sim.finished()
     }
 
-    /// Bytes the model holds (mapping tables dominate).
+    /// Bytes of memory the engine occupies in the browser: the whole wasm linear memory (which
+    /// never shrinks), not just the model's tables. On other targets, the model's own count.
     pub fn memory_bytes(&self) -> f64 {
-        self.sim.memory_bytes() as f64
+        #[cfg(target_arch = "wasm32")]
+        return (core::arch::wasm32::memory_size(0) * 65536) as f64;
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.sim.memory_bytes() as f64;
     }
 
     /// Raw NAND bytes of the drive being simulated (for bytes-per-4-KiB figures).

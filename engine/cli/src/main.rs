@@ -13,8 +13,8 @@ use ssdlab_core::{presets, Simulation, Summary, FIELDS};
 
 const USAGE: &str = "usage:
   ssdlab presets
-  ssdlab run --drive ID [--workload consistency] [--seconds N] [--span F] [--seed N]
-             [--queue-depth N] [--steady-from S] [--set PATH=VALUE]... [--config FILE.json]
+  ssdlab run --drive ID [--workload NAME] [--seconds N] [--span F] [--seed N]
+             [--queue-depth N] [--block-bytes N] [--steady-from S] [--set PATH=VALUE]... [--config FILE.json]
              [--csv FILE] [--json]
   ssdlab params --drive ID      (every PATH that --set accepts, with the preset's value)";
 
@@ -93,6 +93,7 @@ fn parse_run_args(args: &[String]) -> Result<RunArgs, ConfigError> {
             "--span" => request.span = number("span", value)?,
             "--seed" => request.seed = number("seed", value)?,
             "--queue-depth" => request.queue_depth = number("queue_depth", value)?,
+            "--block-bytes" => request.block_bytes = Some(number("block_bytes", value)?),
             "--steady-from" => steady_from_s = number("steady_from", value)?,
             "--csv" => csv = Some(value.to_string()),
             "--set" => {
@@ -179,7 +180,7 @@ fn run(args: &[String]) -> Result<(), String> {
         let mut obj = serde_json::to_value(&summary).expect("summary serialises");
         let m = obj.as_object_mut().expect("summary is an object");
         m.insert("drive".into(), cfg.drive.id.clone().into());
-        m.insert("workload".into(), cfg.workload.id().into());
+        m.insert("workload".into(), cfg.workload.id.into());
         m.insert("span".into(), cfg.span.into());
         m.insert("seed".into(), cfg.seed.into());
         m.insert("wall_seconds".into(), wall_seconds.into());
@@ -198,7 +199,7 @@ fn run(args: &[String]) -> Result<(), String> {
         println!(
             "{} {} {} s: mean {:.0} IOPS, from {} s: mean {:.0} min {} max {} IOPS, WA {:.3} (steady {:.3}), {:.1} s wall",
             sim.config().drive.id,
-            sim.config().workload.id(),
+            sim.config().workload.id,
             summary.sim_seconds,
             summary.iops_mean,
             summary.steady_from_s,

@@ -1,6 +1,8 @@
 //! Run and drive configuration, with validation that names the field and its allowed range.
 
 use serde::{Deserialize, Serialize};
+
+use crate::workload::WorkloadSpec;
 use std::fmt;
 
 /// Bytes in one mapping unit: the FTL maps logical 4 KiB units to physical 4 KiB slots.
@@ -102,15 +104,20 @@ pub struct HostInterface {
     pub link_mb_s: u64,
     /// Fixed link time per command (command, status and data frame headers), ns.
     pub link_overhead_ns: u64,
-    /// Host CPU cycles spent per IO by the storage stack (AHCI ~27,000, NVMe ~10,000).
+    /// Host CPU cycles spent per IO by the storage stack (AHCI ~27,000, NVMe ~10,000) [003].
     pub host_cpu_cycles_per_io: u64,
 }
 
 /// Controller costs and buffers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Controller {
-    /// Controller firmware time per host write command, ns.
+    /// Controller firmware time per host write command, ns (one command at a time).
     pub write_overhead_ns: u64,
+    /// Controller firmware time per host read command, ns (one command at a time).
+    pub read_overhead_ns: u64,
+    /// Pipelined latency a read's data spends in the controller (ECC decode, DMA), ns; it
+    /// delays each read but does not occupy the controller.
+    pub read_latency_ns: u64,
     /// Write buffer that acknowledges host writes before they are programmed, bytes.
     pub write_buffer_bytes: u64,
 }
@@ -197,6 +204,8 @@ impl DriveConfig {
         range("host.link_overhead_ns", self.host.link_overhead_ns, 0, 1_000_000)?;
         range("host.host_cpu_cycles_per_io", self.host.host_cpu_cycles_per_io, 0, 10_000_000)?;
         range("controller.write_overhead_ns", self.controller.write_overhead_ns, 0, 10_000_000)?;
+        range("controller.read_overhead_ns", self.controller.read_overhead_ns, 0, 10_000_000)?;
+        range("controller.read_latency_ns", self.controller.read_latency_ns, 0, 10_000_000)?;
         let per_program = g.units_per_program() as u64 * UNIT_BYTES;
         range("controller.write_buffer_bytes", self.controller.write_buffer_bytes, per_program, 1 << 32)?;
         range("timing.read_ns", self.timing.read_ns, 1, 100_000_000)?;
@@ -228,37 +237,13 @@ impl DriveConfig {
     }
 }
 
-/// What the host does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum WorkloadKind {
-    /// The articles' IO-consistency test: secure erase, sequential fill of the tested span, then
-    /// 4 KB random writes at QD32 over the whole span with incompressible data.
-    Consistency,
-}
-
-impl WorkloadKind {
-    pub const ALL: [(&'static str, WorkloadKind); 1] = [("consistency", WorkloadKind::Consistency)];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            WorkloadKind::Consistency => "consistency",
-        }
-    }
-
-    pub fn parse(name: &str) -> Result<Self, ConfigError> {
-        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, k)| *k).ok_or_else(|| {
-            let names: Vec<&str> = Self::ALL.iter().map(|(n, _)| *n).collect();
-            ConfigError::new("workload", format!("unknown workload '{}' (allowed: {})", name, names.join(", ")))
-        })
-    }
-}
-
 /// One run: a drive, a workload and how long.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunConfig {
     pub drive: DriveConfig,
-    pub workload: WorkloadKind,
+    pub workload: WorkloadSpec,
+    /// Bytes per request (a multiple of 4096).
+    pub block_bytes: u32,
     /// Simulated seconds to run.
     pub seconds: u32,
     /// Fraction of the user LBA span that is filled and tested; the rest stays unwritten and
@@ -282,8 +267,20 @@ impl RunConfig {
                 format!("must be between {} and 1.0 (got {})", MIN_SPAN, self.span),
             ));
         }
-        range("queue_depth", self.queue_depth as u64, 1, 1024)?;
+        range("queue_depth", self.queue_depth as u64, 1, 65536)?;
+        if self.block_bytes as u64 % UNIT_BYTES != 0 {
+            return Err(ConfigError::new(
+                "block_bytes",
+                format!("must be a multiple of 4096 (got {})", self.block_bytes),
+            ));
+        }
+        range("block_bytes", self.block_bytes as u64, UNIT_BYTES, (self.span_units() * UNIT_BYTES).min(1 << 20))?;
         Ok(())
+    }
+
+    /// 4 KiB units per request.
+    pub fn block_units(&self) -> u32 {
+        (self.block_bytes as u64 / UNIT_BYTES) as u32
     }
 
     /// Logical 4 KiB units that are filled and tested.
@@ -313,6 +310,9 @@ pub struct RunRequest {
     pub span: f64,
     #[serde(default = "default_queue_depth")]
     pub queue_depth: u32,
+    /// Bytes per request; the workload's default if absent.
+    #[serde(default)]
+    pub block_bytes: Option<u32>,
     #[serde(default = "default_seed")]
     pub seed: u64,
     /// Drive parameters to override, by path into the drive config, e.g.
@@ -345,12 +345,13 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 7] = [
+        const KNOWN: [(&str, &str); 8] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
             ("span", "a fraction between 0.01 and 1.0"),
             ("queue_depth", "a whole number"),
+            ("block_bytes", "a whole number of bytes, a multiple of 4096"),
             ("seed", "a whole number from 0 to 2^64-1"),
             ("set", "an object of parameter paths and values"),
         ];
@@ -374,9 +375,11 @@ impl RunRequest {
     pub fn resolve(&self) -> Result<RunConfig, ConfigError> {
         let preset = crate::presets::by_id(&self.drive)?;
         let drive = apply_parameters(&preset, self.set.iter().map(|(k, v)| (k.as_str(), v.clone())))?;
+        let workload = WorkloadSpec::by_id(&self.workload)?;
         let cfg = RunConfig {
             drive,
-            workload: WorkloadKind::parse(&self.workload)?,
+            workload,
+            block_bytes: self.block_bytes.unwrap_or(workload.block_bytes),
             seconds: self.seconds,
             span: self.span,
             queue_depth: self.queue_depth,
@@ -486,6 +489,8 @@ mod tests {
         assert_eq!(bad(r#"{"drive":"s3700-200","seconds":0}"#).field, "seconds");
         assert_eq!(bad(r#"{"drive":"nope"}"#).field, "drive");
         assert_eq!(bad(r#"{"drive":"s3700-200","workload":"nope"}"#).field, "workload");
+        assert_eq!(bad(r#"{"drive":"s3700-200","block_bytes":1000}"#).field, "block_bytes");
+        assert_eq!(bad(r#"{"drive":"s3700-200","block_bytes":4194304}"#).field, "block_bytes");
         assert_eq!(bad(r#"{"drive":"s3700-200","colour":1}"#).field, "colour");
         assert_eq!(bad(r#"{"drive":"s3700-200","seconds":"x"}"#).field, "seconds");
         assert_eq!(bad(r#"{"drive":"s3700-200","seed":-1}"#).field, "seed");

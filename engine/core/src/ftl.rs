@@ -152,6 +152,11 @@ impl Ftl {
         self.ppa_of_lpa[lpa as usize]
     }
 
+    #[inline]
+    pub fn die_of_ppa(&self, ppa: u32) -> u32 {
+        ppa / self.units_per_block / self.blocks_per_die
+    }
+
     /// Highest and lowest erase count over all blocks.
     pub fn erase_count_range(&self) -> (u32, u32) {
         let min = self.erase_count.iter().copied().min().unwrap_or(0);

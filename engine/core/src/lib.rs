@@ -10,7 +10,8 @@ pub mod nand;
 pub mod presets;
 pub mod rng;
 pub mod sim;
+pub mod workload;
 
-pub use config::{ConfigError, DriveConfig, RunConfig, RunRequest, WorkloadKind};
+pub use config::{ConfigError, DriveConfig, RunConfig, RunRequest};
 pub use metrics::{Sample, Summary, FIELDS};
 pub use sim::Simulation;

@@ -27,10 +27,17 @@ pub struct Sample {
     pub nand_writes: u32,
     /// NAND writes / host writes since the test phase began.
     pub write_amplification: f64,
+    /// Host CPU cores the storage stack would need for this second's IOs
+    /// (IOs x cycles per IO / `HOST_CPU_HZ`).
+    pub host_cpu_cores: f64,
 }
 
+/// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
+/// "10 Sandy Bridge cores" in [003], i.e. 2.7 GHz.
+pub const HOST_CPU_HZ: f64 = 2.7e9;
+
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 11] = [
+pub const FIELDS: [&str; 12] = [
     "second",
     "iops",
     "mb_s",
@@ -42,6 +49,7 @@ pub const FIELDS: [&str; 11] = [
     "host_writes",
     "nand_writes",
     "write_amplification",
+    "host_cpu_cores",
 ];
 
 impl Sample {
@@ -58,6 +66,7 @@ impl Sample {
             self.host_writes as f64,
             self.nand_writes as f64,
             self.write_amplification,
+            self.host_cpu_cores,
         ]
     }
 }

@@ -1,22 +1,28 @@
-//! The simulation loop: a closed-loop host keeps `queue_depth` commands issued; each command
-//! crosses the link and the controller, waits for room in the write buffer, and is acknowledged.
-//! Buffered units are programmed a multi-plane page at a time to the least busy die, and each
-//! host page earns that die its share of garbage collection, which books the same dies.
+//! The simulation loop. A closed-loop host keeps `queue_depth` commands outstanding; the drive
+//! accepts at most `host.max_queue_depth` of them (NCQ: 32), the rest wait in the host.
+//! A write crosses the link and the controller, waits for room in the write buffer, and is
+//! acknowledged; buffered units are programmed a multi-plane page at a time, striped over the
+//! dies, and each host page earns its die a share of garbage collection on the same dies.
+//! A read crosses the link and the controller, reads its pages from their dies, and its data
+//! crosses the link back.
 //!
-//! Every stage is a FIFO resource timeline, so acknowledgements come out in time order and the
-//! per-second samples are cut as the acknowledgement clock crosses each second.
+//! Requests are processed in the order the host issues them. Every resource is a timeline
+//! (see `nand.rs`), so contention comes out exactly without an event per operation. Completions
+//! are counted in the second they happen; a second is final once the host's issue clock has
+//! passed it, since nothing issued later can complete earlier.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 
 use crate::config::{GcPacing, RunConfig, UNIT_BYTES};
-use crate::ftl::{Ftl, Stream};
-use crate::metrics::{Sample, SecondCounters};
-use crate::nand::Nand;
+use crate::ftl::{Ftl, Stream, NONE};
+use crate::metrics::{Sample, SecondCounters, HOST_CPU_HZ};
+use crate::nand::{Calendar, Nand};
 use crate::rng::Rng;
+use crate::workload::{Generator, Op, Request};
 
 const NS_PER_S: u64 = 1_000_000_000;
-/// How many host LPAs are drawn ahead of use (for prefetching).
+/// How many host requests are drawn ahead of use (for prefetching).
 const LOOKAHEAD: usize = 32;
 
 pub struct Simulation {
@@ -24,16 +30,21 @@ pub struct Simulation {
     ftl: Ftl,
     nand: Nand,
     rng: Rng,
+    generator: Generator,
     span_units: u64,
     units_per_program: u32,
     units_per_block: u64,
 
     // Host and front end.
     /// When each of the host's queue slots can issue its next command.
-    slot_free_ns: BinaryHeap<Reverse<u64>>,
-    link_free_ns: u64,
+    host_slots: BinaryHeap<Reverse<u64>>,
+    /// When each of the drive's command slots frees; used only when the host queues more
+    /// commands than the drive accepts.
+    drive_slots: BinaryHeap<Reverse<u64>>,
+    link: Calendar,
     controller_free_ns: u64,
-    link_ns_per_write: u64,
+    /// Link time per 4 KiB of payload, ns.
+    link_ns_per_unit: u64,
 
     // Write buffer.
     buffer_capacity_units: u64,
@@ -43,8 +54,8 @@ pub struct Simulation {
     /// Logical units of the page being assembled in the buffer.
     page: Vec<u32>,
 
-    /// Host LPAs drawn ahead of use, a ring read at `upcoming_pos`.
-    upcoming: [u32; LOOKAHEAD],
+    /// Requests drawn ahead of use, a ring read at `upcoming_pos`.
+    upcoming: [Request; LOOKAHEAD],
     upcoming_pos: usize,
     /// Die that receives the next host page.
     next_die: u32,
@@ -56,9 +67,10 @@ pub struct Simulation {
     gc_boost: bool,
 
     // Accounting.
+    /// The second being accumulated; `bins[0]` counts it, `bins[i]` the i-th after it.
     second: u32,
     second_end_ns: u64,
-    current: SecondCounters,
+    bins: VecDeque<SecondCounters>,
     host_writes_total: u64,
     nand_writes_total: u64,
 }
@@ -71,22 +83,30 @@ impl Simulation {
         let d = &cfg.drive;
         let g = &d.geometry;
         let upp = g.units_per_program();
+        let drive_slots = if cfg.queue_depth > d.host.max_queue_depth {
+            (0..d.host.max_queue_depth).map(|_| Reverse(0)).collect()
+        } else {
+            BinaryHeap::new()
+        };
+        let first = Request { op: Op::Write, lpa: 0, units: 1 };
         let mut sim = Simulation {
             ftl: Ftl::new(g.dies, g.blocks_per_die(), g.units_per_block(), upp, d.user_units()),
             nand: Nand::new(g, &d.timing),
             rng: Rng::new(cfg.seed),
+            generator: Generator::new(&cfg.workload, cfg.block_units(), cfg.span_units()),
             span_units: cfg.span_units(),
             units_per_program: upp,
             units_per_block: g.units_per_block() as u64,
-            slot_free_ns: (0..cfg.queue_depth).map(|_| Reverse(0)).collect(),
-            link_free_ns: 0,
+            host_slots: (0..cfg.queue_depth).map(|_| Reverse(0)).collect(),
+            drive_slots,
+            link: Calendar::default(),
             controller_free_ns: 0,
-            link_ns_per_write: d.host.link_overhead_ns + UNIT_BYTES * 1000 / d.host.link_mb_s,
+            link_ns_per_unit: UNIT_BYTES * 1000 / d.host.link_mb_s,
             buffer_capacity_units: d.controller.write_buffer_bytes / UNIT_BYTES,
             buffer_used_units: 0,
             programs_in_flight: BinaryHeap::new(),
             page: Vec::with_capacity(upp as usize),
-            upcoming: [0; LOOKAHEAD],
+            upcoming: [first; LOOKAHEAD],
             upcoming_pos: 0,
             next_die: 0,
             gc_credit: vec![0; g.dies as usize],
@@ -94,14 +114,14 @@ impl Simulation {
             gc_boost: false,
             second: 0,
             second_end_ns: NS_PER_S,
-            current: SecondCounters::default(),
+            bins: VecDeque::new(),
             host_writes_total: 0,
             nand_writes_total: 0,
             cfg,
         };
         sim.sequential_fill();
         for i in 0..LOOKAHEAD {
-            sim.upcoming[i] = sim.rng.below(sim.span_units) as u32;
+            sim.upcoming[i] = sim.generator.next(&mut sim.rng);
         }
         Ok(sim)
     }
@@ -141,7 +161,7 @@ impl Simulation {
     pub fn advance(&mut self, max_ios: u64, out: &mut Vec<Sample>) -> u64 {
         let mut done = 0;
         while done < max_ios && !self.finished() {
-            self.host_write(out);
+            self.host_request(out);
             done += 1;
         }
         done
@@ -157,54 +177,125 @@ impl Simulation {
     }
 
     #[inline]
-    fn host_write(&mut self, out: &mut Vec<Sample>) {
-        let issue_ns = self.slot_free_ns.peek().expect("queue depth >= 1").0;
-        let mut t = issue_ns.max(self.link_free_ns) + self.link_ns_per_write;
-        self.link_free_ns = t;
-        t = t.max(self.controller_free_ns) + self.cfg.drive.controller.write_overhead_ns;
-        self.controller_free_ns = t;
-        if self.buffer_used_units >= self.buffer_capacity_units {
-            // Wait for the oldest program to finish and release its buffer space.
-            let Reverse(freed_ns) = self.programs_in_flight.pop().expect("a full buffer has programs in flight");
-            t = t.max(freed_ns);
-            self.buffer_used_units -= self.units_per_program as u64;
+    fn host_request(&mut self, out: &mut Vec<Sample>) {
+        let issue_ns = self.host_slots.peek().expect("queue depth >= 1").0;
+        self.cut_seconds(issue_ns, out);
+        if self.finished() {
+            return;
         }
-        self.buffer_used_units += 1;
-        let ack_ns = t;
-        self.nand.set_now(ack_ns);
-        *self.slot_free_ns.peek_mut().expect("queue depth >= 1") = Reverse(ack_ns);
-
-        self.cut_seconds(ack_ns, out);
-        self.current.complete_io(UNIT_BYTES, ack_ns - issue_ns);
-        self.current.host_writes += 1;
-        self.host_writes_total += 1;
-
-        let lpa = self.next_lpa();
-        self.page.push(lpa);
-        if self.page.len() as u32 == self.units_per_program {
-            self.program_host_page(ack_ns);
+        self.nand.set_now(issue_ns);
+        let req = self.next_request();
+        let mut t = issue_ns;
+        if let Some(Reverse(slot_free_ns)) = self.drive_slots.pop() {
+            t = t.max(slot_free_ns); // waits in the host for a drive command slot
+        }
+        let done_ns = match req.op {
+            Op::Write => self.write(req, t, issue_ns),
+            Op::Read => self.read(req, t, issue_ns),
+        };
+        *self.host_slots.peek_mut().expect("queue depth >= 1") = Reverse(done_ns);
+        if self.cfg.queue_depth > self.cfg.drive.host.max_queue_depth {
+            self.drive_slots.push(Reverse(done_ns));
+        }
+        let bin = self.bin(done_ns);
+        bin.complete_io(req.units as u64 * UNIT_BYTES, done_ns - issue_ns);
+        if req.op == Op::Write {
+            bin.host_writes += req.units;
         }
     }
 
-    /// The next host LPA. LPAs are drawn `LOOKAHEAD` writes before they are used, so their map
-    /// entries and block metadata can be loaded into cache meanwhile; the sequence is unchanged.
+    /// The counters of the second in which `t_ns` falls (not before the current second).
     #[inline]
-    fn next_lpa(&mut self) -> u32 {
+    fn bin(&mut self, t_ns: u64) -> &mut SecondCounters {
+        let index = (t_ns / NS_PER_S).saturating_sub(self.second as u64) as usize;
+        while self.bins.len() <= index {
+            self.bins.push_back(SecondCounters::default());
+        }
+        &mut self.bins[index]
+    }
+
+    /// Link time for a command and `units` of payload.
+    #[inline]
+    fn link_ns(&self, units: u32) -> u64 {
+        self.cfg.drive.host.link_overhead_ns + units as u64 * self.link_ns_per_unit
+    }
+
+    /// A write: command and data over the link, controller, then each unit into the write buffer
+    /// (waiting for programs to free space); acknowledged once all of it is buffered.
+    #[inline]
+    fn write(&mut self, req: Request, ready_ns: u64, now_ns: u64) -> u64 {
+        let len = self.link_ns(req.units);
+        let mut t = self.link.book(ready_ns, len, now_ns) + len;
+        t = t.max(self.controller_free_ns) + self.cfg.drive.controller.write_overhead_ns;
+        self.controller_free_ns = t;
+        for lpa in req.lpa..req.lpa + req.units {
+            if self.buffer_used_units >= self.buffer_capacity_units {
+                // Wait for the oldest program to finish and release its buffer space.
+                let Reverse(freed_ns) =
+                    self.programs_in_flight.pop().expect("a full buffer has programs in flight");
+                t = t.max(freed_ns);
+                self.buffer_used_units -= self.units_per_program as u64;
+            }
+            self.buffer_used_units += 1;
+            self.host_writes_total += 1;
+            self.page.push(lpa);
+            if self.page.len() as u32 == self.units_per_program {
+                self.program_host_page(t);
+            }
+        }
+        t
+    }
+
+    /// A read: command over the link, controller, a NAND read for each page it touches (data
+    /// never written reads as zeros without one), then the data back over the link.
+    #[inline]
+    fn read(&mut self, req: Request, ready_ns: u64, now_ns: u64) -> u64 {
+        let ctl = &self.cfg.drive.controller;
+        let cmd = self.cfg.drive.host.link_overhead_ns;
+        let mut t = self.link.book(ready_ns, cmd, now_ns) + cmd;
+        t = t.max(self.controller_free_ns) + ctl.read_overhead_ns;
+        self.controller_free_ns = t;
+        let started = t;
+        let mut data_ready = t;
+        let mut lpa = req.lpa;
+        let end = req.lpa + req.units;
+        while lpa < end {
+            let ppa = self.ftl.ppa_of(lpa);
+            let mut n = 1;
+            if ppa != NONE {
+                // Units stored consecutively in one multi-plane page come from one read.
+                while lpa + n < end && self.ftl.ppa_of(lpa + n) == ppa + n && (ppa + n) % self.units_per_program != 0 {
+                    n += 1;
+                }
+                let die = self.ftl.die_of_ppa(ppa);
+                data_ready = data_ready.max(self.nand.read(die, started, n));
+            }
+            lpa += n;
+        }
+        let data = req.units as u64 * self.link_ns_per_unit;
+        let done = self.link.book(data_ready + ctl.read_latency_ns, data, now_ns) + data;
+        done
+    }
+
+    /// The next request. Requests are drawn `LOOKAHEAD` ahead of use, so their map entries and
+    /// block metadata can be loaded into cache meanwhile; the sequence is unchanged.
+    #[inline]
+    fn next_request(&mut self) -> Request {
         let i = self.upcoming_pos;
-        let lpa = self.upcoming[i];
-        let drawn = self.rng.below(self.span_units) as u32;
-        self.ftl.prefetch_mapping(drawn);
+        let req = self.upcoming[i];
+        let drawn = self.generator.next(&mut self.rng);
+        self.ftl.prefetch_mapping(drawn.lpa);
         self.upcoming[i] = drawn;
         self.upcoming_pos = (i + 1) % LOOKAHEAD;
-        self.ftl.prefetch_old_block(self.upcoming[(i + LOOKAHEAD / 2) % LOOKAHEAD]);
-        lpa
+        self.ftl.prefetch_old_block(self.upcoming[(i + LOOKAHEAD / 2) % LOOKAHEAD].lpa);
+        req
     }
 
     /// Emits a sample for every second that ends at or before `now_ns`.
     #[inline]
     fn cut_seconds(&mut self, now_ns: u64, out: &mut Vec<Sample>) {
         while now_ns >= self.second_end_ns && !self.finished() {
-            let c = std::mem::take(&mut self.current);
+            let c = self.bins.pop_front().unwrap_or_default();
             out.push(Sample {
                 second: self.second,
                 iops: c.ios,
@@ -221,6 +312,7 @@ impl Simulation {
                 } else {
                     self.nand_writes_total as f64 / self.host_writes_total as f64
                 },
+                host_cpu_cores: c.ios as f64 * self.cfg.drive.host.host_cpu_cycles_per_io as f64 / HOST_CPU_HZ,
             });
             self.second += 1;
             self.second_end_ns += NS_PER_S;
@@ -246,10 +338,19 @@ impl Simulation {
         }
     }
 
+    /// NAND writes and GC work count in the second the host's clock is in.
     #[inline]
     fn count_nand_writes(&mut self, units: u32) {
-        self.current.nand_writes += units;
+        self.current().nand_writes += units;
         self.nand_writes_total += units as u64;
+    }
+
+    #[inline]
+    fn current(&mut self) -> &mut SecondCounters {
+        if self.bins.is_empty() {
+            self.bins.push_back(SecondCounters::default());
+        }
+        &mut self.bins[0]
     }
 
     /// Foreground collection: if opening a block would eat into the reserve, the die collects
@@ -316,12 +417,12 @@ impl Simulation {
             for _ in 0..scan.programs_due {
                 self.nand.program(die, read_done, self.units_per_program);
             }
-            self.current.gc_moves += scan.moved;
+            self.current().gc_moves += scan.moved;
             self.count_nand_writes(scan.moved);
         }
         if scan.erased {
             self.nand.erase(die, now_ns);
-            self.current.erases += 1;
+            self.current().erases += 1;
         }
     }
 }

@@ -13,9 +13,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
 
 const SET: Record<string, number> = {
-  'geometry.blocks_per_plane': 64,
-  'user_bytes': 6_000_001_024,
-  'gc.start_free_blocks': 3,
+  'geometry.blocks_per_plane': 128,
+  'user_bytes': 12_500_000_768,
+  'gc.start_free_blocks': 6,
+  'gc.boost_below_free_blocks': 3,
+  'gc.boost_until_free_blocks': 5,
 };
 const SECONDS = 60;
 const SEED = 42;

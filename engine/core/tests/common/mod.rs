@@ -1,7 +1,8 @@
 //! Shared helpers for the model's integration tests.
 #![allow(dead_code)]
 
-use ssdlab_core::config::{GcPacing, RunConfig, WorkloadKind};
+use ssdlab_core::config::{GcPacing, RunConfig};
+use ssdlab_core::workload::WorkloadSpec;
 use ssdlab_core::{presets, Sample, Simulation};
 
 /// The S3700's architecture with fewer blocks per plane: same channels, dies, pages, timings and
@@ -18,7 +19,8 @@ pub fn small_s3700(blocks_per_plane: u32, pacing: GcPacing, seconds: u32, seed: 
     drive.geometry.blocks_per_plane = blocks_per_plane;
     drive.user_bytes = ((drive.geometry.raw_bytes() as f64 * user_fraction) as u64 / 4096) * 4096;
     drive.gc.pacing = pacing;
-    RunConfig { drive, workload: WorkloadKind::Consistency, seconds, span: 1.0, queue_depth: 32, seed }
+    let workload = WorkloadSpec::by_id("consistency").unwrap();
+    RunConfig { drive, workload, block_bytes: 4096, seconds, span: 1.0, queue_depth: 32, seed }
 }
 
 pub fn run(cfg: RunConfig) -> Vec<Sample> {

@@ -1,0 +1,61 @@
+//! Host interfaces: SATA's NCQ caps the drive at 32 commands, so random-read IOPS stop rising at
+//! QD32 and the extra commands wait in the host; NVMe's deep queues keep scaling [003].
+
+use ssdlab_core::{RunRequest, Simulation, Summary};
+
+/// Mean IOPS and latency of 4 KB random reads at one queue depth (a smaller array of the same
+/// channels, dies and timings: reads do not depend on capacity).
+fn random_read(drive: &str, queue_depth: u32) -> Summary {
+    let json = format!(
+        r#"{{"drive":"{}","workload":"random-read","seconds":3,"queue_depth":{},
+            "set":{{"geometry.blocks_per_plane":128,"user_bytes":8000000000}}}}"#,
+        drive, queue_depth
+    );
+    let cfg = RunRequest::from_json(&json).unwrap().resolve().unwrap();
+    let samples = Simulation::new(cfg).unwrap().run_to_end();
+    Summary::from_samples(&samples, 1)
+}
+
+fn mean_latency_us(drive: &str, queue_depth: u32) -> f64 {
+    let s = random_read(drive, queue_depth);
+    // Closed loop: latency = queue depth / throughput.
+    queue_depth as f64 / s.steady_iops_mean * 1e6
+}
+
+#[test]
+fn sata_saturates_at_qd32_while_nvme_keeps_scaling() {
+    let sata_32 = random_read("s3700-200", 32).steady_iops_mean;
+    let sata_128 = random_read("s3700-200", 128).steady_iops_mean;
+    let nvme_32 = random_read("p3700-400", 32).steady_iops_mean;
+    let nvme_128 = random_read("p3700-400", 128).steady_iops_mean;
+    assert!(sata_128 < sata_32 * 1.03, "SATA QD32 {} vs QD128 {}", sata_32, sata_128);
+    assert!(nvme_128 > nvme_32 * 1.3, "NVMe QD32 {} vs QD128 {}", nvme_32, nvme_128);
+    // The article's figures: S3700 ~75K at QD32; P3700 about 3.5x the S3700 at QD32.
+    assert!((65_000.0..85_000.0).contains(&sata_32), "{}", sata_32);
+    assert!(nvme_32 > 2.5 * sata_32, "NVMe {} vs SATA {}", nvme_32, sata_32);
+}
+
+#[test]
+fn commands_beyond_ncq_wait_in_the_host() {
+    // [003]: the S3700's average 4 KB random-read latency at QD128 is over 1.6 ms.
+    let qd128 = mean_latency_us("s3700-200", 128);
+    assert!(qd128 > 1_600.0, "{} us", qd128);
+    // QD1: ~150 us (27.2 MB/s); within 25 %.
+    let qd1 = mean_latency_us("s3700-200", 1);
+    assert!((112.0..188.0).contains(&qd1), "{} us", qd1);
+}
+
+#[test]
+fn samples_report_host_cpu_cores() {
+    let cfg = RunRequest::from_json(
+        r#"{"drive":"s3700-200","workload":"random-read","seconds":2,"queue_depth":32,
+            "set":{"geometry.blocks_per_plane":128,"user_bytes":8000000000}}"#,
+    )
+    .unwrap()
+    .resolve()
+    .unwrap();
+    let s = Simulation::new(cfg).unwrap().run_to_end();
+    // 27,000 cycles per IO at 2.7 GHz: 1 core per 100K IOPS.
+    let expected = s[1].iops as f64 * 27_000.0 / 2.7e9;
+    assert!((s[1].host_cpu_cores - expected).abs() < 1e-9 && s[1].host_cpu_cores > 0.5);
+}

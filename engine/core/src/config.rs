@@ -40,6 +40,18 @@ pub enum GcPacing {
     Lazy,
 }
 
+/// Which closed block garbage collection takes next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GcVictim {
+    /// The block with the fewest valid units: least work now.
+    Greedy,
+    /// The block with the best (1 - u) x age / (1 + u): lets hot data invalidate first.
+    CostBenefit,
+    /// The block closed longest ago, whatever it holds.
+    Fifo,
+}
+
 /// NAND array timings, per operation, in nanoseconds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NandTiming {
@@ -125,6 +137,7 @@ pub struct Controller {
 /// Garbage-collection policy.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GcConfig {
+    pub victim: GcVictim,
     pub pacing: GcPacing,
     /// A die starts collecting when its free blocks fall to this many.
     pub start_free_blocks: u32,

@@ -5,6 +5,10 @@
 //! Memory per 4 KiB of raw NAND: 4 bytes of `lpa_of_ppa`, plus 4 bytes of `ppa_of_lpa` per user
 //! unit; per-block arrays are ~1/1000 of that.
 
+use std::collections::VecDeque;
+
+use crate::config::GcVictim;
+
 pub const NONE: u32 = u32::MAX;
 
 /// Asks the CPU to start loading `p` into cache (a no-op where the target has no prefetch).
@@ -81,13 +85,27 @@ pub struct Ftl {
     /// Per die, per valid count: first closed block with that count.
     bucket_head: Vec<u32>,
     dies: Vec<DieBlocks>,
+    victim_policy: GcVictim,
+    /// Units written so far (host and GC): the clock block ages are measured on.
+    units_written: u64,
+    /// When each block was closed, in blocks written (`units_written / units_per_block`).
+    closed_at: Vec<u32>,
+    /// Per die, closed blocks in the order they were closed (FIFO victim policy only).
+    closed_order: Vec<VecDeque<u32>>,
     /// Victim being collected per die, and the next unit offset to scan.
     victim: Vec<Option<OpenBlock>>,
     free_blocks: u64,
 }
 
 impl Ftl {
-    pub fn new(dies: u32, blocks_per_die: u32, units_per_block: u32, units_per_program: u32, user_units: u64) -> Self {
+    pub fn new(
+        dies: u32,
+        blocks_per_die: u32,
+        units_per_block: u32,
+        units_per_program: u32,
+        user_units: u64,
+        victim_policy: GcVictim,
+    ) -> Self {
         let total_blocks = dies as usize * blocks_per_die as usize;
         let raw_units = total_blocks * units_per_block as usize;
         let die_blocks = (0..dies)
@@ -111,6 +129,10 @@ impl Ftl {
             bucket_prev: vec![NONE; total_blocks],
             bucket_head: vec![NONE; dies as usize * (units_per_block as usize + 1)],
             dies: die_blocks,
+            victim_policy,
+            units_written: 0,
+            closed_at: if victim_policy == GcVictim::CostBenefit { vec![0; total_blocks] } else { Vec::new() },
+            closed_order: if victim_policy == GcVictim::Fifo { vec![VecDeque::new(); dies as usize] } else { Vec::new() },
             victim: vec![None; dies as usize],
             free_blocks: total_blocks as u64,
         }
@@ -125,6 +147,8 @@ impl Ftl {
             + self.bucket_next.capacity() * 4
             + self.bucket_prev.capacity() * 4
             + self.bucket_head.capacity() * 4
+            + self.closed_at.capacity() * 4
+            + self.closed_order.iter().map(|q| q.capacity() * 4).sum::<usize>()
             + self.dies.iter().map(|d| d.free.capacity() * 4).sum::<usize>()) as u64
     }
 
@@ -262,6 +286,7 @@ impl Ftl {
         self.ppa_of_lpa[lpa as usize] = ppa;
         self.lpa_of_ppa[ppa as usize] = lpa;
         self.valid[ob.block as usize] += 1;
+        self.units_written += 1;
         let next = ob.next + 1;
         self.dies[die as usize].open[stream as usize] = Some(OpenBlock { block: ob.block, next });
         next % self.units_per_program == 0
@@ -278,6 +303,16 @@ impl Ftl {
     fn close(&mut self, block: u32) {
         self.state[block as usize] = BlockState::Closed;
         self.bucket_add(block);
+        match self.victim_policy {
+            GcVictim::Greedy => {}
+            GcVictim::CostBenefit => {
+                self.closed_at[block as usize] = (self.units_written / self.units_per_block as u64) as u32;
+            }
+            GcVictim::Fifo => {
+                let die = self.die_of_block(block) as usize;
+                self.closed_order[die].push_back(block);
+            }
+        }
     }
 
     fn take_free(&mut self, die: u32) -> u32 {
@@ -289,10 +324,24 @@ impl Ftl {
         block
     }
 
-    /// Chooses the closed block with the fewest valid units on `die` (greedy) as the victim.
-    /// Returns false if the die has no closed block.
+    /// Chooses the next victim on `die` by the configured policy. Returns false if the die has
+    /// no closed block.
     pub fn pick_victim(&mut self, die: u32) -> bool {
         debug_assert!(self.victim[die as usize].is_none());
+        let block = match self.victim_policy {
+            GcVictim::Greedy => self.fewest_valid(die),
+            GcVictim::CostBenefit => self.best_cost_benefit(die),
+            GcVictim::Fifo => self.closed_order[die as usize].pop_front(),
+        };
+        let Some(block) = block else { return false };
+        self.bucket_del(block);
+        self.state[block as usize] = BlockState::Victim;
+        self.victim[die as usize] = Some(OpenBlock { block, next: 0 });
+        true
+    }
+
+    /// Greedy: the closed block with the fewest valid units, in O(1) through the buckets.
+    fn fewest_valid(&mut self, die: u32) -> Option<u32> {
         let base = die as usize * (self.units_per_block as usize + 1);
         let mut v = self.dies[die as usize].min_bucket as usize;
         while v <= self.units_per_block as usize && self.bucket_head[base + v] == NONE {
@@ -300,14 +349,33 @@ impl Ftl {
         }
         if v > self.units_per_block as usize {
             self.dies[die as usize].min_bucket = self.units_per_block + 1;
-            return false;
+            return None;
         }
         self.dies[die as usize].min_bucket = v as u32;
-        let block = self.bucket_head[base + v];
-        self.bucket_del(block);
-        self.state[block as usize] = BlockState::Victim;
-        self.victim[die as usize] = Some(OpenBlock { block, next: 0 });
-        true
+        Some(self.bucket_head[base + v])
+    }
+
+    /// Cost-benefit (Rosenblum and Ousterhout's LFS cleaner): the closed block maximising
+    /// free space gained x age / cost of reading and rewriting, (1 - u) x age / (1 + u).
+    /// Old, cold blocks are taken at higher utilisation than greedy would, so hot data is
+    /// given time to invalidate itself. A scan of the die's blocks per victim.
+    fn best_cost_benefit(&self, die: u32) -> Option<u32> {
+        let now = (self.units_written / self.units_per_block as u64) as u32;
+        let upb = self.units_per_block as u64;
+        let first = die * self.blocks_per_die;
+        let mut best: Option<(u64, u32)> = None;
+        for b in first..first + self.blocks_per_die {
+            if self.state[b as usize] != BlockState::Closed {
+                continue;
+            }
+            let v = self.valid[b as usize] as u64;
+            let age = (now - self.closed_at[b as usize]) as u64 + 1;
+            let score = (upb - v) * age * 1024 / (upb + v);
+            if best.map_or(true, |(s, _)| score > s) {
+                best = Some((score, b));
+            }
+        }
+        best.map(|(_, b)| b)
     }
 
     /// Scans the next program-sized stripe of `die`'s victim, relocating its valid units to the

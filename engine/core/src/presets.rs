@@ -50,6 +50,7 @@ pub fn s3700_200() -> DriveConfig {
             channel_mb_s: 200,
         },
         gc: GcConfig {
+            victim: GcVictim::Greedy,
             pacing: GcPacing::ConsistencyFirst,
             start_free_blocks: 24,
             min_free_blocks: 2,
@@ -99,6 +100,7 @@ pub fn p3700_400() -> DriveConfig {
         },
         timing: NandTiming { read_ns: 50_000, program_ns: 1_600_000, erase_ns: 3_000_000, channel_mb_s: 400 },
         gc: GcConfig {
+            victim: GcVictim::Greedy,
             pacing: GcPacing::ConsistencyFirst,
             start_free_blocks: 24,
             min_free_blocks: 2,

@@ -90,7 +90,7 @@ impl Simulation {
         };
         let first = Request { op: Op::Write, lpa: 0, units: 1 };
         let mut sim = Simulation {
-            ftl: Ftl::new(g.dies, g.blocks_per_die(), g.units_per_block(), upp, d.user_units()),
+            ftl: Ftl::new(g.dies, g.blocks_per_die(), g.units_per_block(), upp, d.user_units(), d.gc.victim),
             nand: Nand::new(g, &d.timing),
             rng: Rng::new(cfg.seed),
             generator: Generator::new(&cfg.workload, cfg.block_units(), cfg.span_units()),
@@ -110,7 +110,7 @@ impl Simulation {
             upcoming_pos: 0,
             next_die: 0,
             gc_credit: vec![0; g.dies as usize],
-            gc_stripe_cost: vec![1; g.dies as usize],
+            gc_stripe_cost: vec![0; g.dies as usize],
             gc_boost: false,
             second: 0,
             second_end_ns: NS_PER_S,
@@ -355,10 +355,16 @@ impl Simulation {
 
     /// Foreground collection: if opening a block would eat into the reserve, the die collects
     /// whole victims now, and the host page waits behind that work on the die.
+    /// A lazy drive, once there, cleans in bulk: until the die is back at `start_free_blocks`.
     fn collect_until_block_available(&mut self, die: u32, now_ns: u64) {
-        let reserve = self.cfg.drive.gc.min_free_blocks;
+        let gc = &self.cfg.drive.gc;
+        let reserve = gc.min_free_blocks;
+        let target = if gc.pacing == GcPacing::Lazy { gc.start_free_blocks } else { reserve };
         let units = self.page.len() as u32;
-        while self.ftl.needs_block(die, Stream::Host, units) && self.ftl.die_free_blocks(die) <= reserve {
+        if !(self.ftl.needs_block(die, Stream::Host, units) && self.ftl.die_free_blocks(die) <= reserve) {
+            return;
+        }
+        while self.ftl.die_free_blocks(die) <= target {
             if !self.ftl.has_victim(die) && !self.ftl.pick_victim(die) {
                 return; // nothing to collect: validation keeps spare area, so this is unreachable
             }
@@ -398,8 +404,13 @@ impl Simulation {
                     self.gc_credit[d] = 0;
                     return;
                 }
+                // Pace on a running average of victims' free space, not on this victim alone,
+                // so a cold, nearly full victim (cost-benefit, FIFO) does not stall its die
+                // while the dies around it run ahead.
                 let valid = self.ftl.victim_valid(die).unwrap_or(0) as u64;
-                self.gc_stripe_cost[d] = (self.units_per_block - valid).max(1) * 100;
+                let cost = (self.units_per_block - valid).max(1) * 100;
+                let avg = &mut self.gc_stripe_cost[d];
+                *avg = if *avg == 0 { cost } else { (*avg * 7 + cost) / 8 };
             }
             if self.gc_credit[d] < self.gc_stripe_cost[d] {
                 return;

@@ -36,16 +36,22 @@ pub struct WorkloadSpec {
     pub read_percent: u32,
     /// Default transfer size, bytes.
     pub block_bytes: u32,
+    /// Skew: this percentage of requests go to the first `hot_span_percent` of the span
+    /// (0 for uniform).
+    pub hot_percent: u32,
+    pub hot_span_percent: u32,
     pub description: &'static str,
 }
 
 /// Every workload, by name. All start from a secure erase and a sequential fill of the span.
-pub const WORKLOADS: [WorkloadSpec; 6] = [
+pub const WORKLOADS: [WorkloadSpec; 7] = [
     WorkloadSpec {
         id: "consistency",
         pattern: Pattern::Random,
         read_percent: 0,
         block_bytes: 4096,
+        hot_percent: 0,
+        hot_span_percent: 0,
         description: "the articles' IO-consistency test: 4 KB random writes over the whole span [000, 002]",
     },
     WorkloadSpec {
@@ -53,6 +59,8 @@ pub const WORKLOADS: [WorkloadSpec; 6] = [
         pattern: Pattern::Random,
         read_percent: 0,
         block_bytes: 4096,
+        hot_percent: 0,
+        hot_span_percent: 0,
         description: "random writes (set the size with block_bytes)",
     },
     WorkloadSpec {
@@ -60,6 +68,8 @@ pub const WORKLOADS: [WorkloadSpec; 6] = [
         pattern: Pattern::Random,
         read_percent: 100,
         block_bytes: 4096,
+        hot_percent: 0,
+        hot_span_percent: 0,
         description: "random reads of filled data [003]",
     },
     WorkloadSpec {
@@ -67,13 +77,26 @@ pub const WORKLOADS: [WorkloadSpec; 6] = [
         pattern: Pattern::Random,
         read_percent: 70,
         block_bytes: 4096,
+        hot_percent: 0,
+        hot_span_percent: 0,
         description: "70 % reads, 30 % writes, random [003]",
+    },
+    WorkloadSpec {
+        id: "hot-cold",
+        pattern: Pattern::Random,
+        read_percent: 0,
+        block_bytes: 4096,
+        hot_percent: 90,
+        hot_span_percent: 10,
+        description: "random writes, 90 % of them to 10 % of the span (where GC victim policy matters)",
     },
     WorkloadSpec {
         id: "sequential-write",
         pattern: Pattern::Sequential,
         read_percent: 0,
         block_bytes: 131072,
+        hot_percent: 0,
+        hot_span_percent: 0,
         description: "128 KB sequential writes [000]",
     },
     WorkloadSpec {
@@ -81,6 +104,8 @@ pub const WORKLOADS: [WorkloadSpec; 6] = [
         pattern: Pattern::Sequential,
         read_percent: 100,
         block_bytes: 131072,
+        hot_percent: 0,
+        hot_span_percent: 0,
         description: "128 KB sequential reads [000]",
     },
 ];
@@ -100,19 +125,24 @@ pub struct Generator {
     pattern: Pattern,
     read_percent: u64,
     units: u32,
-    /// Aligned start positions available in the span.
+    /// Aligned start positions available in the span, and in its hot part.
     slots: u64,
+    hot_slots: u64,
+    hot_percent: u64,
     cursor: u64,
 }
 
 impl Generator {
     pub fn new(spec: &WorkloadSpec, block_units: u32, span_units: u64) -> Self {
         let units = block_units.max(1);
+        let slots = (span_units / units as u64).max(1);
         Generator {
             pattern: spec.pattern,
             read_percent: spec.read_percent as u64,
             units,
-            slots: (span_units / units as u64).max(1),
+            slots,
+            hot_slots: (slots * spec.hot_span_percent as u64 / 100).max(1),
+            hot_percent: spec.hot_percent as u64,
             cursor: 0,
         }
     }
@@ -132,7 +162,14 @@ impl Generator {
             }
         };
         let slot = match self.pattern {
-            Pattern::Random => rng.below(self.slots),
+            Pattern::Random if self.hot_percent == 0 => rng.below(self.slots),
+            Pattern::Random => {
+                if rng.below(100) < self.hot_percent {
+                    rng.below(self.hot_slots)
+                } else {
+                    self.hot_slots + rng.below(self.slots - self.hot_slots)
+                }
+            }
             Pattern::Sequential => {
                 let s = self.cursor;
                 self.cursor = (self.cursor + 1) % self.slots;

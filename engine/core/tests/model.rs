@@ -3,12 +3,14 @@
 mod common;
 
 use common::*;
-use ssdlab_core::config::GcPacing;
+use ssdlab_core::config::{GcPacing, GcVictim};
 use ssdlab_core::ftl::NONE;
 use ssdlab_core::Simulation;
 
-fn check_through_run(pacing: GcPacing) {
-    let cfg = small_s3700(64, pacing, 400, 3);
+fn check_through_run(pacing: GcPacing, victim: GcVictim, workload: &str) {
+    let mut cfg = small_s3700(64, pacing, 400, 3);
+    cfg.drive.gc.victim = victim;
+    cfg.workload = ssdlab_core::workload::WorkloadSpec::by_id(workload).unwrap();
     let span = cfg.span_units();
     let mut sim = Simulation::new(cfg).unwrap();
     sim.ftl().check_invariants().expect("after the fill");
@@ -18,7 +20,9 @@ fn check_through_run(pacing: GcPacing) {
     while !sim.finished() {
         sim.advance(500_000, &mut out);
         chunks += 1;
-        sim.ftl().check_invariants().unwrap_or_else(|e| panic!("{:?} after chunk {}: {}", pacing, chunks, e));
+        sim.ftl()
+            .check_invariants()
+            .unwrap_or_else(|e| panic!("{:?} {:?} {} after chunk {}: {}", pacing, victim, workload, chunks, e));
         // Every LPA the fill wrote is still mapped: GC never dropped live data.
         for lpa in 0..span as u32 {
             assert_ne!(sim.ftl().ppa_of(lpa), NONE, "lpa {} lost", lpa);
@@ -29,18 +33,33 @@ fn check_through_run(pacing: GcPacing) {
     }
     let erased: u64 = out.iter().map(|s| s.erases as u64).sum();
     let moved: u64 = out.iter().map(|s| s.gc_moves as u64).sum();
-    assert!(erased > 1000 && moved > 100_000, "GC must have run: {} erases, {} moves", erased, moved);
+    assert!(erased > 1000, "GC must have run: {} erases", erased);
+    if !workload.starts_with("sequential") {
+        assert!(moved > 100_000, "GC must have relocated data: {} moves", moved);
+    }
     assert_eq!(out.len(), 400);
 }
 
 #[test]
 fn invariants_hold_through_consistency_first_gc() {
-    check_through_run(GcPacing::ConsistencyFirst);
+    check_through_run(GcPacing::ConsistencyFirst, GcVictim::Greedy, "consistency");
 }
 
 #[test]
 fn invariants_hold_through_lazy_gc() {
-    check_through_run(GcPacing::Lazy);
+    check_through_run(GcPacing::Lazy, GcVictim::Greedy, "consistency");
+}
+
+#[test]
+fn invariants_hold_with_cost_benefit_and_fifo_victims() {
+    check_through_run(GcPacing::ConsistencyFirst, GcVictim::CostBenefit, "hot-cold");
+    check_through_run(GcPacing::ConsistencyFirst, GcVictim::Fifo, "consistency");
+}
+
+#[test]
+fn invariants_hold_under_mixed_reads_and_large_writes() {
+    check_through_run(GcPacing::ConsistencyFirst, GcVictim::Greedy, "mixed-70-30");
+    check_through_run(GcPacing::ConsistencyFirst, GcVictim::Greedy, "sequential-write");
 }
 
 #[test]

@@ -1,0 +1,69 @@
+//! Garbage-collection victim policies and pacing, each shown doing what it is for.
+
+mod common;
+
+use common::*;
+use ssdlab_core::config::{GcPacing, GcVictim};
+use ssdlab_core::workload::WorkloadSpec;
+use ssdlab_core::{Sample, Summary};
+
+fn hot_cold(victim: GcVictim) -> Summary {
+    let mut cfg = small_s3700(256, GcPacing::ConsistencyFirst, 1500, 4);
+    cfg.workload = WorkloadSpec::by_id("hot-cold").unwrap();
+    cfg.drive.gc.victim = victim;
+    Summary::from_samples(&run(cfg), 1000)
+}
+
+#[test]
+fn cost_benefit_beats_greedy_on_a_hot_cold_workload() {
+    // 90 % of writes go to 10 % of the span. Greedy keeps taking hot blocks that have not yet
+    // had time to empty; cost-benefit waits for them and cleans cold blocks instead.
+    let greedy = hot_cold(GcVictim::Greedy);
+    let cost_benefit = hot_cold(GcVictim::CostBenefit);
+    assert!(
+        cost_benefit.steady_write_amplification < greedy.steady_write_amplification * 0.8,
+        "WA cost-benefit {:.3} vs greedy {:.3}",
+        cost_benefit.steady_write_amplification,
+        greedy.steady_write_amplification
+    );
+    assert!(
+        cost_benefit.steady_iops_mean > greedy.steady_iops_mean * 1.05,
+        "IOPS cost-benefit {:.0} vs greedy {:.0}",
+        cost_benefit.steady_iops_mean,
+        greedy.steady_iops_mean
+    );
+}
+
+fn median_iops(s: &[Sample]) -> f64 {
+    let mut v: Vec<u32> = s.iter().map(|x| x.iops).collect();
+    v.sort_unstable();
+    v[v.len() / 2] as f64
+}
+
+#[test]
+fn lazy_gc_holds_a_tight_band_then_hits_a_wall_while_consistency_first_does_not() {
+    // Fresh phase: spare blocks absorb writes with no GC at all, so both hold a tight band.
+    let lazy = run(small_s3700(256, GcPacing::Lazy, 700, 2));
+    let paced = run(small_s3700(256, GcPacing::ConsistencyFirst, 700, 2));
+    let fresh = &lazy[..15];
+    let (lo, hi) = (fresh.iter().map(|s| s.iops).min().unwrap(), fresh.iter().map(|s| s.iops).max().unwrap());
+    assert!((hi - lo) as f64 / (hi as f64) < 0.02, "fresh band {}..{}", lo, hi);
+
+    // Then the lazy drive stops to clean in bulk: seconds with almost no IOs and multi-second
+    // latencies, between seconds at full speed.
+    let after = &lazy[300..];
+    let fresh_median = median_iops(fresh);
+    let stalled = after.iter().filter(|s| (s.iops as f64) < fresh_median * 0.01).count();
+    let full_speed = after.iter().filter(|s| (s.iops as f64) > fresh_median * 0.9).count();
+    let worst_ms = after.iter().map(|s| s.max_latency_us).fold(0.0, f64::max) / 1e3;
+    assert!(stalled >= 20 && full_speed >= 20, "stalled {} full-speed {} seconds", stalled, full_speed);
+    assert!(worst_ms > 1_000.0, "worst latency {} ms", worst_ms);
+
+    // The paced drive spreads the same cleaning over every second.
+    let after = &paced[300..];
+    let median = median_iops(after);
+    let min = after.iter().map(|s| s.iops).min().unwrap() as f64;
+    assert!(min > median * 0.7, "paced min {} vs median {}", min, median);
+    let worst_ms = after.iter().map(|s| s.max_latency_us).fold(0.0, f64::max) / 1e3;
+    assert!(worst_ms < 100.0, "paced worst latency {} ms", worst_ms);
+}

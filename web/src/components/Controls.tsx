@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import type { DrivePreset, EngineState } from '../engine/protocol';
 import { formatCount } from '../charts/scales';
-import { formatVendorCapacity, spanOptions } from '../scenarios/capacity';
+import { formatMemory, spanOptions } from '../scenarios/capacity';
 import { LIMITS, type RunSettings } from '../scenarios/urlState';
 
 export interface ControlsProps {
@@ -58,7 +58,7 @@ export function Controls(props: ControlsProps) {
         </select>
         {drive && (
           <p className="hint">
-            {drive.interface} · {formatVendorCapacity(drive.raw_bytes)} raw NAND · rated{' '}
+            {drive.interface} · {formatMemory(drive.raw_bytes)} raw NAND · rated{' '}
             {formatCount(drive.spec_random_write_iops)} random-write IOPS
           </p>
         )}

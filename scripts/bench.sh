@@ -32,12 +32,14 @@ peak=$(echo "$run_json" | field peak_memory_bytes)
 raw=$(echo "$run_json" | field raw_bytes)
 ios=$(echo "$run_json" | field host_ios)
 
-# A second floor run after the engine, to bracket machine noise.
+# A second floor run after the engine, to bracket machine noise; and the floor as its README
+# gives it for this drive (512 units per block: more, smaller blocks).
 floor_rate2=$("$floor_bin" 186.26 264 1024 20000000 | sed 's/.*host_writes_per_s=\([0-9]*\).*/\1/')
+floor_rate512=$("$floor_bin" 186.3 264 512 20000000 | sed 's/.*host_writes_per_s=\([0-9]*\).*/\1/')
 
-python3 - "$rate" "$floor_rate" "$floor_rate2" "$wall" "$peak" "$raw" "$ios" "$floor_wa" "$steady_rate" <<'PY'
+python3 - "$rate" "$floor_rate" "$floor_rate2" "$wall" "$peak" "$raw" "$ios" "$floor_wa" "$steady_rate" "$floor_rate512" <<'PY'
 import sys
-rate, f1, f2, wall, peak, raw, ios, fwa, steady = map(float, sys.argv[1:])
+rate, f1, f2, wall, peak, raw, ios, fwa, steady, f512 = map(float, sys.argv[1:])
 floor = (f1 + f2) / 2
 print("| measure | value |")
 print("|---|---|")
@@ -47,6 +49,11 @@ print(f"| floor tool (same geometry, 20 M writes, before / after) | {f1/1e6:.2f}
 print(f"| engine: host IOs per wall second in steady state (last 30 %, GC on every write) | {steady/1e6:.2f} M/s |")
 print(f"| engine / floor, whole run | {rate/floor:.2f} (target >= 0.33) |")
 print(f"| engine / floor, steady state only | {steady/floor:.2f} |")
+print(f"| floor tool as its README runs it (512 units per block) | {f512/1e6:.2f} M/s; engine / that floor {rate/f512:.2f} |")
 print(f"| peak resident memory (VmHWM) | {peak/2**20:.0f} MiB |")
 print(f"| bytes per 4 KiB of raw NAND | {peak/(raw/4096):.2f} (target < 10) |")
 PY
+
+# The same engine compiled to wasm, as the browser runs it.
+[ -f web/src/engine/pkg/ssdlab_wasm_bg.wasm ] || bash scripts/build-wasm.sh >/dev/null
+node scripts/bench-wasm.mjs "$sim_seconds"

@@ -1,0 +1,29 @@
+// The wasm engine's speed and memory, run in Node from the same module the browser loads
+// (web/src/engine/pkg, built by scripts/build-wasm.sh). Prints one Markdown table row each.
+//   node scripts/bench-wasm.mjs [seconds]
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const pkg = join(dirname(fileURLToPath(import.meta.url)), '../web/src/engine/pkg');
+const wasm = await import(join(pkg, 'ssdlab_wasm.js'));
+wasm.initSync({ module: readFileSync(join(pkg, 'ssdlab_wasm_bg.wasm')) });
+
+const seconds = Number(process.argv[2] ?? 2000);
+const fields = JSON.parse(wasm.sample_fields());
+const iopsCol = fields.indexOf('iops');
+const t0 = performance.now();
+const sim = new wasm.Simulation(JSON.stringify({ drive: 's3700-200', workload: 'consistency', seconds }));
+const setupMs = performance.now() - t0;
+let ios = 0;
+while (!sim.finished()) {
+  const cols = sim.advance(200_000);
+  const n = cols.length / fields.length;
+  for (let r = 0; r < n; r++) ios += cols[iopsCol * n + r];
+}
+const wall = (performance.now() - t0) / 1000;
+const mem = sim.memory_bytes();
+const perUnit = mem / (sim.raw_bytes() / 4096);
+sim.free();
+console.log(`| wasm engine (Node ${process.version}), S3700 ${seconds} s run | ${wall.toFixed(1)} s wall (${(setupMs / 1000).toFixed(1)} s erase and fill), ${(ios / wall / 1e6).toFixed(2)} M host IOs/s |`);
+console.log(`| wasm linear memory after the run | ${(mem / 2 ** 20).toFixed(0)} MiB = ${perUnit.toFixed(2)} bytes per 4 KiB of raw NAND (target < 10) |`);

@@ -14,7 +14,7 @@ use ssdlab_core::{presets, Simulation, Summary, FIELDS};
 const USAGE: &str = "usage:
   ssdlab presets
   ssdlab run --drive ID [--workload NAME] [--seconds N] [--span F] [--seed N]
-             [--queue-depth N] [--block-bytes N] [--steady-from S] [--set PATH=VALUE]... [--config FILE.json]
+             [--queue-depth N] [--block-bytes N] [--power-cut-at S]... [--steady-from S] [--set PATH=VALUE]... [--config FILE.json]
              [--csv FILE] [--json]
   ssdlab params --drive ID      (every PATH that --set accepts, with the preset's value)";
 
@@ -94,6 +94,7 @@ fn parse_run_args(args: &[String]) -> Result<RunArgs, ConfigError> {
             "--seed" => request.seed = number("seed", value)?,
             "--queue-depth" => request.queue_depth = number("queue_depth", value)?,
             "--block-bytes" => request.block_bytes = Some(number("block_bytes", value)?),
+            "--power-cut-at" => request.power_cuts_s.push(number("power_cut_at", value)?),
             "--steady-from" => steady_from_s = number("steady_from", value)?,
             "--csv" => csv = Some(value.to_string()),
             "--set" => {
@@ -150,7 +151,9 @@ fn number<T: std::str::FromStr>(field: &str, value: &str) -> Result<T, ConfigErr
 
 fn run(args: &[String]) -> Result<(), String> {
     let a = parse_run_args(args).map_err(|e| e.to_string())?;
-    let cfg = a.request.resolve().map_err(|e| e.to_string())?;
+    let mut request = a.request;
+    request.power_cuts_s.sort_by(|x, y| x.total_cmp(y));
+    let cfg = request.resolve().map_err(|e| e.to_string())?;
     if a.steady_from_s >= cfg.seconds {
         return Err(format!(
             "steady_from: must be between 0 and {} (the run's last second) (got {})",
@@ -194,6 +197,27 @@ fn run(args: &[String]) -> Result<(), String> {
         m.insert("model_memory_bytes".into(), sim.memory_bytes().into());
         m.insert("peak_memory_bytes".into(), peak_rss_bytes().unwrap_or(sim.memory_bytes()).into());
         m.insert("raw_bytes".into(), cfg.drive.geometry.raw_bytes().into());
+        let cuts = sim.power_cuts();
+        if !cuts.is_empty() {
+            let lost: u64 = cuts.iter().map(|c| c.acknowledged_writes_lost).sum();
+            m.insert("acknowledged_writes_lost".into(), lost.into());
+            m.insert("rebuild_ms".into(), cuts.iter().map(|c| c.rebuild_ms).sum::<f64>().into());
+            let detail: Vec<serde_json::Value> = cuts
+                .iter()
+                .map(|c| {
+                    serde_json::json!({
+                        "at_s": c.at_ns as f64 / 1e9,
+                        "acknowledged_writes_lost": c.acknowledged_writes_lost,
+                        "writes_at_risk": c.acknowledged.len() as u64 - (c.durable.len() as u64 - c.flushed_units),
+                        "flushed_units": c.flushed_units,
+                        "energy_needed_uj": c.energy_needed_uj,
+                        "energy_stored_uj": c.energy_stored_uj,
+                        "rebuild_ms": c.rebuild_ms,
+                    })
+                })
+                .collect();
+            m.insert("power_cuts".into(), detail.into());
+        }
         println!("{}", serde_json::to_string_pretty(&obj).expect("json"));
     } else {
         println!(

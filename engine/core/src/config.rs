@@ -155,6 +155,41 @@ pub struct GcConfig {
     pub boost_until_free_blocks: u32,
 }
 
+/// Power-loss protection and the write buffer's durability [000].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PowerConfig {
+    /// The drive has a capacitor bank that can flush the buffer on power loss.
+    pub capacitors: bool,
+    /// Total capacitance, microfarads (the S3700: two 47 uF).
+    pub capacitance_uf: u64,
+    /// Voltage the bank is charged to, millivolts (the S3700's are 35 V parts).
+    pub charge_mv: u64,
+    /// Voltage below which the regulators can no longer run the drive, millivolts.
+    pub cutoff_mv: u64,
+    /// Power the drive draws while flushing, milliwatts (the S3700: up to 6 W active).
+    pub flush_power_mw: u64,
+    /// Without healthy capacitors, acknowledge writes from the buffer anyway (a consumer drive's
+    /// volatile write cache); otherwise the drive writes through.
+    pub volatile_cache: bool,
+    /// Seconds between capacitor self-tests.
+    pub self_test_interval_s: u32,
+    /// Simulated second at which the capacitor bank fails (0: never); the next self-test finds it,
+    /// turns write buffering off and raises the SMART flag.
+    pub capacitor_fails_at_s: u32,
+}
+
+impl PowerConfig {
+    /// Energy the bank delivers between charge and cutoff, microjoules: C (V^2 - Vmin^2) / 2.
+    pub fn stored_energy_uj(&self) -> u64 {
+        if !self.capacitors {
+            return 0;
+        }
+        let v2 = |mv: u64| mv as u128 * mv as u128; // mV^2
+        // uF x mV^2 = 1e-6 F x 1e-6 V^2 = 1e-12 J; / 1e6 -> uJ.
+        (self.capacitance_uf as u128 * (v2(self.charge_mv) - v2(self.cutoff_mv)) / 2 / 1_000_000) as u64
+    }
+}
+
 /// A whole drive: everything the model needs to know about one product.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DriveConfig {
@@ -171,6 +206,7 @@ pub struct DriveConfig {
     pub geometry: NandGeometry,
     pub timing: NandTiming,
     pub gc: GcConfig,
+    pub power: PowerConfig,
 }
 
 impl DriveConfig {
@@ -232,6 +268,12 @@ impl DriveConfig {
             self.gc.min_free_blocks as u64,
             g.blocks_per_die() as u64 / 2,
         )?;
+        let p = &self.power;
+        range("power.capacitance_uf", p.capacitance_uf, 0, 1_000_000)?;
+        range("power.charge_mv", p.charge_mv, 0, 100_000)?;
+        range("power.cutoff_mv", p.cutoff_mv, 0, p.charge_mv)?;
+        range("power.flush_power_mw", p.flush_power_mw, 1, 100_000)?;
+        range("power.self_test_interval_s", p.self_test_interval_s as u64, 1, MAX_SECONDS as u64)?;
         range("gc.paced_percent", self.gc.paced_percent as u64, 10, 1000)?;
         range("gc.boost_percent", self.gc.boost_percent as u64, 100, 1000)?;
         range(
@@ -265,6 +307,8 @@ pub struct RunConfig {
     /// Host queue depth (outstanding commands the host keeps issued).
     pub queue_depth: u32,
     pub seed: u64,
+    /// Moments at which power is cut, ns since the test began, ascending.
+    pub power_cuts_ns: Vec<u64>,
 }
 
 pub const MAX_SECONDS: u32 = 1_000_000;
@@ -281,6 +325,18 @@ impl RunConfig {
             ));
         }
         range("queue_depth", self.queue_depth as u64, 1, 65536)?;
+        let end_ns = self.seconds as u64 * 1_000_000_000;
+        for &at in &self.power_cuts_ns {
+            if at == 0 || at >= end_ns {
+                return Err(ConfigError::new(
+                    "power_cuts",
+                    format!("each cut must fall inside the run, between 0 and {} s (got {} s)", self.seconds, at as f64 / 1e9),
+                ));
+            }
+        }
+        if self.power_cuts_ns.windows(2).any(|w| w[0] > w[1]) {
+            return Err(ConfigError::new("power_cuts", "must be in ascending order"));
+        }
         if self.block_bytes as u64 % UNIT_BYTES != 0 {
             return Err(ConfigError::new(
                 "block_bytes",
@@ -326,6 +382,9 @@ pub struct RunRequest {
     /// Bytes per request; the workload's default if absent.
     #[serde(default)]
     pub block_bytes: Option<u32>,
+    /// Seconds into the test at which power is cut.
+    #[serde(default)]
+    pub power_cuts_s: Vec<f64>,
     #[serde(default = "default_seed")]
     pub seed: u64,
     /// Drive parameters to override, by path into the drive config, e.g.
@@ -358,13 +417,14 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 8] = [
+        const KNOWN: [(&str, &str); 9] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
             ("span", "a fraction between 0.01 and 1.0"),
             ("queue_depth", "a whole number"),
             ("block_bytes", "a whole number of bytes, a multiple of 4096"),
+            ("power_cuts_s", "a list of seconds, e.g. [700.5, 1200]"),
             ("seed", "a whole number from 0 to 2^64-1"),
             ("set", "an object of parameter paths and values"),
         ];
@@ -397,6 +457,11 @@ impl RunRequest {
             span: self.span,
             queue_depth: self.queue_depth,
             seed: self.seed,
+            power_cuts_ns: self
+                .power_cuts_s
+                .iter()
+                .map(|&s| if s.is_finite() && s > 0.0 { (s * 1e9).round() as u64 } else { 0 })
+                .collect(),
         };
         cfg.validate()?;
         Ok(cfg)

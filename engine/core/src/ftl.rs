@@ -292,6 +292,15 @@ impl Ftl {
         next % self.units_per_program == 0
     }
 
+    /// Skips the rest of the stream's current program-sized stripe (a partial page is programmed
+    /// padded); the skipped slots hold nothing and count as invalid.
+    pub fn pad_to_program(&mut self, die: u32, stream: Stream) {
+        if let Some(ob) = self.dies[die as usize].open[stream as usize].as_mut() {
+            let upp = self.units_per_program;
+            ob.next = (ob.next.div_ceil(upp) * upp).min(self.units_per_block);
+        }
+    }
+
     /// True if writing `units` more to this stream on this die will open a new block.
     pub fn needs_block(&self, die: u32, stream: Stream, units: u32) -> bool {
         match self.dies[die as usize].open[stream as usize] {

@@ -7,6 +7,7 @@ pub mod config;
 pub mod ftl;
 pub mod metrics;
 pub mod nand;
+pub mod power;
 pub mod presets;
 pub mod rng;
 pub mod sim;

@@ -30,6 +30,17 @@ pub struct Sample {
     /// Host CPU cores the storage stack would need for this second's IOs
     /// (IOs x cycles per IO / `HOST_CPU_HZ`).
     pub host_cpu_cores: f64,
+    /// Host writes in the write buffer at the end of the second (acknowledged or not, not yet
+    /// programmed), 4 KiB units.
+    pub buffer_units: u32,
+    /// 1 while the drive acknowledges writes from its buffer, 0 while it writes through.
+    pub write_buffering: u32,
+    /// 1 while the capacitor bank is fitted and healthy.
+    pub capacitors_healthy: u32,
+    /// 1 once a self-test has found the capacitors failed (the S3700's SMART error flag).
+    pub smart_flag: u32,
+    /// Acknowledged writes lost to power cuts in this second.
+    pub acknowledged_writes_lost: u32,
 }
 
 /// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
@@ -37,7 +48,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 12] = [
+pub const FIELDS: [&str; 17] = [
     "second",
     "iops",
     "mb_s",
@@ -50,6 +61,11 @@ pub const FIELDS: [&str; 12] = [
     "nand_writes",
     "write_amplification",
     "host_cpu_cores",
+    "buffer_units",
+    "write_buffering",
+    "capacitors_healthy",
+    "smart_flag",
+    "acknowledged_writes_lost",
 ];
 
 impl Sample {
@@ -67,6 +83,11 @@ impl Sample {
             self.nand_writes as f64,
             self.write_amplification,
             self.host_cpu_cores,
+            self.buffer_units as f64,
+            self.write_buffering as f64,
+            self.capacitors_healthy as f64,
+            self.smart_flag as f64,
+            self.acknowledged_writes_lost as f64,
         ]
     }
 }
@@ -82,6 +103,7 @@ pub struct SecondCounters {
     pub erases: u32,
     pub host_writes: u32,
     pub nand_writes: u32,
+    pub acknowledged_writes_lost: u32,
 }
 
 impl SecondCounters {

@@ -92,6 +92,13 @@ impl Nand {
         self.now_ns = now_ns;
     }
 
+    /// Nothing starts before `t_ns` (power is off until then).
+    pub fn stall_until(&mut self, t_ns: u64) {
+        for d in self.die_free_ns.iter_mut() {
+            *d = (*d).max(t_ns);
+        }
+    }
+
     /// Transfers `units` to the die and programs them (one multi-plane program); returns when
     /// the program completes.
     #[inline]

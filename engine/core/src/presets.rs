@@ -61,6 +61,16 @@ pub fn s3700_200() -> DriveConfig {
             boost_below_free_blocks: 12,
             boost_until_free_blocks: 22,
         },
+        power: PowerConfig {
+            capacitors: true,
+            capacitance_uf: 2 * 47,
+            charge_mv: 35_000,
+            cutoff_mv: 12_000,
+            flush_power_mw: 6_000,
+            volatile_cache: false,
+            self_test_interval_s: 600,
+            capacitor_fails_at_s: 0,
+        },
     }
 }
 
@@ -108,6 +118,18 @@ pub fn p3700_400() -> DriveConfig {
             boost_percent: 120,
             boost_below_free_blocks: 12,
             boost_until_free_blocks: 22,
+        },
+        // Power-loss protection capacitors on the board [003]; their size is not published, so
+        // this is the S3700's bank scaled to the larger buffer.
+        power: PowerConfig {
+            capacitors: true,
+            capacitance_uf: 4 * 47,
+            charge_mv: 35_000,
+            cutoff_mv: 12_000,
+            flush_power_mw: 25_000,
+            volatile_cache: false,
+            self_test_interval_s: 600,
+            capacitor_fails_at_s: 0,
         },
     }
 }

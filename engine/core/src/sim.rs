@@ -18,10 +18,13 @@ use crate::config::{GcPacing, RunConfig, UNIT_BYTES};
 use crate::ftl::{Ftl, Stream, NONE};
 use crate::metrics::{Sample, SecondCounters, HOST_CPU_HZ};
 use crate::nand::{Calendar, Nand};
+use crate::power::{self, CapacitorState, DurabilityLog, PowerCutReport};
 use crate::rng::Rng;
 use crate::workload::{Generator, Op, Request};
 
 const NS_PER_S: u64 = 1_000_000_000;
+/// A journal entry: the LPA and its new physical location.
+const JOURNAL_ENTRY_BYTES: u64 = 8;
 /// How many host requests are drawn ahead of use (for prefetching).
 const LOOKAHEAD: usize = 32;
 
@@ -49,10 +52,24 @@ pub struct Simulation {
     // Write buffer.
     buffer_capacity_units: u64,
     buffer_used_units: u64,
-    /// Completion times of host programs whose data still occupies the buffer.
-    programs_in_flight: BinaryHeap<Reverse<u64>>,
+    /// When the last unit entered the buffer.
+    buffer_admitted_ns: u64,
+    /// Host programs whose data still occupies the buffer: (completion time, units).
+    programs_in_flight: BinaryHeap<Reverse<(u64, u32)>>,
     /// Logical units of the page being assembled in the buffer.
     page: Vec<u32>,
+    /// Their sequence numbers in the durability log (only while one is kept).
+    page_seqs: Vec<u64>,
+
+    // Power-loss protection.
+    capacitors: CapacitorState,
+    /// Kept only when power cuts are scheduled: recent writes with ack and durable times.
+    durability: Option<DurabilityLog>,
+    /// Scheduled power cuts still to come, ns.
+    cuts_ns: VecDeque<u64>,
+    cut_reports: Vec<PowerCutReport>,
+    /// Mapping updates not yet written to the NAND journal, bytes (8 per update).
+    journal_dirty_bytes: u64,
 
     /// Requests drawn ahead of use, a ring read at `upcoming_pos`.
     upcoming: [Request; LOOKAHEAD],
@@ -104,8 +121,15 @@ impl Simulation {
             link_ns_per_unit: UNIT_BYTES * 1000 / d.host.link_mb_s,
             buffer_capacity_units: d.controller.write_buffer_bytes / UNIT_BYTES,
             buffer_used_units: 0,
+            buffer_admitted_ns: 0,
             programs_in_flight: BinaryHeap::new(),
             page: Vec::with_capacity(upp as usize),
+            page_seqs: Vec::with_capacity(upp as usize),
+            capacitors: CapacitorState::initial(&d.power),
+            durability: if cfg.power_cuts_ns.is_empty() { None } else { Some(DurabilityLog::default()) },
+            cuts_ns: cfg.power_cuts_ns.iter().copied().collect(),
+            cut_reports: Vec::new(),
+            journal_dirty_bytes: 0,
             upcoming: [first; LOOKAHEAD],
             upcoming_pos: 0,
             next_die: 0,
@@ -151,6 +175,15 @@ impl Simulation {
         &self.ftl
     }
 
+    /// What each power cut so far did.
+    pub fn power_cuts(&self) -> &[PowerCutReport] {
+        &self.cut_reports
+    }
+
+    pub fn capacitors(&self) -> CapacitorState {
+        self.capacitors
+    }
+
     /// Bytes held by the model (mapping tables dominate).
     pub fn memory_bytes(&self) -> u64 {
         self.ftl.memory_bytes() + self.nand.memory_bytes() + self.cfg.drive.geometry.dies as u64 * 16
@@ -178,10 +211,22 @@ impl Simulation {
 
     #[inline]
     fn host_request(&mut self, out: &mut Vec<Sample>) {
-        let issue_ns = self.host_slots.peek().expect("queue depth >= 1").0;
+        let mut issue_ns = self.host_slots.peek().expect("queue depth >= 1").0;
+        while let Some(&at_ns) = self.cuts_ns.front() {
+            if issue_ns < at_ns {
+                break;
+            }
+            self.cuts_ns.pop_front();
+            self.cut_seconds(at_ns, out);
+            self.power_cut(at_ns);
+            issue_ns = self.host_slots.peek().expect("queue depth >= 1").0;
+        }
         self.cut_seconds(issue_ns, out);
         if self.finished() {
             return;
+        }
+        if let Some(log) = self.durability.as_mut() {
+            log.forget_durable_before(issue_ns);
         }
         self.nand.set_now(issue_ns);
         let req = self.next_request();
@@ -221,29 +266,55 @@ impl Simulation {
     }
 
     /// A write: command and data over the link, controller, then each unit into the write buffer
-    /// (waiting for programs to free space); acknowledged once all of it is buffered.
+    /// (waiting for programs to free space). With protected (or volatile) buffering it is
+    /// acknowledged once all of it is buffered; writing through, once its pages are programmed.
     #[inline]
     fn write(&mut self, req: Request, ready_ns: u64, now_ns: u64) -> u64 {
         let len = self.link_ns(req.units);
         let mut t = self.link.book(ready_ns, len, now_ns) + len;
         t = t.max(self.controller_free_ns) + self.cfg.drive.controller.write_overhead_ns;
         self.controller_free_ns = t;
+        let mut seqs = self.durability.as_ref().map(|_| Vec::with_capacity(req.units as usize));
+        let mut programmed_ns = 0;
+        // The buffer admits in command order: space another command waited for is not free
+        // any earlier for this one.
+        t = t.max(self.buffer_admitted_ns);
         for lpa in req.lpa..req.lpa + req.units {
-            if self.buffer_used_units >= self.buffer_capacity_units {
+            while self.buffer_used_units >= self.buffer_capacity_units {
                 // Wait for the oldest program to finish and release its buffer space.
-                let Reverse(freed_ns) =
+                let Reverse((freed_ns, units)) =
                     self.programs_in_flight.pop().expect("a full buffer has programs in flight");
                 t = t.max(freed_ns);
-                self.buffer_used_units -= self.units_per_program as u64;
+                self.buffer_used_units -= units as u64;
             }
             self.buffer_used_units += 1;
+            self.buffer_admitted_ns = t;
             self.host_writes_total += 1;
             self.page.push(lpa);
+            if let (Some(log), Some(seqs)) = (self.durability.as_mut(), seqs.as_mut()) {
+                let seq = log.written(lpa);
+                self.page_seqs.push(seq);
+                seqs.push(seq);
+            }
             if self.page.len() as u32 == self.units_per_program {
-                self.program_host_page(t);
+                programmed_ns = programmed_ns.max(self.program_host_page(t));
             }
         }
-        t
+        let ack_ns = if self.capacitors.buffers_writes(&self.cfg.drive.power) {
+            t
+        } else {
+            // Write-through: program what is buffered now, padding the page.
+            if !self.page.is_empty() {
+                programmed_ns = programmed_ns.max(self.program_host_page(t));
+            }
+            t.max(programmed_ns)
+        };
+        if let (Some(log), Some(seqs)) = (self.durability.as_mut(), seqs) {
+            for seq in seqs {
+                log.acknowledged(seq, ack_ns);
+            }
+        }
+        ack_ns
     }
 
     /// A read: command over the link, controller, a NAND read for each page it touches (data
@@ -313,29 +384,135 @@ impl Simulation {
                     self.nand_writes_total as f64 / self.host_writes_total as f64
                 },
                 host_cpu_cores: c.ios as f64 * self.cfg.drive.host.host_cpu_cycles_per_io as f64 / HOST_CPU_HZ,
+                buffer_units: self.buffer_occupancy(self.second_end_ns),
+                write_buffering: self.capacitors.buffers_writes(&self.cfg.drive.power) as u32,
+                capacitors_healthy: (self.capacitors == CapacitorState::Healthy) as u32,
+                smart_flag: self.capacitors.smart_flag() as u32,
+                acknowledged_writes_lost: c.acknowledged_writes_lost,
             });
             self.second += 1;
             self.second_end_ns += NS_PER_S;
+            self.capacitor_events();
         }
     }
 
-    fn program_host_page(&mut self, ready_ns: u64) {
+    /// Programs the buffered page (padding it if it is not full) on the next die in the stripe;
+    /// returns when the program completes.
+    /// Units in the write buffer at `t_ns`: admitted and not yet programmed.
+    fn buffer_occupancy(&self, t_ns: u64) -> u32 {
+        let freed: u64 = self.programs_in_flight.iter().filter(|&&Reverse((done, _))| done <= t_ns).map(|&Reverse((_, u))| u as u64).sum();
+        self.buffer_used_units.saturating_sub(freed) as u32
+    }
+
+    /// The capacitor bank fails when configured to; the drive notices at its next self-test.
+    fn capacitor_events(&mut self) {
+        let p = &self.cfg.drive.power;
+        if self.capacitors == CapacitorState::Healthy && p.capacitor_fails_at_s > 0 && self.second >= p.capacitor_fails_at_s {
+            self.capacitors = CapacitorState::FailedUnnoticed;
+        }
+        if self.capacitors == CapacitorState::FailedUnnoticed && self.second % p.self_test_interval_s == 0 {
+            self.capacitors = CapacitorState::Failed;
+        }
+    }
+
+    fn program_host_page(&mut self, ready_ns: u64) -> u64 {
         // Host pages stripe across dies round-robin, so every die receives the same share of
         // data and its own GC keeps pace with it (picking the least busy die instead lets a die
         // that is behind on GC receive less data, and a lazy die fill up with valid data).
         let die = self.next_die;
         self.next_die = (self.next_die + 1) % self.cfg.drive.geometry.dies;
         self.collect_until_block_available(die, ready_ns);
+        let units = self.page.len() as u32;
         for i in 0..self.page.len() {
             self.ftl.write(die, Stream::Host, self.page[i]);
         }
+        if units < self.units_per_program {
+            self.ftl.pad_to_program(die, Stream::Host);
+        }
         self.page.clear();
         let done = self.nand.program(die, ready_ns, self.units_per_program);
-        self.programs_in_flight.push(Reverse(done));
+        self.programs_in_flight.push(Reverse((done, units)));
         self.count_nand_writes(self.units_per_program);
+        if let Some(log) = self.durability.as_mut() {
+            for &seq in &self.page_seqs {
+                log.programmed(seq, done);
+            }
+            self.page_seqs.clear();
+        }
+        self.journal_map_updates(die, ready_ns, units);
         if self.cfg.drive.gc.pacing == GcPacing::ConsistencyFirst {
             self.paced_gc(die, ready_ns);
         }
+        done
+    }
+
+    /// The map lives in NAND, cached in DRAM [000]: each update is journalled (8 bytes: LPA and
+    /// new location) and a full journal page is programmed to a metadata area outside the user
+    /// blocks. Its programs compete for the dies like any other.
+    fn journal_map_updates(&mut self, die: u32, ready_ns: u64, updates: u32) {
+        self.journal_dirty_bytes += updates as u64 * JOURNAL_ENTRY_BYTES;
+        let page_bytes = self.units_per_program as u64 * UNIT_BYTES;
+        if self.journal_dirty_bytes >= page_bytes {
+            self.journal_dirty_bytes -= page_bytes;
+            self.nand.program(die, ready_ns, self.units_per_program);
+            self.count_nand_writes(self.units_per_program);
+        }
+    }
+
+    /// Power fails at `at_ns`: the capacitor bank flushes what its energy allows, the rest of what
+    /// the host was told is lost; the drive powers on again after rebuilding its mapping table.
+    fn power_cut(&mut self, at_ns: u64) {
+        let d = &self.cfg.drive;
+        let g = &d.geometry;
+        let upp = self.units_per_program as u64;
+        let unit_transfer_ns = UNIT_BYTES * 1000 / d.timing.channel_mb_s;
+        let page_program_ns = d.timing.program_ns + upp * unit_transfer_ns;
+        let journal_pages = (self.journal_dirty_bytes > 0) as u64;
+        let log = self.durability.get_or_insert_with(DurabilityLog::default);
+        let mut report = power::cut(
+            log,
+            at_ns,
+            self.capacitors.energy_uj(&d.power),
+            d.power.flush_power_mw,
+            upp,
+            g.dies as u64,
+            page_program_ns,
+            journal_pages,
+        );
+        // Power-on: load the map from NAND (all dies reading in parallel); after an unsafe
+        // shutdown also read every block's summary to find what the journal missed.
+        let page_read_ns = d.timing.read_ns + upp * unit_transfer_ns;
+        let table_pages = (d.user_units() * 4).div_ceil(upp * UNIT_BYTES);
+        let mut rebuild_ns = table_pages.div_ceil(g.dies as u64) * page_read_ns;
+        let journal_saved = report.energy_stored_uj >= report.energy_needed_uj || journal_pages == 0;
+        if report.acknowledged_writes_lost > 0 || !journal_saved {
+            rebuild_ns += g.total_blocks().div_ceil(g.dies as u64) * d.timing.read_ns;
+        }
+        report.rebuild_ms = rebuild_ns as f64 / 1e6;
+
+        // What was still in the page buffer: flushed data is written, lost data never reaches
+        // the map (those LPAs keep their previous data).
+        let all_saved = report.acknowledged_writes_lost == 0;
+        if all_saved && !self.page.is_empty() {
+            self.program_host_page(at_ns);
+        }
+        self.page.clear();
+        self.page_seqs.clear();
+        self.programs_in_flight.clear();
+        self.buffer_used_units = 0;
+        self.buffer_admitted_ns = at_ns;
+        self.journal_dirty_bytes = 0;
+        if let Some(log) = self.durability.as_mut() {
+            log.clear();
+        }
+        let resume_ns = at_ns + rebuild_ns;
+        self.nand.stall_until(resume_ns);
+        self.controller_free_ns = self.controller_free_ns.max(resume_ns);
+        let wake = |h: &BinaryHeap<Reverse<u64>>| h.iter().map(|&Reverse(t)| Reverse(t.max(resume_ns))).collect();
+        self.host_slots = wake(&self.host_slots);
+        self.drive_slots = wake(&self.drive_slots);
+        self.bin(at_ns).acknowledged_writes_lost += report.acknowledged_writes_lost as u32;
+        self.cut_reports.push(report);
     }
 
     /// NAND writes and GC work count in the second the host's clock is in.

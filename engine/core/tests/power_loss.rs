@@ -1,0 +1,111 @@
+//! Power cuts against two truths: what the host was told (acknowledged writes) and what the
+//! NAND holds afterwards (durable writes, including what the capacitor flush saved).
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::*;
+use ssdlab_core::config::{GcPacing, RunConfig};
+use ssdlab_core::power::PowerCutReport;
+use ssdlab_core::rng::Rng;
+use ssdlab_core::Simulation;
+
+/// `cuts` power cuts at random moments of a `seconds`-long run on a small S3700.
+fn with_cuts(seconds: u32, cuts: usize, seed: u64, tweak: impl FnOnce(&mut RunConfig)) -> (Vec<PowerCutReport>, Vec<ssdlab_core::Sample>) {
+    let mut cfg = small_s3700(64, GcPacing::ConsistencyFirst, seconds, seed);
+    let mut rng = Rng::new(seed ^ 0xC0FFEE);
+    let end_ns = seconds as u64 * 1_000_000_000;
+    let mut at: Vec<u64> = (0..cuts).map(|_| 1 + rng.below(end_ns - 2)).collect();
+    at.sort_unstable();
+    cfg.power_cuts_ns = at;
+    tweak(&mut cfg);
+    let mut sim = Simulation::new(cfg).unwrap();
+    let samples = sim.run_to_end();
+    sim.ftl().check_invariants().unwrap();
+    (sim.power_cuts().to_vec(), samples)
+}
+
+/// Last version (sequence number) of each LBA in a list of writes.
+fn last_versions(writes: &[(u32, u64)]) -> HashMap<u32, u64> {
+    let mut m = HashMap::new();
+    for &(lpa, seq) in writes {
+        let v = m.entry(lpa).or_insert(seq);
+        *v = (*v).max(seq);
+    }
+    m
+}
+
+#[test]
+fn a_thousand_cuts_with_healthy_capacitors_lose_no_acknowledged_write() {
+    let (reports, _) = with_cuts(300, 1000, 11, |_| {});
+    assert_eq!(reports.len(), 1000);
+    let mut at_risk = 0;
+    for r in &reports {
+        assert_eq!(r.acknowledged_writes_lost, 0, "cut at {} ns", r.at_ns);
+        // Every LBA reads back its last acknowledged version.
+        assert_eq!(last_versions(&r.acknowledged), last_versions(&r.durable), "cut at {} ns", r.at_ns);
+        assert!(r.energy_needed_uj <= r.energy_stored_uj);
+        assert!(r.rebuild_ms > 0.0);
+        at_risk += r.flushed_units;
+    }
+    // The cuts hit a busy buffer: the flush had real work to do.
+    assert!(at_risk > 1000 * 100, "only {} units flushed over 1000 cuts", at_risk);
+}
+
+#[test]
+fn failed_capacitors_are_found_by_the_self_test_and_the_drive_writes_through() {
+    // The bank fails at 20 s; the self-test every 30 s finds it at 30 s.
+    let (reports, samples) = with_cuts(120, 300, 12, |cfg| {
+        cfg.drive.power.capacitor_fails_at_s = 20;
+        cfg.drive.power.self_test_interval_s = 30;
+    });
+    assert_eq!(samples[10].smart_flag, 0);
+    assert_eq!(samples[10].write_buffering, 1);
+    assert_eq!(samples[25].capacitors_healthy, 0, "failed at 20 s");
+    assert_eq!(samples[25].smart_flag, 0, "not yet noticed");
+    assert_eq!(samples[40].smart_flag, 1);
+    assert_eq!(samples[40].write_buffering, 0);
+    for r in &reports {
+        let s = r.at_ns as f64 / 1e9;
+        if s > 31.0 {
+            // Writing through: nothing is acknowledged before it is on NAND.
+            assert_eq!(r.acknowledged_writes_lost, 0, "cut at {} s", s);
+            assert_eq!(last_versions(&r.acknowledged), last_versions(&r.durable));
+        } else if s > 20.5 && s < 29.5 {
+            // Failed but unnoticed: the buffer is still trusted and everything in it is lost.
+            assert!(r.acknowledged_writes_lost > 0, "cut at {} s", s);
+        }
+    }
+    // Writing through, each acknowledgement waits for a NAND program: latency goes up.
+    assert!(samples[60].mean_latency_us > samples[5].mean_latency_us * 1.5);
+}
+
+#[test]
+fn a_volatile_cache_without_capacitors_loses_exactly_what_was_not_on_nand() {
+    let (reports, samples) = with_cuts(200, 300, 13, |cfg| {
+        cfg.drive.power.capacitors = false;
+        cfg.drive.power.volatile_cache = true;
+    });
+    let mut total = 0;
+    for r in &reports {
+        // Count independently: acknowledged writes whose sequence number is not durable.
+        let durable: std::collections::HashSet<u64> = r.durable.iter().map(|&(_, seq)| seq).collect();
+        let lost = r.acknowledged.iter().filter(|(_, seq)| !durable.contains(seq)).count() as u64;
+        assert_eq!(r.acknowledged_writes_lost, lost);
+        assert_eq!(r.flushed_units, 0);
+        // No more than the write buffer holds (1 MiB = 256 units).
+        assert!(lost <= 256, "{}", lost);
+        total += lost;
+    }
+    assert!(total > 300 * 100, "{} lost over 300 cuts", total);
+    let in_samples: u64 = samples.iter().map(|s| s.acknowledged_writes_lost as u64).sum();
+    assert_eq!(in_samples, total);
+}
+
+#[test]
+fn a_bank_too_small_for_the_buffer_saves_what_its_energy_pays_for() {
+    let (reports, _) = with_cuts(100, 100, 14, |cfg| cfg.drive.power.capacitance_uf = 30);
+    let r = reports.iter().find(|r| r.acknowledged_writes_lost > 0).expect("some cut lost data");
+    assert!(r.flushed_units > 0 && r.energy_needed_uj > r.energy_stored_uj, "{:?}", (r.flushed_units, r.energy_needed_uj, r.energy_stored_uj));
+}

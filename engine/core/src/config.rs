@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::mapping::{MapConfig, MapScheme};
 use crate::workload::WorkloadSpec;
 use std::fmt;
 
@@ -207,6 +208,7 @@ pub struct DriveConfig {
     pub timing: NandTiming,
     pub gc: GcConfig,
     pub power: PowerConfig,
+    pub map: MapConfig,
 }
 
 impl DriveConfig {
@@ -268,6 +270,12 @@ impl DriveConfig {
             self.gc.min_free_blocks as u64,
             g.blocks_per_die() as u64 / 2,
         )?;
+        if self.map.scheme == MapScheme::Cached {
+            range("map.cache_bytes", self.map.cache_bytes, g.page_bytes as u64, 1 << 36)?;
+        }
+        range("map.tree_leaf_entries", self.map.tree_leaf_entries as u64, 16, 65536)?;
+        range("map.tree_clean_dirty_leaves", self.map.tree_clean_dirty_leaves as u64, 1, 1 << 24)?;
+        range("map.tree_clean_ns_per_leaf", self.map.tree_clean_ns_per_leaf, 0, 100_000_000)?;
         let p = &self.power;
         range("power.capacitance_uf", p.capacitance_uf, 0, 1_000_000)?;
         range("power.charge_mv", p.charge_mv, 0, 100_000)?;

@@ -5,6 +5,7 @@
 
 pub mod config;
 pub mod ftl;
+pub mod mapping;
 pub mod metrics;
 pub mod nand;
 pub mod power;

@@ -41,6 +41,8 @@ pub struct Sample {
     pub smart_flag: u32,
     /// Acknowledged writes lost to power cuts in this second.
     pub acknowledged_writes_lost: u32,
+    /// Share of map lookups that found their entry in DRAM (1 for a flat map).
+    pub map_hit_rate: f64,
 }
 
 /// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
@@ -48,7 +50,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 17] = [
+pub const FIELDS: [&str; 18] = [
     "second",
     "iops",
     "mb_s",
@@ -66,6 +68,7 @@ pub const FIELDS: [&str; 17] = [
     "capacitors_healthy",
     "smart_flag",
     "acknowledged_writes_lost",
+    "map_hit_rate",
 ];
 
 impl Sample {
@@ -88,6 +91,7 @@ impl Sample {
             self.capacitors_healthy as f64,
             self.smart_flag as f64,
             self.acknowledged_writes_lost as f64,
+            self.map_hit_rate,
         ]
     }
 }
@@ -104,6 +108,8 @@ pub struct SecondCounters {
     pub host_writes: u32,
     pub nand_writes: u32,
     pub acknowledged_writes_lost: u32,
+    pub map_lookups: u32,
+    pub map_misses: u32,
 }
 
 impl SecondCounters {

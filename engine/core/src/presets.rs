@@ -5,6 +5,7 @@
 //! and the article's measured behaviour is what the preset is checked against.
 
 use crate::config::*;
+use crate::mapping::MapConfig;
 
 /// Intel SSD DC S3700 200GB [000, 001]: 8 channels, 33 dies of 8 GiB 25 nm HET-MLC (264 GiB raw),
 /// 8 KiB pages, SATA 6Gb/s with NCQ, flat page map, GC paced for consistency.
@@ -71,6 +72,8 @@ pub fn s3700_200() -> DriveConfig {
             self_test_interval_s: 600,
             capacitor_fails_at_s: 0,
         },
+        // The flat, direct-mapped table: 256 MB of DRAM on the 200 GB drive [000].
+        map: MapConfig::flat(),
     }
 }
 
@@ -131,6 +134,7 @@ pub fn p3700_400() -> DriveConfig {
             self_test_interval_s: 600,
             capacitor_fails_at_s: 0,
         },
+        map: MapConfig::flat(),
     }
 }
 

@@ -17,6 +17,7 @@ use std::collections::{BinaryHeap, VecDeque};
 use crate::config::{GcPacing, RunConfig, UNIT_BYTES};
 use crate::ftl::{Ftl, Stream, NONE};
 use crate::metrics::{Sample, SecondCounters, HOST_CPU_HZ};
+use crate::mapping::{MapCost, MapScheme};
 use crate::nand::{Calendar, Nand};
 use crate::power::{self, CapacitorState, DurabilityLog, PowerCutReport};
 use crate::rng::Rng;
@@ -68,6 +69,8 @@ pub struct Simulation {
     /// Scheduled power cuts still to come, ns.
     cuts_ns: VecDeque<u64>,
     cut_reports: Vec<PowerCutReport>,
+    /// What map lookups and updates cost under the drive's mapping scheme.
+    map_cost: MapCost,
     /// Mapping updates not yet written to the NAND journal, bytes (8 per update).
     journal_dirty_bytes: u64,
 
@@ -130,6 +133,7 @@ impl Simulation {
             cuts_ns: cfg.power_cuts_ns.iter().copied().collect(),
             cut_reports: Vec::new(),
             journal_dirty_bytes: 0,
+            map_cost: MapCost::new(&d.map, d.user_units(), g.page_bytes),
             upcoming: [first; LOOKAHEAD],
             upcoming_pos: 0,
             next_die: 0,
@@ -186,7 +190,7 @@ impl Simulation {
 
     /// Bytes held by the model (mapping tables dominate).
     pub fn memory_bytes(&self) -> u64 {
-        self.ftl.memory_bytes() + self.nand.memory_bytes() + self.cfg.drive.geometry.dies as u64 * 16
+        self.ftl.memory_bytes() + self.map_cost.memory_bytes() + self.nand.memory_bytes() + self.cfg.drive.geometry.dies as u64 * 16
     }
 
     /// Runs until `max_ios` more host IOs have been issued or the run is finished; appends every
@@ -275,6 +279,9 @@ impl Simulation {
         t = t.max(self.controller_free_ns) + self.cfg.drive.controller.write_overhead_ns;
         self.controller_free_ns = t;
         let mut seqs = self.durability.as_ref().map(|_| Vec::with_capacity(req.units as usize));
+        if self.map_cost.scheme() != MapScheme::Flat {
+            t = self.map_access(req, true, t);
+        }
         let mut programmed_ns = 0;
         // The buffer admits in command order: space another command waited for is not free
         // any earlier for this one.
@@ -322,10 +329,14 @@ impl Simulation {
     #[inline]
     fn read(&mut self, req: Request, ready_ns: u64, now_ns: u64) -> u64 {
         let ctl = &self.cfg.drive.controller;
+        let (read_overhead_ns, read_latency_ns) = (ctl.read_overhead_ns, ctl.read_latency_ns);
         let cmd = self.cfg.drive.host.link_overhead_ns;
         let mut t = self.link.book(ready_ns, cmd, now_ns) + cmd;
-        t = t.max(self.controller_free_ns) + ctl.read_overhead_ns;
+        t = t.max(self.controller_free_ns) + read_overhead_ns;
         self.controller_free_ns = t;
+        if self.map_cost.scheme() != MapScheme::Flat {
+            t = self.map_access(req, false, t);
+        }
         let started = t;
         let mut data_ready = t;
         let mut lpa = req.lpa;
@@ -344,7 +355,7 @@ impl Simulation {
             lpa += n;
         }
         let data = req.units as u64 * self.link_ns_per_unit;
-        let done = self.link.book(data_ready + ctl.read_latency_ns, data, now_ns) + data;
+        let done = self.link.book(data_ready + read_latency_ns, data, now_ns) + data;
         done
     }
 
@@ -389,6 +400,7 @@ impl Simulation {
                 capacitors_healthy: (self.capacitors == CapacitorState::Healthy) as u32,
                 smart_flag: self.capacitors.smart_flag() as u32,
                 acknowledged_writes_lost: c.acknowledged_writes_lost,
+                map_hit_rate: if c.map_lookups == 0 { 1.0 } else { 1.0 - c.map_misses as f64 / c.map_lookups as f64 },
             });
             self.second += 1;
             self.second_end_ns += NS_PER_S;
@@ -398,6 +410,35 @@ impl Simulation {
 
     /// Programs the buffered page (padding it if it is not full) on the next die in the stripe;
     /// returns when the program completes.
+    /// Looks up (or updates) the map entries of a request under the drive's mapping scheme:
+    /// a missing map page is read from NAND first; write-backs and tree clean-ups cost NAND
+    /// programs, and a clean-up holds the controller. Returns when the request may proceed.
+    fn map_access(&mut self, req: Request, update: bool, mut t: u64) -> u64 {
+        let dies = self.cfg.drive.geometry.dies;
+        let page_units = self.cfg.drive.geometry.units_per_page();
+        for lpa in req.lpa..req.lpa + req.units {
+            let work = self.map_cost.access(lpa, update);
+            let c = self.current();
+            c.map_lookups += 1;
+            c.map_misses += work.miss as u32;
+            if work.controller_ns > 0 {
+                t = t.max(self.controller_free_ns) + work.controller_ns;
+                self.controller_free_ns = t;
+            }
+            if let Some(page) = work.read_page {
+                // Map pages are spread over the dies like data.
+                t = self.nand.read(page % dies, t, page_units);
+            }
+            for _ in 0..work.write_pages {
+                let die = self.next_die;
+                self.next_die = (self.next_die + 1) % dies;
+                self.nand.program(die, t, self.units_per_program);
+                self.count_nand_writes(self.units_per_program);
+            }
+        }
+        t
+    }
+
     /// Units in the write buffer at `t_ns`: admitted and not yet programmed.
     fn buffer_occupancy(&self, t_ns: u64) -> u32 {
         let freed: u64 = self.programs_in_flight.iter().filter(|&&Reverse((done, _))| done <= t_ns).map(|&Reverse((_, u))| u as u64).sum();

@@ -3,12 +3,18 @@
 mod common;
 
 use common::*;
-use ssdlab_core::config::{GcPacing, GcVictim};
+use ssdlab_core::config::{GcPacing, GcVictim, RunConfig};
+use ssdlab_core::mapping::MapScheme;
 use ssdlab_core::ftl::NONE;
 use ssdlab_core::Simulation;
 
 fn check_through_run(pacing: GcPacing, victim: GcVictim, workload: &str) {
+    check_through_run_with(pacing, victim, workload, |_| {});
+}
+
+fn check_through_run_with(pacing: GcPacing, victim: GcVictim, workload: &str, tweak: impl FnOnce(&mut RunConfig)) {
     let mut cfg = small_s3700(64, pacing, 400, 3);
+    tweak(&mut cfg);
     cfg.drive.gc.victim = victim;
     cfg.workload = ssdlab_core::workload::WorkloadSpec::by_id(workload).unwrap();
     let span = cfg.span_units();
@@ -132,4 +138,20 @@ fn greedy_theory_matches_the_documented_s3700_figure() {
     // engine-notes: 186.3 GiB user of 264 GiB raw settles at WA about 1.90.
     let wa = greedy_wa_theory(186.3 / 264.0);
     assert!((wa - 1.90).abs() < 0.01, "{}", wa);
+}
+
+#[test]
+fn invariants_hold_with_tree_and_cached_maps_and_power_cuts() {
+    check_through_run_with(GcPacing::ConsistencyFirst, GcVictim::Greedy, "consistency", |c| {
+        c.drive.map.scheme = MapScheme::Tree;
+    });
+    check_through_run_with(GcPacing::ConsistencyFirst, GcVictim::Greedy, "mixed-70-30", |c| {
+        c.drive.map.scheme = MapScheme::Cached;
+        c.drive.map.cache_bytes = 1 << 20;
+    });
+    check_through_run_with(GcPacing::Lazy, GcVictim::Greedy, "consistency", |c| {
+        c.drive.power.capacitors = false;
+        c.drive.power.volatile_cache = true;
+        c.power_cuts_ns = (1..40).map(|i| i * 9_700_000_000).collect();
+    });
 }

@@ -154,6 +154,9 @@ pub struct GcConfig {
     pub boost_percent: u32,
     pub boost_below_free_blocks: u32,
     pub boost_until_free_blocks: u32,
+    /// Background collection: while the host is idle, each die collects until it has this many
+    /// free blocks (0: no background collection).
+    pub background_free_blocks: u32,
 }
 
 /// Power-loss protection and the write buffer's durability [000].
@@ -282,6 +285,7 @@ impl DriveConfig {
         range("power.cutoff_mv", p.cutoff_mv, 0, p.charge_mv)?;
         range("power.flush_power_mw", p.flush_power_mw, 1, 100_000)?;
         range("power.self_test_interval_s", p.self_test_interval_s as u64, 1, MAX_SECONDS as u64)?;
+        range("gc.background_free_blocks", self.gc.background_free_blocks as u64, 0, g.blocks_per_die() as u64 / 2)?;
         range("gc.paced_percent", self.gc.paced_percent as u64, 10, 1000)?;
         range("gc.boost_percent", self.gc.boost_percent as u64, 100, 1000)?;
         range(
@@ -317,6 +321,10 @@ pub struct RunConfig {
     pub seed: u64,
     /// Moments at which power is cut, ns since the test began, ascending.
     pub power_cuts_ns: Vec<u64>,
+    /// The host alternates `burst_s` seconds of work with `idle_s` seconds of nothing
+    /// (idle_s = 0: it never rests).
+    pub burst_s: u32,
+    pub idle_s: u32,
 }
 
 pub const MAX_SECONDS: u32 = 1_000_000;
@@ -341,6 +349,10 @@ impl RunConfig {
                     format!("each cut must fall inside the run, between 0 and {} s (got {} s)", self.seconds, at as f64 / 1e9),
                 ));
             }
+        }
+        range("idle_s", self.idle_s as u64, 0, MAX_SECONDS as u64)?;
+        if self.idle_s > 0 {
+            range("burst_s", self.burst_s as u64, 1, MAX_SECONDS as u64)?;
         }
         if self.power_cuts_ns.windows(2).any(|w| w[0] > w[1]) {
             return Err(ConfigError::new("power_cuts", "must be in ascending order"));
@@ -393,6 +405,12 @@ pub struct RunRequest {
     /// Seconds into the test at which power is cut.
     #[serde(default)]
     pub power_cuts_s: Vec<f64>,
+    /// Seconds of work between idle periods (with `idle_s`).
+    #[serde(default)]
+    pub burst_s: u32,
+    /// Seconds the host rests after each burst (0: never).
+    #[serde(default)]
+    pub idle_s: u32,
     #[serde(default = "default_seed")]
     pub seed: u64,
     /// Drive parameters to override, by path into the drive config, e.g.
@@ -425,7 +443,7 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 9] = [
+        const KNOWN: [(&str, &str); 11] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
@@ -433,6 +451,8 @@ impl RunRequest {
             ("queue_depth", "a whole number"),
             ("block_bytes", "a whole number of bytes, a multiple of 4096"),
             ("power_cuts_s", "a list of seconds, e.g. [700.5, 1200]"),
+            ("burst_s", "a whole number of seconds"),
+            ("idle_s", "a whole number of seconds"),
             ("seed", "a whole number from 0 to 2^64-1"),
             ("set", "an object of parameter paths and values"),
         ];
@@ -470,6 +490,8 @@ impl RunRequest {
                 .iter()
                 .map(|&s| if s.is_finite() && s > 0.0 { (s * 1e9).round() as u64 } else { 0 })
                 .collect(),
+            burst_s: self.burst_s,
+            idle_s: self.idle_s,
         };
         cfg.validate()?;
         Ok(cfg)

@@ -92,6 +92,11 @@ impl Nand {
         self.now_ns = now_ns;
     }
 
+    /// When the die finishes the work booked on it so far.
+    pub fn die_free_ns(&self, die: u32) -> u64 {
+        self.die_free_ns[die as usize]
+    }
+
     /// Nothing starts before `t_ns` (power is off until then).
     pub fn stall_until(&mut self, t_ns: u64) {
         for d in self.die_free_ns.iter_mut() {

@@ -61,6 +61,7 @@ pub fn s3700_200() -> DriveConfig {
             boost_percent: 125,
             boost_below_free_blocks: 12,
             boost_until_free_blocks: 22,
+            background_free_blocks: 48,
         },
         power: PowerConfig {
             capacitors: true,
@@ -121,6 +122,7 @@ pub fn p3700_400() -> DriveConfig {
             boost_percent: 120,
             boost_below_free_blocks: 12,
             boost_until_free_blocks: 22,
+            background_free_blocks: 48,
         },
         // Power-loss protection capacitors on the board [003]; their size is not published, so
         // this is the S3700's bank scaled to the larger buffer.

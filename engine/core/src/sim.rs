@@ -225,6 +225,9 @@ impl Simulation {
             self.power_cut(at_ns);
             issue_ns = self.host_slots.peek().expect("queue depth >= 1").0;
         }
+        if self.cfg.idle_s > 0 {
+            issue_ns = self.rest_if_idle(issue_ns);
+        }
         self.cut_seconds(issue_ns, out);
         if self.finished() {
             return;
@@ -437,6 +440,42 @@ impl Simulation {
             }
         }
         t
+    }
+
+    /// If `issue_ns` falls in one of the host's idle periods, the host waits for the next burst;
+    /// meanwhile the drive collects in the background. Returns the new issue time.
+    fn rest_if_idle(&mut self, issue_ns: u64) -> u64 {
+        let burst_ns = self.cfg.burst_s as u64 * NS_PER_S;
+        let period_ns = burst_ns + self.cfg.idle_s as u64 * NS_PER_S;
+        let into_period = issue_ns % period_ns;
+        if into_period < burst_ns {
+            return issue_ns;
+        }
+        let idle_from = issue_ns - into_period + burst_ns;
+        let idle_until = issue_ns - into_period + period_ns;
+        self.background_gc(idle_from, idle_until);
+        let wake = |h: &BinaryHeap<Reverse<u64>>| h.iter().map(|&Reverse(t)| Reverse(t.max(idle_until))).collect();
+        self.host_slots = wake(&self.host_slots);
+        self.drive_slots = wake(&self.drive_slots);
+        idle_until
+    }
+
+    /// Idle-time collection: each die scans victims while it has time before `until_ns` and
+    /// fewer than `gc.background_free_blocks` free blocks.
+    fn background_gc(&mut self, from_ns: u64, until_ns: u64) {
+        let target = self.cfg.drive.gc.background_free_blocks;
+        if target == 0 {
+            return;
+        }
+        for die in 0..self.cfg.drive.geometry.dies {
+            while self.ftl.die_free_blocks(die) < target || self.ftl.has_victim(die) {
+                let start = self.nand.die_free_ns(die).max(from_ns);
+                if start >= until_ns || (!self.ftl.has_victim(die) && !self.ftl.pick_victim(die)) {
+                    break;
+                }
+                self.scan_stripe(die, start);
+            }
+        }
     }
 
     /// Units in the write buffer at `t_ns`: admitted and not yet programmed.

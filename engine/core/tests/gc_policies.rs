@@ -67,3 +67,25 @@ fn lazy_gc_holds_a_tight_band_then_hits_a_wall_while_consistency_first_does_not(
     let worst_ms = after.iter().map(|s| s.max_latency_us).fold(0.0, f64::max) / 1e3;
     assert!(worst_ms < 100.0, "paced worst latency {} ms", worst_ms);
 }
+
+#[test]
+fn idle_time_lets_background_collection_refill_the_free_pool() {
+    let bursty = |background_free_blocks: u32| {
+        let mut cfg = small_s3700(128, GcPacing::ConsistencyFirst, 300, 8);
+        cfg.burst_s = 40;
+        cfg.idle_s = 20;
+        cfg.drive.gc.background_free_blocks = background_free_blocks;
+        run(cfg)
+    };
+    let off = bursty(0);
+    let on = bursty(12);
+    // Bursts are [0, 40), [60, 100), ...; idle seconds serve nothing.
+    assert_eq!(on[230].iops, 0);
+    assert_eq!(off[230].iops, 0);
+    // With background collection the free pool is refilled while the host rests...
+    let dies = 33;
+    assert!(on[239].free_blocks >= 12 * dies, "{} free blocks at the end of idle", on[239].free_blocks);
+    assert!(off[239].free_blocks < on[239].free_blocks / 2);
+    // ...so the next burst starts at fresh-drive speed instead of GC-bound speed.
+    assert!(on[241].iops as f64 > 1.5 * off[241].iops as f64, "after idle: {} vs {}", on[241].iops, off[241].iops);
+}

@@ -16,6 +16,7 @@ pub fn small_s3700(blocks_per_plane: u32, pacing: GcPacing, seconds: u32, seed: 
     drive.gc.start_free_blocks = scale(drive.gc.start_free_blocks).max(drive.gc.min_free_blocks + 2);
     drive.gc.boost_until_free_blocks = scale(drive.gc.boost_until_free_blocks).clamp(drive.gc.min_free_blocks + 1, drive.gc.start_free_blocks);
     drive.gc.boost_below_free_blocks = scale(drive.gc.boost_below_free_blocks).clamp(drive.gc.min_free_blocks, drive.gc.boost_until_free_blocks);
+    drive.gc.background_free_blocks = scale(drive.gc.background_free_blocks).max(drive.gc.start_free_blocks);
     drive.geometry.blocks_per_plane = blocks_per_plane;
     drive.user_bytes = ((drive.geometry.raw_bytes() as f64 * user_fraction) as u64 / 4096) * 4096;
     drive.gc.pacing = pacing;

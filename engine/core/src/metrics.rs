@@ -30,6 +30,13 @@ pub struct Sample {
     /// Host CPU cores the storage stack would need for this second's IOs
     /// (IOs x cycles per IO / `HOST_CPU_HZ`).
     pub host_cpu_cores: f64,
+    /// Lowest and highest erase count over all blocks at the end of the second.
+    pub erase_count_min: u32,
+    pub erase_count_max: u32,
+    /// Blocks retired so far at their P/E limit.
+    pub retired_blocks: u32,
+    /// The drive has worn out and refuses writes (1 in the columns).
+    pub read_only: bool,
 }
 
 /// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
@@ -37,7 +44,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 12] = [
+pub const FIELDS: [&str; 16] = [
     "second",
     "iops",
     "mb_s",
@@ -50,6 +57,10 @@ pub const FIELDS: [&str; 12] = [
     "nand_writes",
     "write_amplification",
     "host_cpu_cores",
+    "erase_count_min",
+    "erase_count_max",
+    "retired_blocks",
+    "read_only",
 ];
 
 impl Sample {
@@ -67,6 +78,10 @@ impl Sample {
             self.nand_writes as f64,
             self.write_amplification,
             self.host_cpu_cores,
+            self.erase_count_min as f64,
+            self.erase_count_max as f64,
+            self.retired_blocks as f64,
+            if self.read_only { 1.0 } else { 0.0 },
         ]
     }
 }

@@ -78,7 +78,9 @@ struct OpenBlock {
 enum FreePool {
     /// The block freed last is reused first.
     Stack(Vec<u32>),
-    /// Dynamic wear levelling: fewest erases first (then the lowest block number); O(log n).
+    /// Dynamic wear levelling: host data gets the block with the fewest erases (then the lowest
+    /// number), O(log n); GC's relocated, colder data gets the most-worn block, O(n) over the
+    /// few free blocks a collecting die has.
     LeastWorn(BinaryHeap<Reverse<(u32, u32)>>),
 }
 
@@ -92,10 +94,17 @@ impl FreePool {
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<u32> {
+    fn pop(&mut self, stream: Stream) -> Option<u32> {
         match self {
             FreePool::Stack(v) => v.pop(),
-            FreePool::LeastWorn(h) => h.pop().map(|Reverse((_, b))| b),
+            FreePool::LeastWorn(h) if stream == Stream::Host => h.pop().map(|Reverse((_, b))| b),
+            FreePool::LeastWorn(h) => {
+                let mut v = std::mem::take(h).into_vec();
+                let most_worn = (0..v.len()).max_by_key(|&i| (v[i].0 .0, Reverse(v[i].0 .1)))?;
+                let Reverse((_, b)) = v.swap_remove(most_worn);
+                *h = BinaryHeap::from(v);
+                Some(b)
+            }
         }
     }
 
@@ -402,7 +411,7 @@ impl Ftl {
                 if let Some(ob) = full {
                     self.close(ob.block);
                 }
-                let block = self.take_free(die);
+                let block = self.take_free(die, stream);
                 self.state[block as usize] = BlockState::Open;
                 OpenBlock { block, next: 0 }
             }
@@ -444,10 +453,10 @@ impl Ftl {
         }
     }
 
-    fn take_free(&mut self, die: u32) -> u32 {
+    fn take_free(&mut self, die: u32, stream: Stream) -> u32 {
         let block = self.dies[die as usize]
             .free
-            .pop()
+            .pop(stream)
             .expect("the controller keeps min_free_blocks in reserve, so a free block always exists");
         self.free_blocks -= 1;
         block

@@ -28,4 +28,5 @@ pub fn run(cfg: RunConfig) -> Vec<Sample> {
 }
 
 /// Greedy GC's large-system write amplification (one definition, in the engine).
+#[allow(unused_imports)]
 pub use ssdlab_core::ftl::greedy_wa_theory;

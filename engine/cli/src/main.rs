@@ -3,6 +3,7 @@
 //!     ssdlab presets
 //!     ssdlab run --drive s3700-200 --workload consistency --seconds 2000 --span 1.0 --seed 1 \
 //!                --csv out.csv --json [--steady-from 1400] [--queue-depth 32]
+//!     ssdlab endurance --drive s3700-200 [--wa 1.95|theory|measured] [--set PATH=VALUE]...
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -16,7 +17,9 @@ const USAGE: &str = "usage:
   ssdlab run --drive ID [--workload NAME] [--seconds N] [--span F] [--seed N]
              [--queue-depth N] [--block-bytes N] [--power-cut-at S]... [--burst-s N --idle-s N] [--steady-from S] [--set PATH=VALUE]... [--config FILE.json]
              [--csv FILE] [--json]
-  ssdlab params --drive ID      (every PATH that --set accepts, with the preset's value)";
+  ssdlab params --drive ID      (every PATH that --set accepts, with the preset's value)
+  ssdlab endurance --drive ID [--wa F|theory|measured] [--set PATH=VALUE]...
+                                (rated TBW by JESD218 arithmetic, and what the NAND's P/E limit allows)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,11 +27,12 @@ fn main() -> ExitCode {
         Some("presets") => list_presets(),
         Some("run") => run(&args[1..]),
         Some("params") => list_params(&args[1..]),
+        Some("endurance") => endurance(&args[1..]),
         Some("-h") | Some("--help") | Some("help") => {
             println!("{}", USAGE);
             Ok(())
         }
-        Some(other) => Err(format!("unknown command '{}' (allowed: presets, run)\n{}", other, USAGE)),
+        Some(other) => Err(format!("unknown command '{}' (allowed: presets, run, params, endurance)\n{}", other, USAGE)),
         None => Err(USAGE.to_string()),
     };
     match result {
@@ -145,6 +149,85 @@ fn list_params(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// JESD218 arithmetic [001]: the rated host writes, and the host writes the NAND's P/E limit
+/// allows at a write amplification (greedy theory by default, a number, or measured by running
+/// the IO-consistency test for 2000 s).
+fn endurance(args: &[String]) -> Result<(), String> {
+    let mut request = RunRequest::from_json(r#"{"drive":"s3700-200"}"#).map_err(|e| e.to_string())?;
+    let mut drive_given = false;
+    let mut wa_choice = "theory".to_string();
+    for pair in args.chunks(2) {
+        let [flag, value] = pair else {
+            return Err(format!("{}: needs a value\n{}", pair[0].trim_start_matches('-'), USAGE));
+        };
+        match flag.as_str() {
+            "--drive" => {
+                request.drive = value.clone();
+                drive_given = true;
+            }
+            "--wa" => wa_choice = value.clone(),
+            "--set" => {
+                let (path, raw) = value
+                    .split_once('=')
+                    .ok_or_else(|| format!("set: expects PATH=VALUE, e.g. endurance.pe_cycles=3000 (got '{}')", value))?;
+                let v = serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.to_string()));
+                request.set.insert(path.to_string(), v);
+            }
+            other => return Err(format!("arguments: unknown option '{}' for endurance\n{}", other, USAGE)),
+        }
+    }
+    if !drive_given {
+        return Err("drive: is required (see `ssdlab presets`)".into());
+    }
+    let cfg = request.resolve().map_err(|e| e.to_string())?;
+    let d = &cfg.drive;
+    let raw = d.geometry.raw_bytes();
+    let (wa, source) = match wa_choice.as_str() {
+        "theory" => (
+            ssdlab_core::ftl::greedy_wa_theory(d.user_bytes as f64 / raw as f64),
+            "greedy GC on uniform random writes, large-system theory".to_string(),
+        ),
+        "measured" => {
+            let mut sim = Simulation::new(cfg.clone()).map_err(|e| e.to_string())?;
+            let samples = sim.run_to_end();
+            let s = Summary::from_samples(&samples, 1400.min(cfg.seconds - 1));
+            (s.steady_write_amplification, format!("measured: steady state of a {} s {} run", cfg.seconds, cfg.workload.id))
+        }
+        text => match text.parse::<f64>() {
+            Ok(w) if (1.0..=100.0).contains(&w) => (w, "given".to_string()),
+            _ => return Err(format!("wa: must be a number between 1 and 100, theory or measured (got '{}')", text)),
+        },
+    };
+    let e = &d.endurance;
+    let pb = |bytes: u64| bytes as f64 / 1e15;
+    let rated = d.rated_tbw_bytes();
+    let nand = e.nand_limited_tbw_bytes(raw, wa);
+    let cell = serde_json::to_value(d.nand.cell).map_err(|e| e.to_string())?;
+    println!("{} ({}), {} NAND", d.name, d.id, cell.as_str().unwrap_or("?"));
+    println!(
+        "  rated (JESD218): {} drive writes/day x 365 x {} years x {} GB = {:.3} PB ({} bytes)",
+        e.drive_writes_per_day,
+        e.warranty_years,
+        d.advertised_bytes as f64 / 1e9,
+        pb(rated),
+        rated
+    );
+    println!(
+        "  NAND: {:.1} GiB raw x {} P/E cycles = {:.3} PB of NAND writes",
+        raw as f64 / (1u64 << 30) as f64,
+        e.pe_cycles,
+        pb(raw.saturating_mul(e.pe_cycles as u64))
+    );
+    println!(
+        "  at write amplification {:.3} ({}): {:.3} PB of host writes, {:.2} x the rating",
+        wa,
+        source,
+        pb(nand),
+        nand as f64 / rated.max(1) as f64
+    );
+    Ok(())
+}
+
 fn number<T: std::str::FromStr>(field: &str, value: &str) -> Result<T, ConfigError> {
     value
         .parse()
@@ -220,6 +303,15 @@ fn run(args: &[String]) -> Result<(), String> {
                 .collect();
             m.insert("power_cuts".into(), detail.into());
         }
+        m.insert("rated_tbw_bytes".into(), cfg.drive.rated_tbw_bytes().into());
+        let e = &cfg.drive.endurance;
+        let nand_tbw = e.nand_limited_tbw_bytes(cfg.drive.geometry.raw_bytes(), summary.steady_write_amplification);
+        m.insert("nand_limited_tbw_bytes_at_steady_wa".into(), nand_tbw.into());
+        let last = samples.last();
+        m.insert("erase_count_min".into(), last.map_or(0, |s| s.erase_count_min).into());
+        m.insert("erase_count_max".into(), last.map_or(0, |s| s.erase_count_max).into());
+        m.insert("retired_blocks".into(), last.map_or(0, |s| s.retired_blocks).into());
+        m.insert("read_only".into(), last.map_or(false, |s| s.read_only).into());
         println!("{}", serde_json::to_string_pretty(&obj).expect("json"));
     } else {
         println!(

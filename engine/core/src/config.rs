@@ -53,6 +53,98 @@ pub enum GcVictim {
     Fifo,
 }
 
+/// The kind of NAND cell: how many bits each cell stores, which sets how fast it programs and
+/// how many program/erase cycles it survives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CellType {
+    /// One bit per cell: fastest program, longest life.
+    Slc,
+    /// Two bits per cell (consumer grade).
+    Mlc,
+    /// High-endurance MLC (Intel HET): two bits per cell programmed more gently, slower than
+    /// consumer MLC but with about ten times its cycles [000, 001].
+    HetMlc,
+    /// Three bits per cell: slowest program, shortest life.
+    Tlc,
+}
+
+impl CellType {
+    /// Typical array timings of this cell type for a 25-20 nm planar part: read, program, erase
+    /// (typical datasheet values, not from the articles, except HET-MLC, which is the S3700
+    /// preset's). The channel rate belongs to the bus, not the cell, so it is left as given.
+    pub fn typical_timing_ns(self) -> (u64, u64, u64) {
+        match self {
+            Self::Slc => (25_000, 300_000, 2_000_000),
+            Self::Mlc => (50_000, 1_300_000, 3_000_000),
+            Self::HetMlc => (50_000, 1_900_000, 3_000_000),
+            Self::Tlc => (75_000, 2_500_000, 5_000_000),
+        }
+    }
+
+    /// Typical program/erase-cycle limit: SLC ~100K; 25 nm consumer MLC ~3K; HET-MLC ~30K
+    /// (Intel's figure for its 25 nm high-endurance MLC, 10x its consumer MLC); planar TLC ~1K.
+    /// Typical published values, not from the articles.
+    pub fn typical_pe_cycles(self) -> u32 {
+        match self {
+            Self::Slc => 100_000,
+            Self::Mlc => 3_000,
+            Self::HetMlc => 30_000,
+            Self::Tlc => 1_000,
+        }
+    }
+}
+
+/// What the NAND is made of.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NandConfig {
+    /// Setting this with `--set` also loads the cell's typical `timing.read_ns`, `program_ns`,
+    /// `erase_ns` and `endurance.pe_cycles`, unless those are set in the same request.
+    pub cell: CellType,
+}
+
+/// How long the NAND lasts and what the vendor rates the drive for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Endurance {
+    /// Erases a block survives: at this count it is retired (never used again).
+    pub pe_cycles: u32,
+    /// Rated drive writes per day over the warranty (JESD218 workload) [001].
+    pub drive_writes_per_day: f64,
+    pub warranty_years: u32,
+}
+
+impl Endurance {
+    /// Rated terabytes written as JESD218 ratings are quoted [001]: drive writes per day x 365 x
+    /// years x advertised capacity, bytes.
+    pub fn rated_tbw_bytes(&self, advertised_bytes: u64) -> u64 {
+        (self.drive_writes_per_day * 365.0 * self.warranty_years as f64 * advertised_bytes as f64).round() as u64
+    }
+
+    /// Host bytes the NAND can absorb before every block reaches its P/E limit, at write
+    /// amplification `wa`: raw capacity x P/E cycles / WA.
+    pub fn nand_limited_tbw_bytes(&self, raw_bytes: u64, wa: f64) -> u64 {
+        if !(wa >= 1.0) {
+            return 0;
+        }
+        (raw_bytes as f64 * self.pe_cycles as f64 / wa).round() as u64
+    }
+}
+
+/// Wear levelling: spreading erases over the blocks so none reaches its P/E limit early.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WearConfig {
+    /// Dynamic: a die opening a block takes its least-worn free block (fewest erases) rather
+    /// than the one freed last.
+    pub dynamic: bool,
+    /// Static: every `static_every_erases` erases on a die, if the die's erase-count spread
+    /// (max - min over its blocks in service) exceeds `static_spread_threshold`, the die's
+    /// closed block with the fewest erases (cold data) is relocated by GC, so it is reused.
+    #[serde(rename = "static")]
+    pub static_levelling: bool,
+    pub static_every_erases: u32,
+    pub static_spread_threshold: u32,
+}
+
 /// NAND array timings, per operation, in nanoseconds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NandTiming {
@@ -208,15 +300,43 @@ pub struct DriveConfig {
     pub host: HostInterface,
     pub controller: Controller,
     pub geometry: NandGeometry,
+    pub nand: NandConfig,
     pub timing: NandTiming,
+    pub endurance: Endurance,
     pub gc: GcConfig,
     pub power: PowerConfig,
     pub map: MapConfig,
+    pub wear: WearConfig,
 }
 
 impl DriveConfig {
     pub fn user_units(&self) -> u64 {
         self.user_bytes / UNIT_BYTES
+    }
+
+    /// Rated host bytes written over the warranty (JESD218 arithmetic [001]).
+    pub fn rated_tbw_bytes(&self) -> u64 {
+        self.endurance.rated_tbw_bytes(self.advertised_bytes)
+    }
+
+    /// Loads `cell`'s typical timings and P/E limit, except the paths listed in `keep`
+    /// (parameters the user set explicitly alongside the cell).
+    pub fn set_cell(&mut self, cell: CellType, keep: &[&str]) {
+        self.nand.cell = cell;
+        let (read_ns, program_ns, erase_ns) = cell.typical_timing_ns();
+        let kept = |p: &str| keep.contains(&p);
+        if !kept("timing.read_ns") {
+            self.timing.read_ns = read_ns;
+        }
+        if !kept("timing.program_ns") {
+            self.timing.program_ns = program_ns;
+        }
+        if !kept("timing.erase_ns") {
+            self.timing.erase_ns = erase_ns;
+        }
+        if !kept("endurance.pe_cycles") {
+            self.endurance.pe_cycles = cell.typical_pe_cycles();
+        }
     }
 
     pub fn validate(&self) -> Result<(), ConfigError> {
@@ -266,6 +386,17 @@ impl DriveConfig {
         range("timing.program_ns", self.timing.program_ns, 1, 100_000_000)?;
         range("timing.erase_ns", self.timing.erase_ns, 1, 1_000_000_000)?;
         range("timing.channel_mb_s", self.timing.channel_mb_s, 1, 100_000)?;
+        range("endurance.pe_cycles", self.endurance.pe_cycles as u64, 1, 1_000_000)?;
+        let dwpd = self.endurance.drive_writes_per_day;
+        if !(dwpd >= 0.01 && dwpd <= 100.0) {
+            return Err(ConfigError::new(
+                "endurance.drive_writes_per_day",
+                format!("must be between 0.01 and 100 (got {})", dwpd),
+            ));
+        }
+        range("endurance.warranty_years", self.endurance.warranty_years as u64, 1, 20)?;
+        range("wear.static_every_erases", self.wear.static_every_erases as u64, 1, 1_000_000)?;
+        range("wear.static_spread_threshold", self.wear.static_spread_threshold as u64, 1, 1_000_000)?;
         range("gc.min_free_blocks", self.gc.min_free_blocks as u64, 2, g.blocks_per_die() as u64 / 4)?;
         range(
             "gc.start_free_blocks",
@@ -511,6 +642,8 @@ pub fn apply_parameters<'a>(
     overrides: impl IntoIterator<Item = (&'a str, serde_json::Value)>,
 ) -> Result<DriveConfig, ConfigError> {
     let mut tree = serde_json::to_value(drive).expect("a drive config serialises");
+    let overrides: Vec<(&str, serde_json::Value)> = overrides.into_iter().collect();
+    let paths: Vec<&str> = overrides.iter().map(|(p, _)| *p).collect();
     for (path, value) in overrides {
         let mut node = &mut tree;
         for key in path.split('.') {
@@ -518,6 +651,7 @@ pub fn apply_parameters<'a>(
             node = obj.get_mut(key).ok_or_else(|| unknown_parameter(drive, path))?;
         }
         let expected = match node {
+            serde_json::Value::Number(n) if n.is_f64() => "a number",
             serde_json::Value::Number(_) => "a whole number",
             serde_json::Value::String(_) => "a name",
             serde_json::Value::Bool(_) => "true or false",
@@ -534,8 +668,12 @@ pub fn apply_parameters<'a>(
         }
         *node = value;
     }
-    let updated: DriveConfig =
+    let mut updated: DriveConfig =
         serde_json::from_value(tree).map_err(|e| ConfigError::new("set", e.to_string()))?;
+    // A new cell type brings its own timings and P/E limit (one place: `CellType`).
+    if updated.nand.cell != drive.nand.cell {
+        updated.set_cell(updated.nand.cell, &paths);
+    }
     updated.validate()?;
     Ok(updated)
 }

@@ -1,15 +1,37 @@
 //! Flash translation layer state: a flat page-level map at 4 KiB granularity, the block manager
-//! (free lists, open blocks per die and stream, valid counts) and greedy victim selection.
+//! (free pools, open blocks per die and stream, valid counts), victim selection and wear:
+//! least-worn free blocks (dynamic levelling), cold-block relocation (static levelling) and
+//! retirement of blocks at their P/E limit.
 //!
 //! Timing lives elsewhere (`nand.rs`, `drive.rs`); this module only keeps the mapping exact.
 //! Memory per 4 KiB of raw NAND: 4 bytes of `lpa_of_ppa`, plus 4 bytes of `ppa_of_lpa` per user
 //! unit; per-block arrays are ~1/1000 of that.
 
-use std::collections::VecDeque;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
 
-use crate::config::GcVictim;
+use crate::config::{DriveConfig, GcVictim};
 
 pub const NONE: u32 = u32::MAX;
+
+/// Write amplification of uniform random writes under greedy GC in the large-system limit, at
+/// `user_over_raw` (user capacity / raw NAND): the victim's valid fraction u solves
+/// (u - 1) / ln(u) = user / raw, and WA = 1 / (1 - u). 1.90 for the S3700 200GB.
+pub fn greedy_wa_theory(user_over_raw: f64) -> f64 {
+    if !(user_over_raw > 0.0 && user_over_raw < 1.0) {
+        return if user_over_raw <= 0.0 { 1.0 } else { f64::INFINITY };
+    }
+    let (mut lo, mut hi): (f64, f64) = (1e-9, 1.0 - 1e-9);
+    for _ in 0..200 {
+        let u = (lo + hi) / 2.0;
+        if (u - 1.0) / u.ln() < user_over_raw {
+            lo = u;
+        } else {
+            hi = u;
+        }
+    }
+    1.0 / (1.0 - (lo + hi) / 2.0)
+}
 
 /// Asks the CPU to start loading `p` into cache (a no-op where the target has no prefetch).
 #[inline(always)]
@@ -40,6 +62,8 @@ enum BlockState {
     Closed = 2,
     /// Being collected.
     Victim = 3,
+    /// Reached its P/E limit: out of service for good.
+    Retired = 4,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -49,12 +73,74 @@ struct OpenBlock {
     next: u32,
 }
 
+/// A die's free blocks, in the order they are handed out.
+#[derive(Debug, Clone)]
+enum FreePool {
+    /// The block freed last is reused first.
+    Stack(Vec<u32>),
+    /// Dynamic wear levelling: host data gets the block with the fewest erases (then the lowest
+    /// number), O(log n); GC's relocated, colder data gets the most-worn block, O(n) over the
+    /// few free blocks a collecting die has.
+    LeastWorn(BinaryHeap<Reverse<(u32, u32)>>),
+}
+
+impl FreePool {
+    #[inline]
+    fn len(&self) -> usize {
+        match self {
+            FreePool::Stack(v) => v.len(),
+            FreePool::LeastWorn(h) => h.len(),
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self, stream: Stream) -> Option<u32> {
+        match self {
+            FreePool::Stack(v) => v.pop(),
+            FreePool::LeastWorn(h) if stream == Stream::Host => h.pop().map(|Reverse((_, b))| b),
+            FreePool::LeastWorn(h) => {
+                let mut v = std::mem::take(h).into_vec();
+                let most_worn = (0..v.len()).max_by_key(|&i| (v[i].0 .0, Reverse(v[i].0 .1)))?;
+                let Reverse((_, b)) = v.swap_remove(most_worn);
+                *h = BinaryHeap::from(v);
+                Some(b)
+            }
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, block: u32, erase_count: u32) {
+        match self {
+            FreePool::Stack(v) => v.push(block),
+            FreePool::LeastWorn(h) => h.push(Reverse((erase_count, block))),
+        }
+    }
+
+    fn blocks(&self) -> Vec<u32> {
+        match self {
+            FreePool::Stack(v) => v.clone(),
+            FreePool::LeastWorn(h) => h.iter().map(|Reverse((_, b))| *b).collect(),
+        }
+    }
+
+    fn memory_bytes(&self) -> usize {
+        match self {
+            FreePool::Stack(v) => v.capacity() * 4,
+            FreePool::LeastWorn(h) => h.capacity() * 8,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 struct DieBlocks {
-    free: Vec<u32>,
+    free: FreePool,
     open: [Option<OpenBlock>; 2],
     /// Lowest bucket that may be non-empty (a hint; buckets below it are empty).
     min_bucket: u32,
+    /// Blocks retired at their P/E limit.
+    retired: u32,
+    /// Erases since the last static wear-levelling check.
+    erases_since_check: u32,
 }
 
 /// Result of scanning one program-sized stripe of a victim block.
@@ -95,25 +181,46 @@ pub struct Ftl {
     /// Victim being collected per die, and the next unit offset to scan.
     victim: Vec<Option<OpenBlock>>,
     free_blocks: u64,
+
+    // Wear.
+    /// Erases a block survives; at this count it is retired.
+    pe_cycles: u32,
+    /// Static levelling: (check every this many erases per die, spread threshold), if on.
+    static_levelling: Option<(u32, u32)>,
+    /// Blocks a die must keep beyond its data (GC's start threshold and two open blocks, as
+    /// `DriveConfig::validate` reserves); below it the drive stops accepting writes.
+    reserve_blocks: u32,
+    retired_blocks: u64,
+    /// Read-only: retirement left some die unable to keep its reserve.
+    worn_out: bool,
+    /// Lowest erase count over all blocks and how many blocks have it; highest erase count.
+    erase_count_min: u32,
+    erase_count_min_blocks: u64,
+    erase_count_max: u32,
+    /// Closed blocks relocated by static wear levelling.
+    wear_victims: u64,
 }
 
 impl Ftl {
-    pub fn new(
-        dies: u32,
-        blocks_per_die: u32,
-        units_per_block: u32,
-        units_per_program: u32,
-        user_units: u64,
-        victim_policy: GcVictim,
-    ) -> Self {
+    /// A secure-erased drive: every block free, nothing mapped.
+    pub fn new(drive: &DriveConfig) -> Self {
+        let g = &drive.geometry;
+        let (dies, blocks_per_die) = (g.dies, g.blocks_per_die());
+        let (units_per_block, units_per_program) = (g.units_per_block(), g.units_per_program());
+        let victim_policy = drive.gc.victim;
+        let user_units = drive.user_units();
         let total_blocks = dies as usize * blocks_per_die as usize;
         let raw_units = total_blocks * units_per_block as usize;
         let die_blocks = (0..dies)
-            .map(|d| DieBlocks {
-                // Pop order: lowest block first.
-                free: (d * blocks_per_die..(d + 1) * blocks_per_die).rev().collect(),
-                open: [None, None],
-                min_bucket: 0,
+            .map(|d| {
+                let blocks = d * blocks_per_die..(d + 1) * blocks_per_die;
+                // Pop order: lowest block first, either way.
+                let free = if drive.wear.dynamic {
+                    FreePool::LeastWorn(blocks.map(|b| Reverse((0, b))).collect())
+                } else {
+                    FreePool::Stack(blocks.rev().collect())
+                };
+                DieBlocks { free, open: [None, None], min_bucket: 0, retired: 0, erases_since_check: 0 }
             })
             .collect();
         Ftl {
@@ -135,6 +242,18 @@ impl Ftl {
             closed_order: if victim_policy == GcVictim::Fifo { vec![VecDeque::new(); dies as usize] } else { Vec::new() },
             victim: vec![None; dies as usize],
             free_blocks: total_blocks as u64,
+            pe_cycles: drive.endurance.pe_cycles,
+            static_levelling: drive
+                .wear
+                .static_levelling
+                .then_some((drive.wear.static_every_erases, drive.wear.static_spread_threshold)),
+            reserve_blocks: drive.gc.start_free_blocks + 2,
+            retired_blocks: 0,
+            worn_out: false,
+            erase_count_min: 0,
+            erase_count_min_blocks: total_blocks as u64,
+            erase_count_max: 0,
+            wear_victims: 0,
         }
     }
 
@@ -149,7 +268,7 @@ impl Ftl {
             + self.bucket_head.capacity() * 4
             + self.closed_at.capacity() * 4
             + self.closed_order.iter().map(|q| q.capacity() * 4).sum::<usize>()
-            + self.dies.iter().map(|d| d.free.capacity() * 4).sum::<usize>()) as u64
+            + self.dies.iter().map(|d| d.free.memory_bytes()).sum::<usize>()) as u64
     }
 
     pub fn free_blocks(&self) -> u64 {
@@ -181,11 +300,30 @@ impl Ftl {
         ppa / self.units_per_block / self.blocks_per_die
     }
 
-    /// Highest and lowest erase count over all blocks.
+    /// Lowest and highest erase count over all blocks (retired ones included), kept as blocks
+    /// are erased.
     pub fn erase_count_range(&self) -> (u32, u32) {
-        let min = self.erase_count.iter().copied().min().unwrap_or(0);
-        let max = self.erase_count.iter().copied().max().unwrap_or(0);
-        (min, max)
+        (self.erase_count_min, self.erase_count_max)
+    }
+
+    /// Blocks retired at their P/E limit.
+    pub fn retired_blocks(&self) -> u64 {
+        self.retired_blocks
+    }
+
+    /// True once the drive is read-only: some die can no longer keep its free-block reserve.
+    pub fn worn_out(&self) -> bool {
+        self.worn_out
+    }
+
+    /// Declares the drive read-only (the controller found it cannot make room on a die).
+    pub fn set_worn_out(&mut self) {
+        self.worn_out = true;
+    }
+
+    /// Closed blocks relocated by static wear levelling so far.
+    pub fn wear_victims(&self) -> u64 {
+        self.wear_victims
     }
 
     /// First stage of a host write seen coming: start loading its map entry.
@@ -273,7 +411,7 @@ impl Ftl {
                 if let Some(ob) = full {
                     self.close(ob.block);
                 }
-                let block = self.take_free(die);
+                let block = self.take_free(die, stream);
                 self.state[block as usize] = BlockState::Open;
                 OpenBlock { block, next: 0 }
             }
@@ -324,10 +462,10 @@ impl Ftl {
         }
     }
 
-    fn take_free(&mut self, die: u32) -> u32 {
+    fn take_free(&mut self, die: u32, stream: Stream) -> u32 {
         let block = self.dies[die as usize]
             .free
-            .pop()
+            .pop(stream)
             .expect("the controller keeps min_free_blocks in reserve, so a free block always exists");
         self.free_blocks -= 1;
         block
@@ -391,6 +529,15 @@ impl Ftl {
     /// die's GC stream; erases the victim after its last stripe.
     pub fn scan_victim_stripe(&mut self, die: u32) -> Scan {
         let Some(vic) = self.victim[die as usize] else { return Scan::default() };
+        if self.worn_out {
+            return Scan::default();
+        }
+        if self.dies[die as usize].free.len() == 0 && self.needs_block(die, Stream::Gc, self.units_per_program) {
+            // Retirement has eaten the last free block: nowhere to relocate to. (Retirement
+            // declares the drive worn out before this; this keeps it from ever panicking.)
+            self.worn_out = true;
+            return Scan::default();
+        }
         let mut scan = Scan::default();
         let first = vic.block * self.units_per_block + vic.next;
         for ppa in first..first + self.units_per_program {
@@ -415,7 +562,7 @@ impl Ftl {
         }
         if next >= self.units_per_block {
             self.erase(vic.block);
-            self.victim[die as usize] = None;
+            self.victim[die as usize] = if self.worn_out { None } else { self.static_wear_victim(die) };
             scan.erased = true;
         } else {
             self.victim[die as usize] = Some(OpenBlock { block: vic.block, next });
@@ -429,11 +576,92 @@ impl Ftl {
         let start = block as usize * upb;
         self.lpa_of_ppa[start..start + upb].fill(NONE);
         self.valid[block as usize] = 0;
-        self.state[block as usize] = BlockState::Free;
-        self.erase_count[block as usize] += 1;
+        let before = self.erase_count[block as usize];
+        let count = before + 1;
+        self.erase_count[block as usize] = count;
+        self.count_erase(before, count);
         let die = self.die_of_block(block);
-        self.dies[die as usize].free.push(block);
-        self.free_blocks += 1;
+        if count >= self.pe_cycles {
+            self.state[block as usize] = BlockState::Retired;
+            self.retired_blocks += 1;
+            self.dies[die as usize].retired += 1;
+            self.check_reserve(die);
+        } else {
+            self.state[block as usize] = BlockState::Free;
+            self.dies[die as usize].free.push(block, count);
+            self.free_blocks += 1;
+        }
+    }
+
+    /// Keeps the drive-wide lowest and highest erase counts. The lowest is found again by a scan
+    /// only when its last block moves up: at most once per erase-count level.
+    fn count_erase(&mut self, before: u32, after: u32) {
+        self.erase_count_max = self.erase_count_max.max(after);
+        if before == self.erase_count_min {
+            self.erase_count_min_blocks -= 1;
+            if self.erase_count_min_blocks == 0 {
+                let min = self.erase_count.iter().copied().min().unwrap_or(0);
+                self.erase_count_min = min;
+                self.erase_count_min_blocks = self.erase_count.iter().filter(|&&c| c == min).count() as u64;
+            }
+        }
+    }
+
+    /// After a retirement: the die must still be able to collect. It needs a free block to
+    /// relocate into and, beyond the blocks its data fills, the reserve `DriveConfig::validate`
+    /// demands of a new drive; otherwise the drive goes read-only.
+    fn check_reserve(&mut self, die: u32) {
+        let d = &self.dies[die as usize];
+        let in_service = self.blocks_per_die - d.retired;
+        let first = (die * self.blocks_per_die) as usize;
+        let live: u64 = self.valid[first..first + self.blocks_per_die as usize].iter().map(|&v| v as u64).sum();
+        let data_blocks = live.div_ceil(self.units_per_block as u64);
+        if d.free.len() == 0 || (in_service as u64) < data_blocks + self.reserve_blocks as u64 {
+            self.worn_out = true;
+        }
+    }
+
+    /// Static wear levelling, run after each erase on `die`: every `static_every_erases` erases,
+    /// if the die's erase counts (blocks in service) spread by more than the threshold, its
+    /// closed block with the fewest erases (its data is cold, or it would have been collected)
+    /// becomes the next victim, so GC moves the cold data and the block returns to use.
+    fn static_wear_victim(&mut self, die: u32) -> Option<OpenBlock> {
+        let (every, threshold) = self.static_levelling?;
+        let d = &mut self.dies[die as usize];
+        d.erases_since_check += 1;
+        if d.erases_since_check < every {
+            return None;
+        }
+        d.erases_since_check = 0;
+        let first = die * self.blocks_per_die;
+        let (mut min, mut max) = (u32::MAX, 0);
+        let mut coldest: Option<u32> = None;
+        for b in first..first + self.blocks_per_die {
+            let state = self.state[b as usize];
+            if state == BlockState::Retired {
+                continue;
+            }
+            let c = self.erase_count[b as usize];
+            min = min.min(c);
+            max = max.max(c);
+            if state == BlockState::Closed && coldest.map_or(true, |k| c < self.erase_count[k as usize]) {
+                coldest = Some(b);
+            }
+        }
+        let block = coldest?;
+        if max - min <= threshold {
+            return None;
+        }
+        self.bucket_del(block);
+        if self.victim_policy == GcVictim::Fifo {
+            let order = &mut self.closed_order[die as usize];
+            if let Some(i) = order.iter().position(|&b| b == block) {
+                order.remove(i);
+            }
+        }
+        self.state[block as usize] = BlockState::Victim;
+        self.wear_victims += 1;
+        Some(OpenBlock { block, next: 0 })
     }
 
     /// Checks every structural invariant; returns a description of the first violation.
@@ -491,6 +719,40 @@ impl Ftl {
         let free: usize = self.dies.iter().map(|d| d.free.len()).sum();
         if free as u64 != self.free_blocks {
             return Err(format!("free count {} but {} in lists", self.free_blocks, free));
+        }
+        // Free pools hold exactly the free blocks, each in its own die; retired blocks are
+        // nowhere else and hold nothing.
+        let mut pooled = 0usize;
+        for (die, d) in self.dies.iter().enumerate() {
+            for b in d.free.blocks() {
+                if self.state[b as usize] != BlockState::Free || self.die_of_block(b) as usize != die {
+                    return Err(format!("block {} in die {}'s free pool wrongly", b, die));
+                }
+                pooled += 1;
+            }
+        }
+        let free_state = self.state.iter().filter(|&&s| s == BlockState::Free).count();
+        if free_state != pooled {
+            return Err(format!("{} free blocks but {} pooled", free_state, pooled));
+        }
+        let retired = self.state.iter().filter(|&&s| s == BlockState::Retired).count();
+        let retired_per_die: u64 = self.dies.iter().map(|d| d.retired as u64).sum();
+        if retired as u64 != self.retired_blocks || retired_per_die != self.retired_blocks {
+            return Err(format!("{} retired blocks but counted {} ({} by die)", retired, self.retired_blocks, retired_per_die));
+        }
+        for (b, &c) in self.erase_count.iter().enumerate() {
+            if c > self.pe_cycles || (c == self.pe_cycles) != (self.state[b] == BlockState::Retired) {
+                return Err(format!("block {} erased {} times of {} but state {:?}", b, c, self.pe_cycles, self.state[b]));
+            }
+        }
+        let min = self.erase_count.iter().copied().min().unwrap_or(0);
+        let max = self.erase_count.iter().copied().max().unwrap_or(0);
+        let at_min = self.erase_count.iter().filter(|&&c| c == min).count() as u64;
+        if (min, max, at_min) != (self.erase_count_min, self.erase_count_max, self.erase_count_min_blocks) {
+            return Err(format!(
+                "erase counts {}..{} ({} at min) but kept {}..{} ({})",
+                min, max, at_min, self.erase_count_min, self.erase_count_max, self.erase_count_min_blocks
+            ));
         }
         Ok(())
     }

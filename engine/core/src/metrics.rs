@@ -43,6 +43,13 @@ pub struct Sample {
     pub acknowledged_writes_lost: u32,
     /// Share of map lookups that found their entry in DRAM (1 for a flat map).
     pub map_hit_rate: f64,
+    /// Lowest and highest erase count over all blocks at the end of the second.
+    pub erase_count_min: u32,
+    pub erase_count_max: u32,
+    /// Blocks retired so far at their P/E limit.
+    pub retired_blocks: u32,
+    /// The drive has worn out and refuses writes (1 in the columns).
+    pub read_only: bool,
 }
 
 /// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
@@ -50,7 +57,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 18] = [
+pub const FIELDS: [&str; 22] = [
     "second",
     "iops",
     "mb_s",
@@ -69,6 +76,10 @@ pub const FIELDS: [&str; 18] = [
     "smart_flag",
     "acknowledged_writes_lost",
     "map_hit_rate",
+    "erase_count_min",
+    "erase_count_max",
+    "retired_blocks",
+    "read_only",
 ];
 
 impl Sample {
@@ -92,6 +103,10 @@ impl Sample {
             self.smart_flag as f64,
             self.acknowledged_writes_lost as f64,
             self.map_hit_rate,
+            self.erase_count_min as f64,
+            self.erase_count_max as f64,
+            self.retired_blocks as f64,
+            if self.read_only { 1.0 } else { 0.0 },
         ]
     }
 }

@@ -110,7 +110,7 @@ impl Simulation {
         };
         let first = Request { op: Op::Write, lpa: 0, units: 1 };
         let mut sim = Simulation {
-            ftl: Ftl::new(g.dies, g.blocks_per_die(), g.units_per_block(), upp, d.user_units(), d.gc.victim),
+            ftl: Ftl::new(d),
             nand: Nand::new(g, &d.timing),
             rng: Rng::new(cfg.seed),
             generator: Generator::new(&cfg.workload, cfg.block_units(), cfg.span_units()),
@@ -241,13 +241,19 @@ impl Simulation {
         if let Some(Reverse(slot_free_ns)) = self.drive_slots.pop() {
             t = t.max(slot_free_ns); // waits in the host for a drive command slot
         }
+        // A worn-out drive is read-only: it fails writes without storing them.
+        let rejected = req.op == Op::Write && self.ftl.worn_out();
         let done_ns = match req.op {
+            Op::Write if rejected => self.reject_write(t, issue_ns),
             Op::Write => self.write(req, t, issue_ns),
             Op::Read => self.read(req, t, issue_ns),
         };
         *self.host_slots.peek_mut().expect("queue depth >= 1") = Reverse(done_ns);
         if self.cfg.queue_depth > self.cfg.drive.host.max_queue_depth {
             self.drive_slots.push(Reverse(done_ns));
+        }
+        if rejected {
+            return;
         }
         let bin = self.bin(done_ns);
         bin.complete_io(req.units as u64 * UNIT_BYTES, done_ns - issue_ns);
@@ -327,6 +333,17 @@ impl Simulation {
         ack_ns
     }
 
+    /// A write refused by a read-only drive: the command crosses the link and the controller
+    /// fails it (at least 1 us, so a host hammering a dead drive still moves the clock).
+    #[cold]
+    fn reject_write(&mut self, ready_ns: u64, now_ns: u64) -> u64 {
+        let cmd = self.cfg.drive.host.link_overhead_ns;
+        let mut t = self.link.book(ready_ns, cmd, now_ns) + cmd;
+        t = t.max(self.controller_free_ns) + self.cfg.drive.controller.write_overhead_ns;
+        self.controller_free_ns = t;
+        t.max(now_ns + 1_000)
+    }
+
     /// A read: command over the link, controller, a NAND read for each page it touches (data
     /// never written reads as zeros without one), then the data back over the link.
     #[inline]
@@ -381,6 +398,7 @@ impl Simulation {
     fn cut_seconds(&mut self, now_ns: u64, out: &mut Vec<Sample>) {
         while now_ns >= self.second_end_ns && !self.finished() {
             let c = self.bins.pop_front().unwrap_or_default();
+            let (erase_count_min, erase_count_max) = self.ftl.erase_count_range();
             out.push(Sample {
                 second: self.second,
                 iops: c.ios,
@@ -404,6 +422,10 @@ impl Simulation {
                 smart_flag: self.capacitors.smart_flag() as u32,
                 acknowledged_writes_lost: c.acknowledged_writes_lost,
                 map_hit_rate: if c.map_lookups == 0 { 1.0 } else { 1.0 - c.map_misses as f64 / c.map_lookups as f64 },
+                erase_count_min,
+                erase_count_max,
+                retired_blocks: self.ftl.retired_blocks() as u32,
+                read_only: self.ftl.worn_out(),
             });
             self.second += 1;
             self.second_end_ns += NS_PER_S;
@@ -503,6 +525,16 @@ impl Simulation {
         self.next_die = (self.next_die + 1) % self.cfg.drive.geometry.dies;
         self.collect_until_block_available(die, ready_ns);
         let units = self.page.len() as u32;
+        if !self.ftl.worn_out() && self.ftl.needs_block(die, Stream::Host, units) && self.ftl.die_free_blocks(die) == 0 {
+            self.ftl.set_worn_out();
+        }
+        if self.ftl.worn_out() {
+            // The drive went read-only with this page in the buffer: it is not stored (the
+            // old copies stay mapped), and later writes are refused.
+            self.page.clear();
+            self.page_seqs.clear();
+            return ready_ns;
+        }
         for i in 0..self.page.len() {
             self.ftl.write(die, Stream::Host, self.page[i]);
         }
@@ -621,11 +653,20 @@ impl Simulation {
         if !(self.ftl.needs_block(die, Stream::Host, units) && self.ftl.die_free_blocks(die) <= reserve) {
             return;
         }
-        while self.ftl.die_free_blocks(die) <= target {
+        // Every victim with free space gains the die a block; a die that collects more victims
+        // than it has blocks without getting there is only reshuffling full blocks (retirement
+        // has left no spare area): the drive is worn out.
+        let mut victims = 0;
+        while self.ftl.die_free_blocks(die) <= target && !self.ftl.worn_out() {
             if !self.ftl.has_victim(die) && !self.ftl.pick_victim(die) {
                 return; // nothing to collect: validation keeps spare area, so this is unreachable
             }
-            while self.ftl.has_victim(die) {
+            victims += 1;
+            if victims > self.cfg.drive.geometry.blocks_per_die() {
+                self.ftl.set_worn_out();
+                return;
+            }
+            while self.ftl.has_victim(die) && !self.ftl.worn_out() {
                 self.scan_stripe(die, now_ns);
             }
         }
@@ -636,6 +677,9 @@ impl Simulation {
     /// (stripes per host page = units_per_block / (units_per_block - victim_valid)), times
     /// `paced_percent`, or `boost_percent` while the drive-wide free pool is being refilled.
     fn paced_gc(&mut self, die: u32, now_ns: u64) {
+        if self.ftl.worn_out() {
+            return;
+        }
         let gc = &self.cfg.drive.gc;
         let start = gc.start_free_blocks;
         let dies = self.cfg.drive.geometry.dies as u64;
@@ -669,7 +713,7 @@ impl Simulation {
                 let avg = &mut self.gc_stripe_cost[d];
                 *avg = if *avg == 0 { cost } else { (*avg * 7 + cost) / 8 };
             }
-            if self.gc_credit[d] < self.gc_stripe_cost[d] {
+            if self.gc_credit[d] < self.gc_stripe_cost[d] || self.ftl.worn_out() {
                 return;
             }
             self.gc_credit[d] -= self.gc_stripe_cost[d];

@@ -28,17 +28,6 @@ pub fn run(cfg: RunConfig) -> Vec<Sample> {
     Simulation::new(cfg).expect("valid config").run_to_end()
 }
 
-/// Write amplification of uniform random writes under greedy GC in the large-system limit:
-/// the victim's valid fraction u solves (u - 1) / ln(u) = user / raw, and WA = 1 / (1 - u).
-pub fn greedy_wa_theory(user_over_raw: f64) -> f64 {
-    let (mut lo, mut hi): (f64, f64) = (1e-9, 1.0 - 1e-9);
-    for _ in 0..200 {
-        let u = (lo + hi) / 2.0;
-        if (u - 1.0) / u.ln() < user_over_raw {
-            lo = u;
-        } else {
-            hi = u;
-        }
-    }
-    1.0 / (1.0 - (lo + hi) / 2.0)
-}
+/// Greedy GC's large-system write amplification (one definition, in the engine).
+#[allow(unused_imports)]
+pub use ssdlab_core::ftl::greedy_wa_theory;

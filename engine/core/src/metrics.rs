@@ -43,6 +43,10 @@ pub struct Sample {
     pub acknowledged_writes_lost: u32,
     /// Share of map lookups that found their entry in DRAM (1 for a flat map).
     pub map_hit_rate: f64,
+    /// GC state at the end of the second: dies with a victim being collected, and 1 while the
+    /// drive-wide clean-up (boost) runs.
+    pub gc_active_dies: u32,
+    pub gc_boost: u32,
     /// Lowest and highest erase count over all blocks at the end of the second.
     pub erase_count_min: u32,
     pub erase_count_max: u32,
@@ -57,7 +61,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 22] = [
+pub const FIELDS: [&str; 24] = [
     "second",
     "iops",
     "mb_s",
@@ -76,6 +80,8 @@ pub const FIELDS: [&str; 22] = [
     "smart_flag",
     "acknowledged_writes_lost",
     "map_hit_rate",
+    "gc_active_dies",
+    "gc_boost",
     "erase_count_min",
     "erase_count_max",
     "retired_blocks",
@@ -103,6 +109,8 @@ impl Sample {
             self.smart_flag as f64,
             self.acknowledged_writes_lost as f64,
             self.map_hit_rate,
+            self.gc_active_dies as f64,
+            self.gc_boost as f64,
             self.erase_count_min as f64,
             self.erase_count_max as f64,
             self.retired_blocks as f64,

@@ -422,6 +422,8 @@ impl Simulation {
                 smart_flag: self.capacitors.smart_flag() as u32,
                 acknowledged_writes_lost: c.acknowledged_writes_lost,
                 map_hit_rate: if c.map_lookups == 0 { 1.0 } else { 1.0 - c.map_misses as f64 / c.map_lookups as f64 },
+                gc_active_dies: (0..self.cfg.drive.geometry.dies).filter(|&d| self.ftl.has_victim(d)).count() as u32,
+                gc_boost: self.gc_boost as u32,
                 erase_count_min,
                 erase_count_max,
                 retired_blocks: self.ftl.retired_blocks() as u32,

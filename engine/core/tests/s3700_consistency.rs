@@ -58,7 +58,10 @@ fn s3700_steady_state_shows_periodic_clean_ups() {
         let period = pair[1].0 - pair[0].0;
         assert!((100..=200).contains(&period), "dip period {} s in {:?}", period, runs);
     }
-    for &(_, len) in &runs {
+    for &(start, len) in &runs {
         assert!((15..=60).contains(&len), "dip length {} s in {:?}", len, runs);
+        // Each dip is the drive-wide clean-up, and the samples say so.
+        assert_eq!(samples[(start + len / 2) as usize].gc_boost, 1, "dip at {} s", start);
     }
+    assert_eq!(samples[(runs[0].0 - 20) as usize].gc_boost, 0);
 }

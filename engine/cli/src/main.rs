@@ -15,7 +15,8 @@ use ssdlab_core::{presets, Simulation, Summary, FIELDS};
 const USAGE: &str = "usage:
   ssdlab presets
   ssdlab run --drive ID [--workload NAME] [--seconds N] [--span F] [--seed N]
-             [--queue-depth N] [--block-bytes N] [--power-cut-at S]... [--burst-s N --idle-s N] [--steady-from S] [--set PATH=VALUE]... [--config FILE.json]
+             [--queue-depth N] [--block-bytes N] [--power-cut-at S]... [--burst-s N --idle-s N]
+             [--trim-fraction F] [--steady-from S] [--set PATH=VALUE]... [--config FILE.json]
              [--csv FILE] [--json]
   ssdlab params --drive ID      (every PATH that --set accepts, with the preset's value)
   ssdlab endurance --drive ID [--wa F|theory|measured] [--set PATH=VALUE]...
@@ -98,6 +99,7 @@ fn parse_run_args(args: &[String]) -> Result<RunArgs, ConfigError> {
             "--seed" => request.seed = number("seed", value)?,
             "--queue-depth" => request.queue_depth = number("queue_depth", value)?,
             "--block-bytes" => request.block_bytes = Some(number("block_bytes", value)?),
+            "--trim-fraction" => request.trim_fraction = number("trim_fraction", value)?,
             "--burst-s" => request.burst_s = number("burst_s", value)?,
             "--idle-s" => request.idle_s = number("idle_s", value)?,
             "--power-cut-at" => request.power_cuts_s.push(number("power_cut_at", value)?),

@@ -452,6 +452,8 @@ pub struct RunConfig {
     pub seed: u64,
     /// Moments at which power is cut, ns since the test began, ascending.
     pub power_cuts_ns: Vec<u64>,
+    /// Fraction of the filled span TRIMmed after the fill (the workload runs over the rest).
+    pub trim_fraction: f64,
     /// The host alternates `burst_s` seconds of work with `idle_s` seconds of nothing
     /// (idle_s = 0: it never rests).
     pub burst_s: u32,
@@ -482,6 +484,12 @@ impl RunConfig {
             }
         }
         range("idle_s", self.idle_s as u64, 0, MAX_SECONDS as u64)?;
+        if !(self.trim_fraction >= 0.0 && self.trim_fraction <= 0.99) {
+            return Err(ConfigError::new(
+                "trim_fraction",
+                format!("must be between 0 and 0.99 (got {})", self.trim_fraction),
+            ));
+        }
         if self.idle_s > 0 {
             range("burst_s", self.burst_s as u64, 1, MAX_SECONDS as u64)?;
         }
@@ -503,9 +511,14 @@ impl RunConfig {
         (self.block_bytes as u64 / UNIT_BYTES) as u32
     }
 
-    /// Logical 4 KiB units that are filled and tested.
+    /// Logical 4 KiB units that are filled.
     pub fn span_units(&self) -> u64 {
         ((self.drive.user_units() as f64 * self.span).round() as u64).max(1)
+    }
+
+    /// Logical 4 KiB units the workload runs over: the filled span less what was trimmed.
+    pub fn workload_units(&self) -> u64 {
+        ((self.span_units() as f64 * (1.0 - self.trim_fraction)).round() as u64).max(1)
     }
 }
 
@@ -536,6 +549,9 @@ pub struct RunRequest {
     /// Seconds into the test at which power is cut.
     #[serde(default)]
     pub power_cuts_s: Vec<f64>,
+    /// Fraction of the filled span to TRIM after the fill.
+    #[serde(default)]
+    pub trim_fraction: f64,
     /// Seconds of work between idle periods (with `idle_s`).
     #[serde(default)]
     pub burst_s: u32,
@@ -574,7 +590,7 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 11] = [
+        const KNOWN: [(&str, &str); 12] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
@@ -583,6 +599,7 @@ impl RunRequest {
             ("block_bytes", "a whole number of bytes, a multiple of 4096"),
             ("power_cuts_s", "a list of seconds, e.g. [700.5, 1200]"),
             ("burst_s", "a whole number of seconds"),
+            ("trim_fraction", "a fraction between 0 and 0.99"),
             ("idle_s", "a whole number of seconds"),
             ("seed", "a whole number from 0 to 2^64-1"),
             ("set", "an object of parameter paths and values"),
@@ -621,6 +638,7 @@ impl RunRequest {
                 .iter()
                 .map(|&s| if s.is_finite() && s > 0.0 { (s * 1e9).round() as u64 } else { 0 })
                 .collect(),
+            trim_fraction: self.trim_fraction,
             burst_s: self.burst_s,
             idle_s: self.idle_s,
         };

@@ -430,6 +430,16 @@ impl Ftl {
         next % self.units_per_program == 0
     }
 
+    /// TRIM: the host no longer needs `lpa`; its slot becomes stale and the LPA unmapped, so GC
+    /// will not copy it.
+    pub fn trim(&mut self, lpa: u32) {
+        let old = self.ppa_of_lpa[lpa as usize];
+        if old != NONE {
+            self.invalidate(old);
+            self.ppa_of_lpa[lpa as usize] = NONE;
+        }
+    }
+
     /// Skips the rest of the stream's current program-sized stripe (a partial page is programmed
     /// padded); the skipped slots hold nothing and count as invalid.
     pub fn pad_to_program(&mut self, die: u32, stream: Stream) {

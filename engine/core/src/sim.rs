@@ -113,7 +113,7 @@ impl Simulation {
             ftl: Ftl::new(d),
             nand: Nand::new(g, &d.timing),
             rng: Rng::new(cfg.seed),
-            generator: Generator::new(&cfg.workload, cfg.block_units(), cfg.span_units()),
+            generator: Generator::new(&cfg.workload, cfg.block_units(), cfg.workload_units()),
             span_units: cfg.span_units(),
             units_per_program: upp,
             units_per_block: g.units_per_block() as u64,
@@ -154,12 +154,17 @@ impl Simulation {
         Ok(sim)
     }
 
+    /// Fills the span, then TRIMs its last `trim_fraction` (the article's other way to make
+    /// spare area: create a partition there, format it so the OS TRIMs it, delete it [002]).
     fn sequential_fill(&mut self) {
         let dies = self.cfg.drive.geometry.dies;
         let upp = self.units_per_program as u64;
         for lpa in 0..self.span_units {
             let die = ((lpa / upp) % dies as u64) as u32;
             self.ftl.write(die, Stream::Host, lpa as u32);
+        }
+        for lpa in self.cfg.workload_units()..self.span_units {
+            self.ftl.trim(lpa as u32);
         }
     }
 

@@ -89,3 +89,20 @@ fn idle_time_lets_background_collection_refill_the_free_pool() {
     // ...so the next burst starts at fresh-drive speed instead of GC-bound speed.
     assert!(on[241].iops as f64 > 1.5 * off[241].iops as f64, "after idle: {} vs {}", on[241].iops, off[241].iops);
 }
+
+#[test]
+fn trimming_half_the_filled_span_gives_the_spare_area_of_testing_half() {
+    // [002]: spare area can be made by partitioning a smaller span, or after the fact by
+    // creating a partition, formatting it (TRIM) and deleting it. Both leave the same spare.
+    let steady_wa = |span: f64, trim: f64| {
+        let mut cfg = small_s3700(128, GcPacing::ConsistencyFirst, 900, 21);
+        cfg.span = span;
+        cfg.trim_fraction = trim;
+        Summary::from_samples(&run(cfg), 600).steady_write_amplification
+    };
+    let full = steady_wa(1.0, 0.0);
+    let trimmed = steady_wa(1.0, 0.5);
+    let half = steady_wa(0.5, 0.0);
+    assert!((trimmed - half).abs() / half < 0.05, "trimmed {:.3} vs half span {:.3}", trimmed, half);
+    assert!(trimmed < full - 0.4, "trimmed {:.3} vs full {:.3}", trimmed, full);
+}

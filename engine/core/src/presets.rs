@@ -53,11 +53,7 @@ pub fn s3700_200() -> DriveConfig {
             channel_mb_s: 200,
         },
         // 10 drive writes per day for 5 years: 3.65 PB for 200 GB [001].
-        endurance: Endurance {
-            pe_cycles: CellType::HetMlc.typical_pe_cycles(),
-            drive_writes_per_day: 10.0,
-            warranty_years: 5,
-        },
+        endurance: het_mlc_ten_drive_writes_a_day(),
         gc: GcConfig {
             victim: GcVictim::Greedy,
             pacing: GcPacing::ConsistencyFirst,
@@ -135,11 +131,7 @@ pub fn p3700_400() -> DriveConfig {
         timing: NandTiming { read_ns: 50_000, program_ns: 1_600_000, erase_ns: 3_000_000, channel_mb_s: 400 },
         // [003] ranks it the highest-endurance of its family; 10 DWPD x 5 years is Intel's
         // datasheet rating (not in the articles).
-        endurance: Endurance {
-            pe_cycles: CellType::HetMlc.typical_pe_cycles(),
-            drive_writes_per_day: 10.0,
-            warranty_years: 5,
-        },
+        endurance: het_mlc_ten_drive_writes_a_day(),
         gc: GcConfig {
             victim: GcVictim::Greedy,
             pacing: GcPacing::ConsistencyFirst,
@@ -166,6 +158,11 @@ pub fn p3700_400() -> DriveConfig {
         map: MapConfig::flat(),
         wear: default_wear(),
     }
+}
+
+/// HET-MLC's P/E limit, rated for 10 drive writes per day over a 5-year warranty.
+fn het_mlc_ten_drive_writes_a_day() -> Endurance {
+    Endurance { pe_cycles: CellType::HetMlc.typical_pe_cycles(), drive_writes_per_day: 10.0, warranty_years: 5 }
 }
 
 /// Every preset, in the order the UI lists them.

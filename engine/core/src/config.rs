@@ -8,6 +8,8 @@ use std::fmt;
 
 /// Bytes in one mapping unit: the FTL maps logical 4 KiB units to physical 4 KiB slots.
 pub const UNIT_BYTES: u64 = 4096;
+/// Bytes in one host sector: request sizes and offsets are whole sectors.
+pub const SECTOR_BYTES: u32 = 512;
 
 /// A configuration error: which field, and what is allowed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -225,6 +227,23 @@ pub struct Controller {
     pub read_latency_ns: u64,
     /// Write buffer that acknowledges host writes before they are programmed, bytes.
     pub write_buffer_bytes: u64,
+    /// Compress each 4 KiB unit before it is programmed (SandForce, in the Intel 330 and 520
+    /// [000]): compressible data takes fewer NAND slots, so fewer pages are programmed.
+    pub compression: bool,
+    /// Granularity a compressed unit is stored at, bytes (512 to 4096, a power of two). Finer
+    /// slots pack tighter but need a larger reverse map (4 bytes per slot).
+    pub compression_slot_bytes: u32,
+}
+
+impl Controller {
+    /// NAND slots per 4 KiB unit: 1 without compression.
+    pub fn slots_per_unit(&self) -> u32 {
+        if self.compression {
+            (UNIT_BYTES / self.compression_slot_bytes.max(1) as u64) as u32
+        } else {
+            1
+        }
+    }
 }
 
 /// Garbage-collection policy.
@@ -382,6 +401,23 @@ impl DriveConfig {
         range("controller.read_latency_ns", self.controller.read_latency_ns, 0, 10_000_000)?;
         let per_program = g.units_per_program() as u64 * UNIT_BYTES;
         range("controller.write_buffer_bytes", self.controller.write_buffer_bytes, per_program, 1 << 32)?;
+        let slot = self.controller.compression_slot_bytes;
+        if !(512..=4096).contains(&slot) || !slot.is_power_of_two() {
+            return Err(ConfigError::new(
+                "controller.compression_slot_bytes",
+                format!("must be 512, 1024, 2048 or 4096 (got {})", slot),
+            ));
+        }
+        if g.units_per_block() as u64 * self.controller.slots_per_unit() as u64 > u16::MAX as u64 {
+            return Err(ConfigError::new(
+                "controller.compression_slot_bytes",
+                format!(
+                    "a block may hold at most 65535 slots (got {} with {}-byte slots): use larger slots",
+                    g.units_per_block() as u64 * self.controller.slots_per_unit() as u64,
+                    slot
+                ),
+            ));
+        }
         range("timing.read_ns", self.timing.read_ns, 1, 100_000_000)?;
         range("timing.program_ns", self.timing.program_ns, 1, 100_000_000)?;
         range("timing.erase_ns", self.timing.erase_ns, 1, 1_000_000_000)?;
@@ -440,8 +476,13 @@ impl DriveConfig {
 pub struct RunConfig {
     pub drive: DriveConfig,
     pub workload: WorkloadSpec,
-    /// Bytes per request (a multiple of 4096).
+    /// Bytes per request (a multiple of 512).
     pub block_bytes: u32,
+    /// Random requests start at multiples of this many bytes (a multiple of 512).
+    pub align_bytes: u32,
+    /// How much the written data shrinks under compression: 0 (random data, the articles'
+    /// tests) to 0.9. Matters only to a compressing controller.
+    pub compressibility: f64,
     /// Simulated seconds to run.
     pub seconds: u32,
     /// Fraction of the user LBA span that is filled and tested; the rest stays unwritten and
@@ -496,19 +537,21 @@ impl RunConfig {
         if self.power_cuts_ns.windows(2).any(|w| w[0] > w[1]) {
             return Err(ConfigError::new("power_cuts", "must be in ascending order"));
         }
-        if self.block_bytes as u64 % UNIT_BYTES != 0 {
+        for (field, value) in [("block_bytes", self.block_bytes), ("align_bytes", self.align_bytes)] {
+            if value % SECTOR_BYTES != 0 {
+                return Err(ConfigError::new(field, format!("must be a multiple of 512 (got {})", value)));
+            }
+        }
+        let span_bytes = self.workload_units() * UNIT_BYTES;
+        range("block_bytes", self.block_bytes as u64, SECTOR_BYTES as u64, span_bytes.min(1 << 20))?;
+        range("align_bytes", self.align_bytes as u64, SECTOR_BYTES as u64, span_bytes)?;
+        if !(self.compressibility >= 0.0 && self.compressibility <= 0.9) {
             return Err(ConfigError::new(
-                "block_bytes",
-                format!("must be a multiple of 4096 (got {})", self.block_bytes),
+                "compressibility",
+                format!("must be between 0 (incompressible) and 0.9 (got {})", self.compressibility),
             ));
         }
-        range("block_bytes", self.block_bytes as u64, UNIT_BYTES, (self.span_units() * UNIT_BYTES).min(1 << 20))?;
         Ok(())
-    }
-
-    /// 4 KiB units per request.
-    pub fn block_units(&self) -> u32 {
-        (self.block_bytes as u64 / UNIT_BYTES) as u32
     }
 
     /// Logical 4 KiB units that are filled.
@@ -541,11 +584,18 @@ pub struct RunRequest {
     pub seconds: u32,
     #[serde(default = "default_span")]
     pub span: f64,
-    #[serde(default = "default_queue_depth")]
-    pub queue_depth: u32,
+    /// Host queue depth; the workload's default if absent.
+    #[serde(default)]
+    pub queue_depth: Option<u32>,
     /// Bytes per request; the workload's default if absent.
     #[serde(default)]
     pub block_bytes: Option<u32>,
+    /// Alignment of random requests, bytes; the block size if absent.
+    #[serde(default)]
+    pub align_bytes: Option<u32>,
+    /// How much the data shrinks under compression (0 to 0.9).
+    #[serde(default)]
+    pub compressibility: f64,
     /// Seconds into the test at which power is cut.
     #[serde(default)]
     pub power_cuts_s: Vec<f64>,
@@ -575,9 +625,6 @@ fn default_seconds() -> u32 {
 fn default_span() -> f64 {
     1.0
 }
-fn default_queue_depth() -> u32 {
-    32
-}
 fn default_seed() -> u64 {
     1
 }
@@ -590,13 +637,15 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 12] = [
+        const KNOWN: [(&str, &str); 14] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
             ("span", "a fraction between 0.01 and 1.0"),
             ("queue_depth", "a whole number"),
-            ("block_bytes", "a whole number of bytes, a multiple of 4096"),
+            ("block_bytes", "a whole number of bytes, a multiple of 512"),
+            ("align_bytes", "a whole number of bytes, a multiple of 512"),
+            ("compressibility", "a fraction between 0 and 0.9"),
             ("power_cuts_s", "a list of seconds, e.g. [700.5, 1200]"),
             ("burst_s", "a whole number of seconds"),
             ("trim_fraction", "a fraction between 0 and 0.99"),
@@ -625,13 +674,16 @@ impl RunRequest {
         let preset = crate::presets::by_id(&self.drive)?;
         let drive = apply_parameters(&preset, self.set.iter().map(|(k, v)| (k.as_str(), v.clone())))?;
         let workload = WorkloadSpec::by_id(&self.workload)?;
+        let block_bytes = self.block_bytes.unwrap_or(workload.block_bytes);
         let cfg = RunConfig {
             drive,
             workload,
-            block_bytes: self.block_bytes.unwrap_or(workload.block_bytes),
+            block_bytes,
+            align_bytes: self.align_bytes.unwrap_or(block_bytes),
+            compressibility: self.compressibility,
             seconds: self.seconds,
             span: self.span,
-            queue_depth: self.queue_depth,
+            queue_depth: self.queue_depth.unwrap_or(workload.queue_depth),
             seed: self.seed,
             power_cuts_ns: self
                 .power_cuts_s
@@ -754,6 +806,9 @@ mod tests {
         assert_eq!(bad(r#"{"drive":"nope"}"#).field, "drive");
         assert_eq!(bad(r#"{"drive":"s3700-200","workload":"nope"}"#).field, "workload");
         assert_eq!(bad(r#"{"drive":"s3700-200","block_bytes":1000}"#).field, "block_bytes");
+        assert_eq!(bad(r#"{"drive":"s3700-200","align_bytes":100}"#).field, "align_bytes");
+        assert_eq!(bad(r#"{"drive":"s3700-200","compressibility":0.95}"#).field, "compressibility");
+        assert_eq!(bad(r#"{"drive":"s3700-200","set":{"controller.compression_slot_bytes":1000}}"#).field, "controller.compression_slot_bytes");
         assert_eq!(bad(r#"{"drive":"s3700-200","block_bytes":4194304}"#).field, "block_bytes");
         assert_eq!(bad(r#"{"drive":"s3700-200","colour":1}"#).field, "colour");
         assert_eq!(bad(r#"{"drive":"s3700-200","seconds":"x"}"#).field, "seconds");

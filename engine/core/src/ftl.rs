@@ -4,8 +4,14 @@
 //! retirement of blocks at their P/E limit.
 //!
 //! Timing lives elsewhere (`nand.rs`, `drive.rs`); this module only keeps the mapping exact.
-//! Memory per 4 KiB of raw NAND: 4 bytes of `lpa_of_ppa`, plus 4 bytes of `ppa_of_lpa` per user
-//! unit; per-block arrays are ~1/1000 of that.
+//! Physical space is counted in slots: one per 4 KiB unit, or, on a compressing controller,
+//! `slots_per_unit` smaller ones, so a unit that compresses takes fewer. A unit's slots lie in
+//! one program-sized stripe (a unit that does not fit in what is left of a stripe starts the
+//! next one; the rest is programmed as padding).
+//!
+//! Memory per 4 KiB of raw NAND: 4 bytes of `lpa_of_ppa` per slot, plus 4 bytes of
+//! `ppa_of_lpa` per user unit (and 1 byte of compressed length when compressing); per-block
+//! arrays are ~1/1000 of that.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -69,7 +75,7 @@ enum BlockState {
 #[derive(Debug, Clone, Copy)]
 struct OpenBlock {
     block: u32,
-    /// Next unit offset in the block; `units_per_block` means full.
+    /// Next slot offset in the block; `slots_per_block` means full.
     next: u32,
 }
 
@@ -148,21 +154,28 @@ struct DieBlocks {
 pub struct Scan {
     /// Valid units found and relocated (0 means the stripe needed no read).
     pub moved: u32,
-    /// GC-stream program operations that became due (each `units_per_program` units).
+    /// The slots they occupied.
+    pub moved_slots: u32,
+    /// GC-stream program operations that became due (each a stripe of `slots_per_program`).
     pub programs_due: u32,
     /// The victim is fully scanned and now erased and free.
     pub erased: bool,
 }
 
 pub struct Ftl {
-    units_per_block: u32,
-    units_per_program: u32,
+    slots_per_unit: u32,
+    slots_per_block: u32,
+    slots_per_program: u32,
     blocks_per_die: u32,
-    /// Logical 4 KiB unit -> physical unit, or NONE if never written.
+    /// Logical 4 KiB unit -> first physical slot holding it, or NONE if never written.
     ppa_of_lpa: Vec<u32>,
-    /// Physical unit -> logical unit it holds, or NONE. Stale entries are detected by checking
-    /// `ppa_of_lpa[lpa] == ppa`, so invalidation needs no second write here.
+    /// Physical slot -> logical unit starting there, or NONE (also for a unit's later slots).
+    /// Stale entries are detected by checking `ppa_of_lpa[lpa] == ppa`, so invalidation needs
+    /// no second write here.
     lpa_of_ppa: Vec<u32>,
+    /// Slots each logical unit occupies (compressing controllers only; otherwise empty: 1).
+    len_of_lpa: Vec<u8>,
+    /// Valid slots per block.
     valid: Vec<u16>,
     state: Vec<BlockState>,
     erase_count: Vec<u32>,
@@ -172,13 +185,13 @@ pub struct Ftl {
     bucket_head: Vec<u32>,
     dies: Vec<DieBlocks>,
     victim_policy: GcVictim,
-    /// Units written so far (host and GC): the clock block ages are measured on.
-    units_written: u64,
-    /// When each block was closed, in blocks written (`units_written / units_per_block`).
+    /// Slots written so far (host and GC): the clock block ages are measured on.
+    slots_written: u64,
+    /// When each block was closed, in blocks written (`slots_written / slots_per_block`).
     closed_at: Vec<u32>,
     /// Per die, closed blocks in the order they were closed (FIFO victim policy only).
     closed_order: Vec<VecDeque<u32>>,
-    /// Victim being collected per die, and the next unit offset to scan.
+    /// Victim being collected per die, and the next slot offset to scan.
     victim: Vec<Option<OpenBlock>>,
     free_blocks: u64,
 
@@ -206,11 +219,13 @@ impl Ftl {
     pub fn new(drive: &DriveConfig) -> Self {
         let g = &drive.geometry;
         let (dies, blocks_per_die) = (g.dies, g.blocks_per_die());
-        let (units_per_block, units_per_program) = (g.units_per_block(), g.units_per_program());
+        let slots_per_unit = drive.controller.slots_per_unit();
+        let slots_per_block = g.units_per_block() * slots_per_unit;
+        let slots_per_program = g.units_per_program() * slots_per_unit;
         let victim_policy = drive.gc.victim;
         let user_units = drive.user_units();
         let total_blocks = dies as usize * blocks_per_die as usize;
-        let raw_units = total_blocks * units_per_block as usize;
+        let raw_slots = total_blocks * slots_per_block as usize;
         let die_blocks = (0..dies)
             .map(|d| {
                 let blocks = d * blocks_per_die..(d + 1) * blocks_per_die;
@@ -224,20 +239,22 @@ impl Ftl {
             })
             .collect();
         Ftl {
-            units_per_block,
-            units_per_program,
+            slots_per_unit,
+            slots_per_block,
+            slots_per_program,
             blocks_per_die,
             ppa_of_lpa: vec![NONE; user_units as usize],
-            lpa_of_ppa: vec![NONE; raw_units],
+            lpa_of_ppa: vec![NONE; raw_slots],
+            len_of_lpa: if slots_per_unit > 1 { vec![0; user_units as usize] } else { Vec::new() },
             valid: vec![0; total_blocks],
             state: vec![BlockState::Free; total_blocks],
             erase_count: vec![0; total_blocks],
             bucket_next: vec![NONE; total_blocks],
             bucket_prev: vec![NONE; total_blocks],
-            bucket_head: vec![NONE; dies as usize * (units_per_block as usize + 1)],
+            bucket_head: vec![NONE; dies as usize * (slots_per_block as usize + 1)],
             dies: die_blocks,
             victim_policy,
-            units_written: 0,
+            slots_written: 0,
             closed_at: if victim_policy == GcVictim::CostBenefit { vec![0; total_blocks] } else { Vec::new() },
             closed_order: if victim_policy == GcVictim::Fifo { vec![VecDeque::new(); dies as usize] } else { Vec::new() },
             victim: vec![None; dies as usize],
@@ -260,6 +277,7 @@ impl Ftl {
     pub fn memory_bytes(&self) -> u64 {
         (self.ppa_of_lpa.capacity() * 4
             + self.lpa_of_ppa.capacity() * 4
+            + self.len_of_lpa.capacity()
             + self.valid.capacity() * 2
             + self.state.capacity()
             + self.erase_count.capacity() * 4
@@ -287,17 +305,39 @@ impl Ftl {
         self.victim[die as usize].map(|v| self.valid[v.block as usize] as u32)
     }
 
-    pub fn units_per_block(&self) -> u32 {
-        self.units_per_block
+    pub fn slots_per_block(&self) -> u32 {
+        self.slots_per_block
     }
 
+    pub fn slots_per_unit(&self) -> u32 {
+        self.slots_per_unit
+    }
+
+    /// First slot holding `lpa`, or NONE.
     pub fn ppa_of(&self, lpa: u32) -> u32 {
         self.ppa_of_lpa[lpa as usize]
     }
 
     #[inline]
     pub fn die_of_ppa(&self, ppa: u32) -> u32 {
-        ppa / self.units_per_block / self.blocks_per_die
+        ppa / self.slots_per_block / self.blocks_per_die
+    }
+
+    /// The program-sized stripe (multi-plane page) a slot lies in: slots in one stripe come
+    /// back from one read.
+    #[inline]
+    pub fn stripe_of_ppa(&self, ppa: u32) -> u32 {
+        ppa / self.slots_per_program
+    }
+
+    /// Slots `lpa`'s data occupies.
+    #[inline]
+    fn len_of(&self, lpa: u32) -> u32 {
+        if self.slots_per_unit == 1 {
+            1
+        } else {
+            self.len_of_lpa[lpa as usize] as u32
+        }
     }
 
     /// Lowest and highest erase count over all blocks (retired ones included), kept as blocks
@@ -338,7 +378,7 @@ impl Ftl {
     pub fn prefetch_old_block(&self, lpa: u32) {
         let old = self.ppa_of_lpa[lpa as usize];
         if old != NONE {
-            let b = (old / self.units_per_block) as usize;
+            let b = (old / self.slots_per_block) as usize;
             prefetch(self.valid.as_ptr().wrapping_add(b));
             prefetch(self.bucket_next.as_ptr().wrapping_add(b));
             prefetch(self.bucket_prev.as_ptr().wrapping_add(b));
@@ -352,7 +392,7 @@ impl Ftl {
 
     #[inline]
     fn head_index(&self, block: u32, valid: u32) -> usize {
-        self.die_of_block(block) as usize * (self.units_per_block as usize + 1) + valid as usize
+        self.die_of_block(block) as usize * (self.slots_per_block as usize + 1) + valid as usize
     }
 
     #[inline]
@@ -386,56 +426,79 @@ impl Ftl {
         }
     }
 
-    /// Marks the unit at `ppa` stale.
+    /// Marks the `len` slots from `ppa` stale.
     #[inline]
-    fn invalidate(&mut self, ppa: u32) {
-        let b = ppa / self.units_per_block;
+    fn invalidate(&mut self, ppa: u32, len: u32) {
+        let b = ppa / self.slots_per_block;
         if self.state[b as usize] == BlockState::Closed {
             self.bucket_del(b);
-            self.valid[b as usize] -= 1;
+            self.valid[b as usize] -= len as u16;
             self.bucket_add(b);
         } else {
-            self.valid[b as usize] -= 1;
+            self.valid[b as usize] -= len as u16;
         }
     }
 
-    /// Writes logical unit `lpa` to the next slot of `die`'s open block for `stream`.
-    /// Returns true when this write completed a program-sized stripe.
+    /// Writes logical unit `lpa`, `len` slots of it (1 without compression), to the next slots
+    /// of `die`'s open block for `stream`. Returns the program-sized stripes this completed: the
+    /// one it filled, and the one it padded if it did not fit in what was left of it.
     /// The caller guarantees a free block exists when one is needed (see `needs_block`).
     #[inline]
-    pub fn write(&mut self, die: u32, stream: Stream, lpa: u32) -> bool {
-        let upb = self.units_per_block;
+    pub fn write(&mut self, die: u32, stream: Stream, lpa: u32, len: u32) -> u32 {
+        debug_assert!(len >= 1 && len <= self.slots_per_unit);
+        let (spb, spp) = (self.slots_per_block, self.slots_per_program);
+        let mut padded = 0;
         let ob = match self.dies[die as usize].open[stream as usize] {
-            Some(ob) if ob.next < upb => ob,
-            full => {
-                if let Some(ob) = full {
-                    self.close(ob.block);
+            Some(ob) if ob.next < spb => {
+                // (Without compression every unit is one slot and always fits.)
+                let room = if len == 1 { 1 } else { spp - ob.next % spp };
+                if len <= room {
+                    ob
+                } else {
+                    // Does not fit in this stripe: it is programmed padded, the unit starts the next.
+                    padded = 1;
+                    self.padded_open(die, stream, OpenBlock { block: ob.block, next: ob.next + room })
                 }
-                let block = self.take_free(die, stream);
-                self.state[block as usize] = BlockState::Open;
-                OpenBlock { block, next: 0 }
             }
+            full => self.padded_open(die, stream, full.unwrap_or(OpenBlock { block: NONE, next: spb })),
         };
-        let ppa = ob.block * upb + ob.next;
+        let ppa = ob.block * spb + ob.next;
         let old = self.ppa_of_lpa[lpa as usize];
         if old != NONE {
-            self.invalidate(old);
+            self.invalidate(old, self.len_of(lpa));
         }
         self.ppa_of_lpa[lpa as usize] = ppa;
         self.lpa_of_ppa[ppa as usize] = lpa;
-        self.valid[ob.block as usize] += 1;
-        self.units_written += 1;
-        let next = ob.next + 1;
+        if self.slots_per_unit > 1 {
+            self.len_of_lpa[lpa as usize] = len as u8;
+        }
+        self.valid[ob.block as usize] += len as u16;
+        self.slots_written += len as u64;
+        let next = ob.next + len;
         self.dies[die as usize].open[stream as usize] = Some(OpenBlock { block: ob.block, next });
-        next % self.units_per_program == 0
+        padded + (next % spp == 0) as u32
     }
 
-    /// TRIM: the host no longer needs `lpa`; its slot becomes stale and the LPA unmapped, so GC
+    /// The stream's open block after skipping to `ob.next`: a new block if that one is full.
+    #[inline]
+    fn padded_open(&mut self, die: u32, stream: Stream, ob: OpenBlock) -> OpenBlock {
+        if ob.next < self.slots_per_block {
+            return ob;
+        }
+        if ob.block != NONE {
+            self.close(ob.block);
+        }
+        let block = self.take_free(die, stream);
+        self.state[block as usize] = BlockState::Open;
+        OpenBlock { block, next: 0 }
+    }
+
+    /// TRIM: the host no longer needs `lpa`; its slots become stale and the LPA unmapped, so GC
     /// will not copy it.
     pub fn trim(&mut self, lpa: u32) {
         let old = self.ppa_of_lpa[lpa as usize];
         if old != NONE {
-            self.invalidate(old);
+            self.invalidate(old, self.len_of(lpa));
             self.ppa_of_lpa[lpa as usize] = NONE;
         }
     }
@@ -444,15 +507,15 @@ impl Ftl {
     /// padded); the skipped slots hold nothing and count as invalid.
     pub fn pad_to_program(&mut self, die: u32, stream: Stream) {
         if let Some(ob) = self.dies[die as usize].open[stream as usize].as_mut() {
-            let upp = self.units_per_program;
-            ob.next = (ob.next.div_ceil(upp) * upp).min(self.units_per_block);
+            let spp = self.slots_per_program;
+            ob.next = (ob.next.div_ceil(spp) * spp).min(self.slots_per_block);
         }
     }
 
-    /// True if writing `units` more to this stream on this die will open a new block.
-    pub fn needs_block(&self, die: u32, stream: Stream, units: u32) -> bool {
+    /// True if writing `slots` more to this stream on this die will open a new block.
+    pub fn needs_block(&self, die: u32, stream: Stream, slots: u32) -> bool {
         match self.dies[die as usize].open[stream as usize] {
-            Some(ob) => ob.next + units > self.units_per_block,
+            Some(ob) => ob.next + slots > self.slots_per_block,
             None => true,
         }
     }
@@ -463,7 +526,7 @@ impl Ftl {
         match self.victim_policy {
             GcVictim::Greedy => {}
             GcVictim::CostBenefit => {
-                self.closed_at[block as usize] = (self.units_written / self.units_per_block as u64) as u32;
+                self.closed_at[block as usize] = (self.slots_written / self.slots_per_block as u64) as u32;
             }
             GcVictim::Fifo => {
                 let die = self.die_of_block(block) as usize;
@@ -497,15 +560,15 @@ impl Ftl {
         true
     }
 
-    /// Greedy: the closed block with the fewest valid units, in O(1) through the buckets.
+    /// Greedy: the closed block with the fewest valid slots, in O(1) through the buckets.
     fn fewest_valid(&mut self, die: u32) -> Option<u32> {
-        let base = die as usize * (self.units_per_block as usize + 1);
+        let base = die as usize * (self.slots_per_block as usize + 1);
         let mut v = self.dies[die as usize].min_bucket as usize;
-        while v <= self.units_per_block as usize && self.bucket_head[base + v] == NONE {
+        while v <= self.slots_per_block as usize && self.bucket_head[base + v] == NONE {
             v += 1;
         }
-        if v > self.units_per_block as usize {
-            self.dies[die as usize].min_bucket = self.units_per_block + 1;
+        if v > self.slots_per_block as usize {
+            self.dies[die as usize].min_bucket = self.slots_per_block + 1;
             return None;
         }
         self.dies[die as usize].min_bucket = v as u32;
@@ -517,8 +580,8 @@ impl Ftl {
     /// Old, cold blocks are taken at higher utilisation than greedy would, so hot data is
     /// given time to invalidate itself. A scan of the die's blocks per victim.
     fn best_cost_benefit(&self, die: u32) -> Option<u32> {
-        let now = (self.units_written / self.units_per_block as u64) as u32;
-        let upb = self.units_per_block as u64;
+        let now = (self.slots_written / self.slots_per_block as u64) as u32;
+        let upb = self.slots_per_block as u64;
         let first = die * self.blocks_per_die;
         let mut best: Option<(u64, u32)> = None;
         for b in first..first + self.blocks_per_die {
@@ -542,35 +605,36 @@ impl Ftl {
         if self.worn_out {
             return Scan::default();
         }
-        if self.dies[die as usize].free.len() == 0 && self.needs_block(die, Stream::Gc, self.units_per_program) {
+        if self.dies[die as usize].free.len() == 0 && self.needs_block(die, Stream::Gc, self.slots_per_program) {
             // Retirement has eaten the last free block: nowhere to relocate to. (Retirement
             // declares the drive worn out before this; this keeps it from ever panicking.)
             self.worn_out = true;
             return Scan::default();
         }
         let mut scan = Scan::default();
-        let first = vic.block * self.units_per_block + vic.next;
-        for ppa in first..first + self.units_per_program {
+        let spp = self.slots_per_program;
+        let first = vic.block * self.slots_per_block + vic.next;
+        for ppa in first..first + spp {
             let lpa = self.lpa_of_ppa[ppa as usize];
             if lpa != NONE && self.ppa_of_lpa[lpa as usize] == ppa {
+                let len = self.len_of(lpa);
                 scan.moved += 1;
-                if self.write(die, Stream::Gc, lpa) {
-                    scan.programs_due += 1;
-                }
+                scan.moved_slots += len;
+                scan.programs_due += self.write(die, Stream::Gc, lpa, len);
             }
         }
-        let next = vic.next + self.units_per_program;
+        let next = vic.next + spp;
         // The victim's later stripes are read in order: start loading their map entries.
-        let ahead = first + 2 * self.units_per_program;
-        if vic.next + 3 * self.units_per_program <= self.units_per_block {
-            for ppa in ahead..ahead + self.units_per_program {
+        let ahead = first + 2 * spp;
+        if vic.next + 3 * spp <= self.slots_per_block {
+            for ppa in ahead..ahead + spp {
                 let lpa = self.lpa_of_ppa[ppa as usize];
                 if lpa != NONE {
                     prefetch(self.ppa_of_lpa.as_ptr().wrapping_add(lpa as usize));
                 }
             }
         }
-        if next >= self.units_per_block {
+        if next >= self.slots_per_block {
             self.erase(vic.block);
             self.victim[die as usize] = if self.worn_out { None } else { self.static_wear_victim(die) };
             scan.erased = true;
@@ -582,9 +646,9 @@ impl Ftl {
 
     fn erase(&mut self, block: u32) {
         debug_assert_eq!(self.valid[block as usize], 0, "GC would lose a valid unit");
-        let upb = self.units_per_block as usize;
-        let start = block as usize * upb;
-        self.lpa_of_ppa[start..start + upb].fill(NONE);
+        let spb = self.slots_per_block as usize;
+        let start = block as usize * spb;
+        self.lpa_of_ppa[start..start + spb].fill(NONE);
         self.valid[block as usize] = 0;
         let before = self.erase_count[block as usize];
         let count = before + 1;
@@ -625,7 +689,7 @@ impl Ftl {
         let in_service = self.blocks_per_die - d.retired;
         let first = (die * self.blocks_per_die) as usize;
         let live: u64 = self.valid[first..first + self.blocks_per_die as usize].iter().map(|&v| v as u64).sum();
-        let data_blocks = live.div_ceil(self.units_per_block as u64);
+        let data_blocks = live.div_ceil(self.slots_per_block as u64);
         if d.free.len() == 0 || (in_service as u64) < data_blocks + self.reserve_blocks as u64 {
             self.worn_out = true;
         }
@@ -677,8 +741,8 @@ impl Ftl {
     /// Checks every structural invariant; returns a description of the first violation.
     /// O(raw units): for tests.
     pub fn check_invariants(&self) -> Result<(), String> {
-        let upb = self.units_per_block as usize;
-        // Each mapped LPA points at a slot that says it holds that LPA.
+        let upb = self.slots_per_block as usize;
+        // Each mapped LPA points at a slot that says it holds that LPA, its slots in one stripe.
         let mut mapped = 0u64;
         for (lpa, &ppa) in self.ppa_of_lpa.iter().enumerate() {
             if ppa != NONE {
@@ -686,19 +750,25 @@ impl Ftl {
                 if self.lpa_of_ppa[ppa as usize] != lpa as u32 {
                     return Err(format!("lpa {} -> ppa {} but that slot holds {}", lpa, ppa, self.lpa_of_ppa[ppa as usize]));
                 }
+                let len = self.len_of(lpa as u32);
+                if len == 0 || len > self.slots_per_unit || self.stripe_of_ppa(ppa) != self.stripe_of_ppa(ppa + len - 1) {
+                    return Err(format!("lpa {} at slot {} has {} slots, crossing a stripe or out of range", lpa, ppa, len));
+                }
             }
         }
         // Valid counts match the live slots per block; free blocks hold nothing.
         let mut live_total = 0u64;
         for b in 0..self.valid.len() {
-            let live = (b * upb..(b + 1) * upb)
-                .filter(|&p| {
-                    let l = self.lpa_of_ppa[p];
-                    l != NONE && self.ppa_of_lpa[l as usize] == p as u32
-                })
-                .count();
-            if live != self.valid[b] as usize {
-                return Err(format!("block {} valid count {} but {} live units", b, self.valid[b], live));
+            let (mut live, mut live_slots) = (0usize, 0usize);
+            for p in b * upb..(b + 1) * upb {
+                let l = self.lpa_of_ppa[p];
+                if l != NONE && self.ppa_of_lpa[l as usize] == p as u32 {
+                    live += 1;
+                    live_slots += self.len_of(l) as usize;
+                }
+            }
+            if live_slots != self.valid[b] as usize {
+                return Err(format!("block {} valid count {} but {} live slots", b, self.valid[b], live_slots));
             }
             if self.state[b] == BlockState::Free && live != 0 {
                 return Err(format!("free block {} holds {} live units", b, live));

@@ -21,10 +21,10 @@ pub struct Sample {
     pub erases: u32,
     /// Free blocks at the end of the second, over all dies.
     pub free_blocks: u32,
-    /// 4 KiB units written by the host in this second.
-    pub host_writes: u32,
-    /// 4 KiB units programmed to NAND in this second (host data plus GC relocations).
-    pub nand_writes: u32,
+    /// Host data written in this second, in 4 KiB units (fractional when writes are smaller).
+    pub host_writes: f64,
+    /// NAND programmed in this second (host pages, GC relocations, map pages), in 4 KiB units.
+    pub nand_writes: f64,
     /// NAND writes / host writes since the test phase began.
     pub write_amplification: f64,
     /// Host CPU cores the storage stack would need for this second's IOs
@@ -54,6 +54,8 @@ pub struct Sample {
     pub retired_blocks: u32,
     /// The drive has worn out and refuses writes (1 in the columns).
     pub read_only: bool,
+    /// Units read from NAND to merge a write covering only part of them (read-modify-write).
+    pub rmw_reads: u32,
 }
 
 /// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
@@ -61,7 +63,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 24] = [
+pub const FIELDS: [&str; 25] = [
     "second",
     "iops",
     "mb_s",
@@ -86,6 +88,7 @@ pub const FIELDS: [&str; 24] = [
     "erase_count_max",
     "retired_blocks",
     "read_only",
+    "rmw_reads",
 ];
 
 impl Sample {
@@ -99,8 +102,8 @@ impl Sample {
             self.gc_moves as f64,
             self.erases as f64,
             self.free_blocks as f64,
-            self.host_writes as f64,
-            self.nand_writes as f64,
+            self.host_writes,
+            self.nand_writes,
             self.write_amplification,
             self.host_cpu_cores,
             self.buffer_units as f64,
@@ -115,6 +118,7 @@ impl Sample {
             self.erase_count_max as f64,
             self.retired_blocks as f64,
             if self.read_only { 1.0 } else { 0.0 },
+            self.rmw_reads as f64,
         ]
     }
 }
@@ -128,8 +132,9 @@ pub struct SecondCounters {
     pub latency_max_ns: u64,
     pub gc_moves: u32,
     pub erases: u32,
-    pub host_writes: u32,
-    pub nand_writes: u32,
+    pub host_write_bytes: u64,
+    pub nand_write_bytes: u64,
+    pub rmw_reads: u32,
     pub acknowledged_writes_lost: u32,
     pub map_lookups: u32,
     pub map_misses: u32,
@@ -166,16 +171,16 @@ pub struct Summary {
 
 impl Summary {
     pub fn from_samples(samples: &[Sample], steady_from_s: u32) -> Summary {
-        let stats = |s: &[Sample]| -> (f64, u32, u32, u64, u64, u64) {
+        let stats = |s: &[Sample]| -> (f64, u32, u32, u64, f64, f64) {
             let ios: u64 = s.iter().map(|x| x.iops as u64).sum();
-            let host: u64 = s.iter().map(|x| x.host_writes as u64).sum();
-            let nand: u64 = s.iter().map(|x| x.nand_writes as u64).sum();
+            let host: f64 = s.iter().map(|x| x.host_writes).sum();
+            let nand: f64 = s.iter().map(|x| x.nand_writes).sum();
             let mean = if s.is_empty() { 0.0 } else { ios as f64 / s.len() as f64 };
             let min = s.iter().map(|x| x.iops).min().unwrap_or(0);
             let max = s.iter().map(|x| x.iops).max().unwrap_or(0);
             (mean, min, max, ios, host, nand)
         };
-        let ratio = |n: u64, d: u64| if d == 0 { 0.0 } else { n as f64 / d as f64 };
+        let ratio = |n: f64, d: f64| if d == 0.0 { 0.0 } else { n / d };
         let (mean, min, max, ios, host, nand) = stats(samples);
         let steady = &samples[(steady_from_s as usize).min(samples.len())..];
         let (s_mean, s_min, s_max, _, s_host, s_nand) = stats(steady);

@@ -20,6 +20,14 @@ impl Calendar {
     /// forgets intervals that end before `now_ns` (nothing is ever booked before the present).
     #[inline]
     pub fn book(&mut self, ready_ns: u64, len_ns: u64, now_ns: u64) -> u64 {
+        let (start, i) = self.find(ready_ns, len_ns, now_ns);
+        self.insert(i, start, len_ns);
+        start
+    }
+
+    /// The earliest start >= `ready_ns` where `len_ns` fits, and where it goes in the list.
+    #[inline]
+    fn find(&mut self, ready_ns: u64, len_ns: u64, now_ns: u64) -> (u64, usize) {
         while matches!(self.busy.front(), Some(&(_, end)) if end <= now_ns) {
             self.busy.pop_front();
         }
@@ -33,6 +41,22 @@ impl Calendar {
             start = start.max(e);
             i += 1;
         }
+        (start, i)
+    }
+
+    /// Books `len_ns` at `ready_ns` or later if it can end by `deadline_ns`; returns the start.
+    #[inline]
+    fn book_before(&mut self, ready_ns: u64, len_ns: u64, deadline_ns: u64, now_ns: u64) -> Option<u64> {
+        let (start, i) = self.find(ready_ns, len_ns, now_ns);
+        if start + len_ns > deadline_ns {
+            return None;
+        }
+        self.insert(i, start, len_ns);
+        Some(start)
+    }
+
+    #[inline]
+    fn insert(&mut self, i: usize, start: u64, len_ns: u64) {
         let end = start + len_ns;
         // Merge with touching neighbours to keep the calendar short.
         let joins_prev = i > 0 && self.busy[i - 1].1 == start;
@@ -46,7 +70,6 @@ impl Calendar {
             (false, true) => self.busy[i].0 = start,
             (false, false) => self.busy.insert(i, (start, end)),
         }
-        start
     }
 
     pub fn len(&self) -> usize {
@@ -62,6 +85,10 @@ pub struct Nand {
     channel_of_die: Vec<u32>,
     channels: Vec<Calendar>,
     die_free_ns: Vec<u64>,
+    /// The idle interval each die has before its last booked operation (one booked to start
+    /// later than the die came free, e.g. a program waiting for its data): a read that fits
+    /// there runs in it rather than queueing behind that operation.
+    die_gap: Vec<(u64, u64)>,
     /// The host's clock: no operation is booked before it.
     now_ns: u64,
     /// Channel time to move one 4 KiB unit between controller and die, ns.
@@ -78,6 +105,7 @@ impl Nand {
             channel_of_die: (0..g.dies).map(|d| d % g.channels).collect(),
             channels: vec![Calendar::default(); g.channels as usize],
             die_free_ns: vec![0; g.dies as usize],
+            die_gap: vec![(0, 0); g.dies as usize],
             now_ns: 0,
             unit_transfer_ns: UNIT_BYTES * 1000 / t.channel_mb_s,
             read_ns: t.read_ns,
@@ -102,6 +130,7 @@ impl Nand {
         for d in self.die_free_ns.iter_mut() {
             *d = (*d).max(t_ns);
         }
+        self.die_gap.fill((0, 0));
     }
 
     /// Transfers `units` to the die and programs them (one multi-plane program); returns when
@@ -112,8 +141,17 @@ impl Nand {
         let d = die as usize;
         let len = units as u64 * self.unit_transfer_ns;
         let start = self.channels[c].book(ready_ns.max(self.die_free_ns[d]), len, self.now_ns);
-        self.die_free_ns[d] = start + len + self.program_ns;
-        self.die_free_ns[d]
+        self.occupy(d, start, start + len + self.program_ns)
+    }
+
+    /// The die works from `start` to `end` (its last booking); returns `end`.
+    #[inline]
+    fn occupy(&mut self, d: usize, start: u64, end: u64) -> u64 {
+        if start > self.die_free_ns[d] {
+            self.die_gap[d] = (self.die_free_ns[d], start);
+        }
+        self.die_free_ns[d] = end;
+        end
     }
 
     /// Reads one (multi-plane) page and transfers `units` of it to the controller; returns when
@@ -122,18 +160,25 @@ impl Nand {
     pub fn read(&mut self, die: u32, ready_ns: u64, units: u32) -> u64 {
         let c = self.channel_of_die[die as usize] as usize;
         let d = die as usize;
-        let sensed = ready_ns.max(self.die_free_ns[d]) + self.read_ns;
         let len = units as u64 * self.unit_transfer_ns;
-        let done = self.channels[c].book(sensed, len, self.now_ns) + len;
-        self.die_free_ns[d] = done;
-        done
+        let (gap_from, gap_until) = self.die_gap[d];
+        let start = ready_ns.max(gap_from).max(self.now_ns);
+        if start + self.read_ns + len <= gap_until {
+            if let Some(x) = self.channels[c].book_before(start + self.read_ns, len, gap_until, self.now_ns) {
+                self.die_gap[d].0 = x + len;
+                return x + len;
+            }
+        }
+        let sensed = ready_ns.max(self.die_free_ns[d]) + self.read_ns;
+        let start = self.channels[c].book(sensed, len, self.now_ns);
+        self.occupy(d, sensed - self.read_ns, start + len)
     }
 
     #[inline]
     pub fn erase(&mut self, die: u32, ready_ns: u64) -> u64 {
         let d = die as usize;
-        self.die_free_ns[d] = ready_ns.max(self.die_free_ns[d]) + self.erase_ns;
-        self.die_free_ns[d]
+        let start = ready_ns.max(self.die_free_ns[d]);
+        self.occupy(d, start, start + self.erase_ns)
     }
 
     pub fn memory_bytes(&self) -> u64 {

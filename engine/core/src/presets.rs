@@ -32,6 +32,8 @@ pub fn s3700_200() -> DriveConfig {
             // ~150 us at QD1 (27.2 MB/s [003]) = link, controller, tR, transfer and this.
             read_latency_ns: 40_000,
             write_buffer_bytes: 1 << 20,
+            compression: false,
+            compression_slot_bytes: 1024,
         },
         geometry: NandGeometry {
             channels: 8,
@@ -115,6 +117,8 @@ pub fn p3700_400() -> DriveConfig {
             // ~112 us at QD1 (36.5 MB/s [003]).
             read_latency_ns: 45_000,
             write_buffer_bytes: 4 << 20,
+            compression: false,
+            compression_slot_bytes: 1024,
         },
         geometry: NandGeometry {
             channels: 18,

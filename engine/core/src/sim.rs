@@ -3,8 +3,10 @@
 //! A write crosses the link and the controller, waits for room in the write buffer, and is
 //! acknowledged; buffered units are programmed a multi-plane page at a time, striped over the
 //! dies, and each host page earns its die a share of garbage collection on the same dies.
+//! A write that covers only part of a 4 KiB unit merges with the unit's current data: in the
+//! buffer if it is still there, otherwise read from NAND first (read-modify-write).
 //! A read crosses the link and the controller, reads its pages from their dies, and its data
-//! crosses the link back.
+//! crosses the link back. A TRIM unmaps its units.
 //!
 //! Requests are processed in the order the host issues them. Every resource is a timeline
 //! (see `nand.rs`), so contention comes out exactly without an event per operation. Completions
@@ -37,7 +39,14 @@ pub struct Simulation {
     generator: Generator,
     span_units: u64,
     units_per_program: u32,
-    units_per_block: u64,
+    slots_per_program: u32,
+    slots_per_block: u64,
+    /// A compressing controller's NAND slots per 4 KiB unit (1 without compression), and the
+    /// mean slots a unit of this run's data takes, in 1/1024ths.
+    slots_per_unit: u32,
+    compressed_slots_1024: u32,
+    /// Draws each unit's compressed size; separate from `rng` so the requests do not change.
+    compression_rng: Rng,
 
     // Host and front end.
     /// When each of the host's queue slots can issue its next command.
@@ -47,8 +56,8 @@ pub struct Simulation {
     drive_slots: BinaryHeap<Reverse<u64>>,
     link: Calendar,
     controller_free_ns: u64,
-    /// Link time per 4 KiB of payload, ns.
-    link_ns_per_unit: u64,
+    /// Link time per byte of payload, picoseconds.
+    link_ps_per_byte: u64,
 
     // Write buffer.
     buffer_capacity_units: u64,
@@ -57,8 +66,15 @@ pub struct Simulation {
     buffer_admitted_ns: u64,
     /// Host programs whose data still occupies the buffer: (completion time, units).
     programs_in_flight: BinaryHeap<Reverse<(u64, u32)>>,
-    /// Logical units of the page being assembled in the buffer.
-    page: Vec<u32>,
+    /// Logical units of the page being assembled in the buffer (NONE: trimmed while there),
+    /// with the slots each takes, and the slots they add up to.
+    page: Vec<(u32, u32)>,
+    page_slots: u32,
+    /// When the page's data is all in the buffer (a read-modify-write may still be reading).
+    page_ready_ns: u64,
+    /// Only when requests can cover part of a unit: units whose program is under way, with its
+    /// completion time; their data is still in the buffer to merge with.
+    recent_programs: Option<VecDeque<(u32, u64)>>,
     /// Their sequence numbers in the durability log (only while one is kept).
     page_seqs: Vec<u64>,
 
@@ -91,8 +107,8 @@ pub struct Simulation {
     second: u32,
     second_end_ns: u64,
     bins: VecDeque<SecondCounters>,
-    host_writes_total: u64,
-    nand_writes_total: u64,
+    host_write_bytes_total: u64,
+    nand_write_bytes_total: u64,
 }
 
 impl Simulation {
@@ -103,30 +119,40 @@ impl Simulation {
         let d = &cfg.drive;
         let g = &d.geometry;
         let upp = g.units_per_program();
+        let slots_per_unit = d.controller.slots_per_unit();
+        let partial_writes = (cfg.block_bytes as u64 % UNIT_BYTES != 0 || cfg.align_bytes as u64 % UNIT_BYTES != 0)
+            && cfg.workload.read_percent < 100;
         let drive_slots = if cfg.queue_depth > d.host.max_queue_depth {
             (0..d.host.max_queue_depth).map(|_| Reverse(0)).collect()
         } else {
             BinaryHeap::new()
         };
-        let first = Request { op: Op::Write, lpa: 0, units: 1 };
+        let first = Request::at(Op::Write, 0, UNIT_BYTES as u32);
         let mut sim = Simulation {
             ftl: Ftl::new(d),
             nand: Nand::new(g, &d.timing),
             rng: Rng::new(cfg.seed),
-            generator: Generator::new(&cfg.workload, cfg.block_units(), cfg.workload_units()),
+            generator: Generator::new(&cfg.workload, cfg.block_bytes, cfg.align_bytes, cfg.workload_units()),
             span_units: cfg.span_units(),
             units_per_program: upp,
-            units_per_block: g.units_per_block() as u64,
+            slots_per_program: upp * slots_per_unit,
+            slots_per_block: g.units_per_block() as u64 * slots_per_unit as u64,
+            slots_per_unit,
+            compressed_slots_1024: ((1.0 - cfg.compressibility) * slots_per_unit as f64 * 1024.0).round() as u32,
+            compression_rng: Rng::new(cfg.seed ^ 0x636f_6d70_7265_7373),
             host_slots: (0..cfg.queue_depth).map(|_| Reverse(0)).collect(),
             drive_slots,
             link: Calendar::default(),
             controller_free_ns: 0,
-            link_ns_per_unit: UNIT_BYTES * 1000 / d.host.link_mb_s,
+            link_ps_per_byte: (1_000_000 + d.host.link_mb_s / 2) / d.host.link_mb_s,
             buffer_capacity_units: d.controller.write_buffer_bytes / UNIT_BYTES,
             buffer_used_units: 0,
             buffer_admitted_ns: 0,
             programs_in_flight: BinaryHeap::new(),
-            page: Vec::with_capacity(upp as usize),
+            page: Vec::with_capacity(upp as usize * slots_per_unit as usize),
+            page_slots: 0,
+            page_ready_ns: 0,
+            recent_programs: partial_writes.then(VecDeque::new),
             page_seqs: Vec::with_capacity(upp as usize),
             capacitors: CapacitorState::initial(&d.power),
             durability: if cfg.power_cuts_ns.is_empty() { None } else { Some(DurabilityLog::default()) },
@@ -143,8 +169,8 @@ impl Simulation {
             second: 0,
             second_end_ns: NS_PER_S,
             bins: VecDeque::new(),
-            host_writes_total: 0,
-            nand_writes_total: 0,
+            host_write_bytes_total: 0,
+            nand_write_bytes_total: 0,
             cfg,
         };
         sim.sequential_fill();
@@ -158,11 +184,18 @@ impl Simulation {
     /// spare area: create a partition there, format it so the OS TRIMs it, delete it [002]).
     fn sequential_fill(&mut self) {
         let dies = self.cfg.drive.geometry.dies;
-        let upp = self.units_per_program as u64;
+        let (mut die, mut used) = (0, 0);
         for lpa in 0..self.span_units {
-            let die = ((lpa / upp) % dies as u64) as u32;
-            self.ftl.write(die, Stream::Host, lpa as u32);
+            let len = self.compressed_slots();
+            if used + len > self.slots_per_program {
+                self.ftl.pad_to_program(die, Stream::Host);
+                die = (die + 1) % dies;
+                used = 0;
+            }
+            self.ftl.write(die, Stream::Host, lpa as u32, len);
+            used += len;
         }
+        self.ftl.pad_to_program(die, Stream::Host);
         for lpa in self.cfg.workload_units()..self.span_units {
             self.ftl.trim(lpa as u32);
         }
@@ -252,6 +285,7 @@ impl Simulation {
             Op::Write if rejected => self.reject_write(t, issue_ns),
             Op::Write => self.write(req, t, issue_ns),
             Op::Read => self.read(req, t, issue_ns),
+            Op::Trim => self.trim(req, t, issue_ns),
         };
         *self.host_slots.peek_mut().expect("queue depth >= 1") = Reverse(done_ns);
         if self.cfg.queue_depth > self.cfg.drive.host.max_queue_depth {
@@ -261,9 +295,10 @@ impl Simulation {
             return;
         }
         let bin = self.bin(done_ns);
-        bin.complete_io(req.units as u64 * UNIT_BYTES, done_ns - issue_ns);
+        let payload = if req.op == Op::Trim { 0 } else { req.bytes as u64 };
+        bin.complete_io(payload, done_ns - issue_ns);
         if req.op == Op::Write {
-            bin.host_writes += req.units;
+            bin.host_write_bytes += req.bytes as u64;
         }
     }
 
@@ -277,10 +312,35 @@ impl Simulation {
         &mut self.bins[index]
     }
 
-    /// Link time for a command and `units` of payload.
+    /// Link time for `bytes` of payload.
     #[inline]
-    fn link_ns(&self, units: u32) -> u64 {
-        self.cfg.drive.host.link_overhead_ns + units as u64 * self.link_ns_per_unit
+    fn payload_ns(&self, bytes: u32) -> u64 {
+        bytes as u64 * self.link_ps_per_byte / 1000
+    }
+
+    /// The unit's slots after compression: 1 per unit without it; otherwise the run's mean
+    /// compressed size, rounded up or down at random so the mean is kept (at least one slot).
+    #[inline]
+    fn compressed_slots(&mut self) -> u32 {
+        if self.slots_per_unit == 1 {
+            return 1;
+        }
+        let (whole, part) = (self.compressed_slots_1024 / 1024, self.compressed_slots_1024 % 1024);
+        let up = part > 0 && self.compression_rng.below(1024) < part as u64;
+        (whole + up as u32).clamp(1, self.slots_per_unit)
+    }
+
+    /// Whether unit `lpa`'s current data is still in the write buffer at `t`: in the page being
+    /// assembled, or in a page whose program has not finished.
+    fn buffered(&mut self, lpa: u32, t: u64) -> bool {
+        if self.page.iter().any(|&(l, _)| l == lpa) {
+            return true;
+        }
+        let Some(recent) = self.recent_programs.as_mut() else { return false };
+        while recent.len() as u64 > self.buffer_capacity_units || matches!(recent.front(), Some(&(_, done)) if done <= t) {
+            recent.pop_front();
+        }
+        recent.iter().any(|&(l, done)| l == lpa && done > t)
     }
 
     /// A write: command and data over the link, controller, then each unit into the write buffer
@@ -288,7 +348,7 @@ impl Simulation {
     /// acknowledged once all of it is buffered; writing through, once its pages are programmed.
     #[inline]
     fn write(&mut self, req: Request, ready_ns: u64, now_ns: u64) -> u64 {
-        let len = self.link_ns(req.units);
+        let len = self.cfg.drive.host.link_overhead_ns + self.payload_ns(req.bytes);
         let mut t = self.link.book(ready_ns, len, now_ns) + len;
         t = t.max(self.controller_free_ns) + self.cfg.drive.controller.write_overhead_ns;
         self.controller_free_ns = t;
@@ -297,10 +357,32 @@ impl Simulation {
             t = self.map_access(req, true, t);
         }
         let mut programmed_ns = 0;
+        let mut merged_ns = 0;
         // The buffer admits in command order: space another command waited for is not free
         // any earlier for this one.
         t = t.max(self.buffer_admitted_ns);
-        for lpa in req.lpa..req.lpa + req.units {
+        for i in 0..req.units {
+            let lpa = req.lpa + i;
+            if req.partial(i) {
+                // Part of a unit: the rest comes from its current data.
+                if self.page.iter().any(|&(l, _)| l == lpa) {
+                    // Merged into the page being assembled: no new unit.
+                    if let (Some(log), Some(seqs)) = (self.durability.as_mut(), seqs.as_mut()) {
+                        let seq = log.written(lpa);
+                        self.page_seqs.push(seq);
+                        seqs.push(seq);
+                    }
+                    continue;
+                }
+                let ppa = self.ftl.ppa_of(lpa);
+                if ppa != NONE && !self.buffered(lpa, t) {
+                    // Read-modify-write: the old unit is read from its die before the merge;
+                    // the command and the page wait for it, other commands do not.
+                    let read_ns = self.nand.read(self.ftl.die_of_ppa(ppa), t, 1);
+                    merged_ns = merged_ns.max(read_ns);
+                    self.current().rmw_reads += 1;
+                }
+            }
             while self.buffer_used_units >= self.buffer_capacity_units {
                 // Wait for the oldest program to finish and release its buffer space.
                 let Reverse((freed_ns, units)) =
@@ -310,17 +392,25 @@ impl Simulation {
             }
             self.buffer_used_units += 1;
             self.buffer_admitted_ns = t;
-            self.host_writes_total += 1;
-            self.page.push(lpa);
+            let slots = self.compressed_slots();
+            if self.page_slots + slots > self.slots_per_program {
+                // It does not fit in this page: the page goes padded, the unit starts the next.
+                programmed_ns = programmed_ns.max(self.program_host_page(t));
+            }
+            self.page.push((lpa, slots));
+            self.page_slots += slots;
+            self.page_ready_ns = self.page_ready_ns.max(merged_ns);
             if let (Some(log), Some(seqs)) = (self.durability.as_mut(), seqs.as_mut()) {
                 let seq = log.written(lpa);
                 self.page_seqs.push(seq);
                 seqs.push(seq);
             }
-            if self.page.len() as u32 == self.units_per_program {
+            if self.page_slots == self.slots_per_program {
                 programmed_ns = programmed_ns.max(self.program_host_page(t));
             }
         }
+        self.host_write_bytes_total += req.bytes as u64;
+        t = t.max(merged_ns);
         let ack_ns = if self.capacitors.buffers_writes(&self.cfg.drive.power) {
             t
         } else {
@@ -349,6 +439,26 @@ impl Simulation {
         t.max(now_ns + 1_000)
     }
 
+    /// A TRIM: the command crosses the link and the controller unmaps each unit it wholly covers
+    /// (a unit in the page being assembled is dropped from it, and its slots go unwritten).
+    fn trim(&mut self, req: Request, ready_ns: u64, now_ns: u64) -> u64 {
+        let cmd = self.cfg.drive.host.link_overhead_ns;
+        let mut t = self.link.book(ready_ns, cmd, now_ns) + cmd;
+        t = t.max(self.controller_free_ns) + self.cfg.drive.controller.write_overhead_ns;
+        self.controller_free_ns = t;
+        for i in 0..req.units {
+            if req.partial(i) {
+                continue;
+            }
+            let lpa = req.lpa + i;
+            for entry in self.page.iter_mut().filter(|e| e.0 == lpa) {
+                entry.0 = NONE;
+            }
+            self.ftl.trim(lpa);
+        }
+        t
+    }
+
     /// A read: command over the link, controller, a NAND read for each page it touches (data
     /// never written reads as zeros without one), then the data back over the link.
     #[inline]
@@ -370,8 +480,9 @@ impl Simulation {
             let ppa = self.ftl.ppa_of(lpa);
             let mut n = 1;
             if ppa != NONE {
-                // Units stored consecutively in one multi-plane page come from one read.
-                while lpa + n < end && self.ftl.ppa_of(lpa + n) == ppa + n && (ppa + n) % self.units_per_program != 0 {
+                // Consecutive units stored in one multi-plane page come from one read.
+                let stripe = self.ftl.stripe_of_ppa(ppa);
+                while lpa + n < end && self.ftl.ppa_of(lpa + n) != NONE && self.ftl.stripe_of_ppa(self.ftl.ppa_of(lpa + n)) == stripe {
                     n += 1;
                 }
                 let die = self.ftl.die_of_ppa(ppa);
@@ -379,9 +490,8 @@ impl Simulation {
             }
             lpa += n;
         }
-        let data = req.units as u64 * self.link_ns_per_unit;
-        let done = self.link.book(data_ready + read_latency_ns, data, now_ns) + data;
-        done
+        let data = self.payload_ns(req.bytes);
+        self.link.book(data_ready + read_latency_ns, data, now_ns) + data
     }
 
     /// The next request. Requests are drawn `LOOKAHEAD` ahead of use, so their map entries and
@@ -413,12 +523,13 @@ impl Simulation {
                 gc_moves: c.gc_moves,
                 erases: c.erases,
                 free_blocks: self.ftl.free_blocks() as u32,
-                host_writes: c.host_writes,
-                nand_writes: c.nand_writes,
-                write_amplification: if self.host_writes_total == 0 {
+                host_writes: c.host_write_bytes as f64 / UNIT_BYTES as f64,
+                nand_writes: c.nand_write_bytes as f64 / UNIT_BYTES as f64,
+                rmw_reads: c.rmw_reads,
+                write_amplification: if self.host_write_bytes_total == 0 {
                     0.0
                 } else {
-                    self.nand_writes_total as f64 / self.host_writes_total as f64
+                    self.nand_write_bytes_total as f64 / self.host_write_bytes_total as f64
                 },
                 host_cpu_cores: c.ios as f64 * self.cfg.drive.host.host_cpu_cycles_per_io as f64 / HOST_CPU_HZ,
                 buffer_units: self.buffer_occupancy(self.second_end_ns),
@@ -465,7 +576,7 @@ impl Simulation {
                 let die = self.next_die;
                 self.next_die = (self.next_die + 1) % dies;
                 self.nand.program(die, t, self.units_per_program);
-                self.count_nand_writes(self.units_per_program);
+                self.count_nand_programs(1);
             }
         }
         t
@@ -525,6 +636,7 @@ impl Simulation {
     }
 
     fn program_host_page(&mut self, ready_ns: u64) -> u64 {
+        let ready_ns = ready_ns.max(std::mem::take(&mut self.page_ready_ns));
         // Host pages stripe across dies round-robin, so every die receives the same share of
         // data and its own GC keeps pace with it (picking the least busy die instead lets a die
         // that is behind on GC receive less data, and a lazy die fill up with valid data).
@@ -532,26 +644,34 @@ impl Simulation {
         self.next_die = (self.next_die + 1) % self.cfg.drive.geometry.dies;
         self.collect_until_block_available(die, ready_ns);
         let units = self.page.len() as u32;
-        if !self.ftl.worn_out() && self.ftl.needs_block(die, Stream::Host, units) && self.ftl.die_free_blocks(die) == 0 {
+        if !self.ftl.worn_out() && self.ftl.needs_block(die, Stream::Host, self.slots_per_program) && self.ftl.die_free_blocks(die) == 0 {
             self.ftl.set_worn_out();
         }
         if self.ftl.worn_out() {
             // The drive went read-only with this page in the buffer: it is not stored (the
             // old copies stay mapped), and later writes are refused.
             self.page.clear();
+            self.page_slots = 0;
             self.page_seqs.clear();
             return ready_ns;
         }
         for i in 0..self.page.len() {
-            self.ftl.write(die, Stream::Host, self.page[i]);
+            let (lpa, slots) = self.page[i];
+            if lpa != NONE {
+                self.ftl.write(die, Stream::Host, lpa, slots);
+            }
         }
-        if units < self.units_per_program {
+        if self.page_slots < self.slots_per_program {
             self.ftl.pad_to_program(die, Stream::Host);
         }
-        self.page.clear();
         let done = self.nand.program(die, ready_ns, self.units_per_program);
+        if let Some(recent) = self.recent_programs.as_mut() {
+            recent.extend(self.page.iter().map(|&(lpa, _)| (lpa, done)));
+        }
+        self.page.clear();
+        self.page_slots = 0;
         self.programs_in_flight.push(Reverse((done, units)));
-        self.count_nand_writes(self.units_per_program);
+        self.count_nand_programs(1);
         if let Some(log) = self.durability.as_mut() {
             for &seq in &self.page_seqs {
                 log.programmed(seq, done);
@@ -574,7 +694,7 @@ impl Simulation {
         if self.journal_dirty_bytes >= page_bytes {
             self.journal_dirty_bytes -= page_bytes;
             self.nand.program(die, ready_ns, self.units_per_program);
-            self.count_nand_writes(self.units_per_program);
+            self.count_nand_programs(1);
         }
     }
 
@@ -616,8 +736,12 @@ impl Simulation {
             self.program_host_page(at_ns);
         }
         self.page.clear();
+        self.page_slots = 0;
         self.page_seqs.clear();
         self.programs_in_flight.clear();
+        if let Some(recent) = self.recent_programs.as_mut() {
+            recent.clear();
+        }
         self.buffer_used_units = 0;
         self.buffer_admitted_ns = at_ns;
         self.journal_dirty_bytes = 0;
@@ -634,11 +758,13 @@ impl Simulation {
         self.cut_reports.push(report);
     }
 
-    /// NAND writes and GC work count in the second the host's clock is in.
+    /// NAND programs (each a multi-plane page) and GC work count in the second the host's clock
+    /// is in.
     #[inline]
-    fn count_nand_writes(&mut self, units: u32) {
-        self.current().nand_writes += units;
-        self.nand_writes_total += units as u64;
+    fn count_nand_programs(&mut self, programs: u32) {
+        let bytes = programs as u64 * self.units_per_program as u64 * UNIT_BYTES;
+        self.current().nand_write_bytes += bytes;
+        self.nand_write_bytes_total += bytes;
     }
 
     #[inline]
@@ -656,8 +782,7 @@ impl Simulation {
         let gc = &self.cfg.drive.gc;
         let reserve = gc.min_free_blocks;
         let target = if gc.pacing == GcPacing::Lazy { gc.start_free_blocks } else { reserve };
-        let units = self.page.len() as u32;
-        if !(self.ftl.needs_block(die, Stream::Host, units) && self.ftl.die_free_blocks(die) <= reserve) {
+        if !(self.ftl.needs_block(die, Stream::Host, self.slots_per_program) && self.ftl.die_free_blocks(die) <= reserve) {
             return;
         }
         // Every victim with free space gains the die a block; a die that collects more victims
@@ -681,7 +806,7 @@ impl Simulation {
 
     /// Consistency-first pacing: each host page programmed on a die lets that die scan victim
     /// stripes in proportion to the rate that frees a block exactly as fast as the host fills one
-    /// (stripes per host page = units_per_block / (units_per_block - victim_valid)), times
+    /// (stripes per host page = slots_per_block / (slots_per_block - victim_valid)), times
     /// `paced_percent`, or `boost_percent` while the drive-wide free pool is being refilled.
     fn paced_gc(&mut self, die: u32, now_ns: u64) {
         if self.ftl.worn_out() {
@@ -705,7 +830,7 @@ impl Simulation {
         }
         // Far below the threshold this die has fallen behind the rest: pay double to catch up.
         let urgency = if free <= gc.boost_below_free_blocks / 2 { 2 } else { 1 };
-        self.gc_credit[d] += self.units_per_block * percent * urgency;
+        self.gc_credit[d] += self.slots_per_block * percent * urgency;
         loop {
             if !self.ftl.has_victim(die) {
                 if self.ftl.die_free_blocks(die) > start || !self.ftl.pick_victim(die) {
@@ -716,7 +841,7 @@ impl Simulation {
                 // so a cold, nearly full victim (cost-benefit, FIFO) does not stall its die
                 // while the dies around it run ahead.
                 let valid = self.ftl.victim_valid(die).unwrap_or(0) as u64;
-                let cost = (self.units_per_block - valid).max(1) * 100;
+                let cost = (self.slots_per_block - valid).max(1) * 100;
                 let avg = &mut self.gc_stripe_cost[d];
                 *avg = if *avg == 0 { cost } else { (*avg * 7 + cost) / 8 };
             }
@@ -732,12 +857,12 @@ impl Simulation {
     fn scan_stripe(&mut self, die: u32, now_ns: u64) {
         let scan = self.ftl.scan_victim_stripe(die);
         if scan.moved > 0 {
-            let read_done = self.nand.read(die, now_ns, scan.moved);
+            let read_done = self.nand.read(die, now_ns, scan.moved_slots.div_ceil(self.slots_per_unit));
             for _ in 0..scan.programs_due {
                 self.nand.program(die, read_done, self.units_per_program);
             }
             self.current().gc_moves += scan.moved;
-            self.count_nand_writes(scan.moved);
+            self.count_nand_programs(scan.programs_due);
         }
         if scan.erased {
             self.nand.erase(die, now_ns);

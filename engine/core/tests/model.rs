@@ -85,7 +85,7 @@ fn samples_are_complete_seconds_in_order() {
     for (i, x) in s.iter().enumerate() {
         assert_eq!(x.second, i as u32);
         assert!(x.iops > 0 && x.mean_latency_us > 0.0 && x.max_latency_us >= x.mean_latency_us);
-        assert_eq!(x.host_writes, x.iops);
+        assert_eq!(x.host_writes, x.iops as f64);
     }
 }
 

@@ -86,7 +86,7 @@ fn blocks_retire_at_the_pe_limit_and_the_drive_goes_read_only_without_losing_dat
     // Read-only: nothing more reaches NAND, nothing is erased, and once the writes accepted
     // before (waiting for buffer space) have completed, every write is refused.
     for s in &out[first_ro + 1..] {
-        assert!(s.read_only && s.nand_writes == 0 && s.erases == 0, "{:?}", s);
+        assert!(s.read_only && s.nand_writes == 0.0 && s.erases == 0, "{:?}", s);
     }
     assert!(out[first_ro + 5..].iter().all(|s| s.iops == 0));
     assert_eq!(out.len(), 500);

@@ -6,6 +6,7 @@ use common::*;
 use ssdlab_core::config::{GcPacing, GcVictim, RunConfig};
 use ssdlab_core::mapping::MapScheme;
 use ssdlab_core::ftl::NONE;
+use ssdlab_core::workload::Pattern;
 use ssdlab_core::Simulation;
 
 fn check_through_run(pacing: GcPacing, victim: GcVictim, workload: &str) {
@@ -14,11 +15,15 @@ fn check_through_run(pacing: GcPacing, victim: GcVictim, workload: &str) {
 
 fn check_through_run_with(pacing: GcPacing, victim: GcVictim, workload: &str, tweak: impl FnOnce(&mut RunConfig)) {
     let mut cfg = small_s3700(64, pacing, 400, 3);
-    tweak(&mut cfg);
     cfg.drive.gc.victim = victim;
     cfg.workload = ssdlab_core::workload::WorkloadSpec::by_id(workload).unwrap();
-    // LPAs the workload keeps writing (a trimmed tail is unmapped on purpose).
-    let span = cfg.workload_units();
+    cfg.block_bytes = cfg.workload.block_bytes;
+    cfg.queue_depth = cfg.workload.queue_depth;
+    tweak(&mut cfg);
+    // LPAs the workload keeps writing (a trimmed tail is unmapped on purpose), unless its
+    // commands trim too.
+    let span = if cfg.workload.trim_percent > 0 { 0 } else { cfg.workload_units() };
+    let random = cfg.workload.pattern == Pattern::Random;
     let mut sim = Simulation::new(cfg).unwrap();
     sim.ftl().check_invariants().expect("after the fill");
     let mut out = Vec::new();
@@ -41,7 +46,7 @@ fn check_through_run_with(pacing: GcPacing, victim: GcVictim, workload: &str, tw
     let erased: u64 = out.iter().map(|s| s.erases as u64).sum();
     let moved: u64 = out.iter().map(|s| s.gc_moves as u64).sum();
     assert!(erased > 1000, "GC must have run: {} erases", erased);
-    if !workload.starts_with("sequential") {
+    if random {
         assert!(moved > 100_000, "GC must have relocated data: {} moves", moved);
     }
     assert_eq!(out.len(), 400);
@@ -67,6 +72,25 @@ fn invariants_hold_with_cost_benefit_and_fifo_victims() {
 fn invariants_hold_under_mixed_reads_and_large_writes() {
     check_through_run(GcPacing::ConsistencyFirst, GcVictim::Greedy, "mixed-70-30");
     check_through_run(GcPacing::ConsistencyFirst, GcVictim::Greedy, "sequential-write");
+}
+
+#[test]
+fn invariants_hold_on_a_compressing_controller() {
+    check_through_run_with(GcPacing::ConsistencyFirst, GcVictim::Greedy, "consistency", |cfg| {
+        cfg.drive.controller.compression = true;
+        cfg.drive.controller.compression_slot_bytes = 512;
+        cfg.compressibility = 0.45;
+    });
+    check_through_run_with(GcPacing::Lazy, GcVictim::CostBenefit, "hot-cold", |cfg| {
+        cfg.drive.controller.compression = true;
+        cfg.compressibility = 0.3;
+    });
+}
+
+#[test]
+fn invariants_hold_under_partial_writes_and_trims() {
+    check_through_run(GcPacing::ConsistencyFirst, GcVictim::Greedy, "redo-log");
+    check_through_run_with(GcPacing::ConsistencyFirst, GcVictim::Greedy, "write-trim", |cfg| cfg.align_bytes = 512);
 }
 
 #[test]

@@ -205,7 +205,10 @@ impl NandGeometry {
 pub struct HostInterface {
     /// Human-readable name, e.g. "SATA 6Gb/s".
     pub name: String,
-    /// Commands the drive accepts at once (NCQ: 32).
+    /// Submission/completion queue pairs the drive offers (AHCI: 1; NVMe: many, one per host
+    /// core, so cores never contend for a queue lock).
+    pub queues: u32,
+    /// Commands each queue holds (NCQ: 32).
     pub max_queue_depth: u32,
     /// Payload rate of the link, MB/s (bytes per microsecond).
     pub link_mb_s: u64,
@@ -213,6 +216,16 @@ pub struct HostInterface {
     pub link_overhead_ns: u64,
     /// Host CPU cycles spent per IO by the storage stack (AHCI ~27,000, NVMe ~10,000) [003].
     pub host_cpu_cycles_per_io: u64,
+}
+
+impl HostInterface {
+    /// Commands the drive holds at once when the host keeps `queue_depth` outstanding, spread
+    /// evenly over as many queues as it may use; the rest wait in the host.
+    pub fn accepted_commands(&self, queue_depth: u32) -> u32 {
+        let queues = queue_depth.min(self.queues).max(1);
+        let (each, extra) = (queue_depth / queues, queue_depth % queues);
+        (0..queues).map(|q| (each + (q < extra) as u32).min(self.max_queue_depth)).sum()
+    }
 }
 
 /// Controller costs and buffers.
@@ -392,6 +405,7 @@ impl DriveConfig {
             (self.gc.start_free_blocks as u64 + 2) * g.dies as u64 * g.units_per_block() as u64;
         let max_user = raw.saturating_sub(gc_reserve_units * UNIT_BYTES);
         range("user_bytes", self.user_bytes, UNIT_BYTES, max_user)?;
+        range("host.queues", self.host.queues as u64, 1, 65535)?;
         range("host.max_queue_depth", self.host.max_queue_depth as u64, 1, 65536)?;
         range("host.link_mb_s", self.host.link_mb_s, 1, 1_000_000)?;
         range("host.link_overhead_ns", self.host.link_overhead_ns, 0, 1_000_000)?;

@@ -18,6 +18,7 @@ pub fn s3700_200() -> DriveConfig {
         spec_random_write_iops: 32_000,
         host: HostInterface {
             name: "SATA 6Gb/s (AHCI, NCQ)".into(),
+            queues: 1,
             max_queue_depth: 32,
             // 6 Gb/s after 8b/10b coding is 600 MB/s; FIS framing leaves about 560 MB/s of payload.
             link_mb_s: 560,
@@ -104,7 +105,9 @@ pub fn p3700_400() -> DriveConfig {
         spec_random_write_iops: 75_000,
         host: HostInterface {
             name: "NVMe (PCIe 3.0 x4)".into(),
-            // Many deep submission queues: the host's queue depth is never cut short.
+            // Many deep queue pairs (one per host core): the host's queue depth is never cut
+            // short.
+            queues: 32,
             max_queue_depth: 65_535,
             // 4 lanes x 8 GT/s with 128b/130b coding, less TLP overhead.
             link_mb_s: 3_200,

@@ -1,5 +1,6 @@
 //! The simulation loop. A closed-loop host keeps `queue_depth` commands outstanding; the drive
-//! accepts at most `host.max_queue_depth` of them (NCQ: 32), the rest wait in the host.
+//! spreads them over the drive's queues, each holding at most `host.max_queue_depth` (SATA: one
+//! NCQ queue of 32); the rest wait in the host.
 //! A write crosses the link and the controller, waits for room in the write buffer, and is
 //! acknowledged; buffered units are programmed a multi-plane page at a time, striped over the
 //! dies, and each host page earns its die a share of garbage collection on the same dies.
@@ -54,6 +55,8 @@ pub struct Simulation {
     /// When each of the drive's command slots frees; used only when the host queues more
     /// commands than the drive accepts.
     drive_slots: BinaryHeap<Reverse<u64>>,
+    /// The host keeps more commands outstanding than the drive accepts.
+    host_waits: bool,
     link: Calendar,
     controller_free_ns: u64,
     /// Link time per byte of payload, picoseconds.
@@ -122,8 +125,9 @@ impl Simulation {
         let slots_per_unit = d.controller.slots_per_unit();
         let partial_writes = (cfg.block_bytes as u64 % UNIT_BYTES != 0 || cfg.align_bytes as u64 % UNIT_BYTES != 0)
             && cfg.workload.read_percent < 100;
-        let drive_slots = if cfg.queue_depth > d.host.max_queue_depth {
-            (0..d.host.max_queue_depth).map(|_| Reverse(0)).collect()
+        let accepted = d.host.accepted_commands(cfg.queue_depth);
+        let drive_slots = if cfg.queue_depth > accepted {
+            (0..accepted).map(|_| Reverse(0)).collect()
         } else {
             BinaryHeap::new()
         };
@@ -141,6 +145,7 @@ impl Simulation {
             compressed_slots_1024: ((1.0 - cfg.compressibility) * slots_per_unit as f64 * 1024.0).round() as u32,
             compression_rng: Rng::new(cfg.seed ^ 0x636f_6d70_7265_7373),
             host_slots: (0..cfg.queue_depth).map(|_| Reverse(0)).collect(),
+            host_waits: cfg.queue_depth > accepted,
             drive_slots,
             link: Calendar::default(),
             controller_free_ns: 0,
@@ -288,7 +293,7 @@ impl Simulation {
             Op::Trim => self.trim(req, t, issue_ns),
         };
         *self.host_slots.peek_mut().expect("queue depth >= 1") = Reverse(done_ns);
-        if self.cfg.queue_depth > self.cfg.drive.host.max_queue_depth {
+        if self.host_waits {
             self.drive_slots.push(Reverse(done_ns));
         }
         if rejected {

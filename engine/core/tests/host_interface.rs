@@ -6,10 +6,15 @@ use ssdlab_core::{RunRequest, Simulation, Summary};
 /// Mean IOPS and latency of 4 KB random reads at one queue depth (a smaller array of the same
 /// channels, dies and timings: reads do not depend on capacity).
 fn random_read(drive: &str, queue_depth: u32) -> Summary {
+    random_read_with(drive, queue_depth, "")
+}
+
+/// The same, with more drive parameters (`"path":value` pairs, comma-led).
+fn random_read_with(drive: &str, queue_depth: u32, set: &str) -> Summary {
     let json = format!(
         r#"{{"drive":"{}","workload":"random-read","seconds":3,"queue_depth":{},
-            "set":{{"geometry.blocks_per_plane":128,"user_bytes":8000000000}}}}"#,
-        drive, queue_depth
+            "set":{{"geometry.blocks_per_plane":128,"user_bytes":8000000000{}}}}}"#,
+        drive, queue_depth, set
     );
     let cfg = RunRequest::from_json(&json).unwrap().resolve().unwrap();
     let samples = Simulation::new(cfg).unwrap().run_to_end();
@@ -33,6 +38,19 @@ fn sata_saturates_at_qd32_while_nvme_keeps_scaling() {
     // The article's figures: S3700 ~75K at QD32; P3700 about 3.5x the S3700 at QD32.
     assert!((65_000.0..85_000.0).contains(&sata_32), "{}", sata_32);
     assert!(nvme_32 > 2.5 * sata_32, "NVMe {} vs SATA {}", nvme_32, sata_32);
+}
+
+#[test]
+fn nvme_scales_by_spreading_commands_over_queue_pairs() {
+    // NVMe queues only 32 deep: one queue caps the drive like SATA's NCQ, four hold QD128.
+    let one = |qd| random_read_with("p3700-400", qd, r#","host.queues":1,"host.max_queue_depth":32"#).steady_iops_mean;
+    let four = |qd| random_read_with("p3700-400", qd, r#","host.queues":4,"host.max_queue_depth":32"#).steady_iops_mean;
+    let (one_32, one_128, four_128) = (one(32), one(128), four(128));
+    assert!(one_128 < one_32 * 1.03, "one queue: QD32 {} vs QD128 {}", one_32, one_128);
+    assert!(four_128 > one_32 * 1.3, "four queues at QD128 {} vs one queue {}", four_128, one_32);
+    // The preset's queues and depth never cut the host short: as if unlimited.
+    let unlimited = random_read_with("p3700-400", 128, r#","host.queues":1,"host.max_queue_depth":65536"#).steady_iops_mean;
+    assert_eq!(random_read("p3700-400", 128).steady_iops_mean, unlimited);
 }
 
 #[test]

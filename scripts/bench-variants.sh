@@ -40,5 +40,12 @@ row "bursts with background GC (60 s on, 30 s idle)" --drive s3700-200 --burst-s
 row "random read QD32" --drive s3700-200 --workload random-read
 row "mixed 70/30 QD32" --drive s3700-200 --workload mixed-70-30
 row "sequential write 128 KB" --drive s3700-200 --workload sequential-write
+row "compressing controller, incompressible data" --drive s3700-200 --set controller.compression=true
+row "compressing controller, data compresses 50 %" --drive s3700-200 --set controller.compression=true --compressibility 0.5
+row "redo log (1.5 KB sequential QD1, read-modify-write)" --drive s3700-200 --workload redo-log
+row "4 KB random writes aligned to 512 B" --drive s3700-200 --align-bytes 512
+row "random writes with 10 % TRIM commands" --drive s3700-200 --workload write-trim
 row "P3700 random read QD128" --drive p3700-400 --workload random-read --queue-depth 128
+row "P3700 random read QD128, one 32-deep queue" --drive p3700-400 --workload random-read --queue-depth 128 \
+  --set host.queues=1 --set host.max_queue_depth=32
 row "P3700 consistency" --drive p3700-400

@@ -15,7 +15,8 @@ use ssdlab_core::{presets, Simulation, Summary, FIELDS};
 const USAGE: &str = "usage:
   ssdlab presets
   ssdlab run --drive ID [--workload NAME] [--seconds N] [--span F] [--seed N]
-             [--queue-depth N] [--block-bytes N] [--power-cut-at S]... [--burst-s N --idle-s N]
+             [--queue-depth N] [--block-bytes N] [--align-bytes N] [--compressibility F]
+             [--power-cut-at S]... [--burst-s N --idle-s N]
              [--trim-fraction F] [--steady-from S] [--set PATH=VALUE]... [--config FILE.json]
              [--csv FILE] [--json]
   ssdlab params --drive ID      (every PATH that --set accepts, with the preset's value)

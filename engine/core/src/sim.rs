@@ -75,6 +75,11 @@ pub struct Simulation {
     page_slots: u32,
     /// When the page's data is all in the buffer (a read-modify-write may still be reading).
     page_ready_ns: u64,
+    /// Writing through: the page's program, booked when its first unit came (die, start,
+    /// completion). Commands arriving before it starts join it (group commit).
+    group: Option<(u32, u64, u64)>,
+    /// Channel transfer and array time of one host program, ns.
+    program_time_ns: u64,
     /// Only when requests can cover part of a unit: units whose program is under way, with its
     /// completion time; their data is still in the buffer to merge with.
     recent_programs: Option<VecDeque<(u32, u64)>>,
@@ -157,6 +162,8 @@ impl Simulation {
             page: Vec::with_capacity(upp as usize * slots_per_unit as usize),
             page_slots: 0,
             page_ready_ns: 0,
+            group: None,
+            program_time_ns: d.timing.program_ns + upp as u64 * (UNIT_BYTES * 1000 / d.timing.channel_mb_s),
             recent_programs: partial_writes.then(VecDeque::new),
             page_seqs: Vec::with_capacity(upp as usize),
             capacitors: CapacitorState::initial(&d.power),
@@ -363,11 +370,15 @@ impl Simulation {
         }
         let mut programmed_ns = 0;
         let mut merged_ns = 0;
+        let write_through = !self.capacitors.buffers_writes(&self.cfg.drive.power);
         // The buffer admits in command order: space another command waited for is not free
         // any earlier for this one.
         t = t.max(self.buffer_admitted_ns);
         for i in 0..req.units {
             let lpa = req.lpa + i;
+            if matches!(self.group, Some((_, start, _)) if t > start || !write_through) {
+                self.close_group(); // its program has started: later data waits for the next
+            }
             if req.partial(i) {
                 // Part of a unit: the rest comes from its current data.
                 if self.page.iter().any(|&(l, _)| l == lpa) {
@@ -398,9 +409,19 @@ impl Simulation {
             self.buffer_used_units += 1;
             self.buffer_admitted_ns = t;
             let slots = self.compressed_slots();
-            if self.page_slots + slots > self.slots_per_program {
-                // It does not fit in this page: the page goes padded, the unit starts the next.
-                programmed_ns = programmed_ns.max(self.program_host_page(t));
+            if self.page_slots + slots > self.slots_per_program || matches!(self.group, Some((_, start, _)) if merged_ns > start) {
+                // It does not fit in this page (or, writing through, its data would come too
+                // late for the page's program): the page goes padded, the unit starts the next.
+                if write_through {
+                    self.close_group();
+                } else {
+                    programmed_ns = programmed_ns.max(self.program_host_page(t));
+                }
+            }
+            if write_through && self.group.is_none() {
+                if !self.open_group(t.max(merged_ns)) {
+                    continue; // the drive went read-only: the unit is not stored
+                }
             }
             self.page.push((lpa, slots));
             self.page_slots += slots;
@@ -410,21 +431,21 @@ impl Simulation {
                 self.page_seqs.push(seq);
                 seqs.push(seq);
             }
+            if let Some((_, _, done)) = self.group {
+                programmed_ns = programmed_ns.max(done);
+            }
             if self.page_slots == self.slots_per_program {
-                programmed_ns = programmed_ns.max(self.program_host_page(t));
+                if write_through {
+                    self.close_group();
+                } else {
+                    programmed_ns = programmed_ns.max(self.program_host_page(t));
+                }
             }
         }
         self.host_write_bytes_total += req.bytes as u64;
         t = t.max(merged_ns);
-        let ack_ns = if self.capacitors.buffers_writes(&self.cfg.drive.power) {
-            t
-        } else {
-            // Write-through: program what is buffered now, padding the page.
-            if !self.page.is_empty() {
-                programmed_ns = programmed_ns.max(self.program_host_page(t));
-            }
-            t.max(programmed_ns)
-        };
+        // Writing through, the command is done when the programs of its pages are.
+        let ack_ns = if write_through { t.max(programmed_ns) } else { t };
         if let (Some(log), Some(seqs)) = (self.durability.as_mut(), seqs) {
             for seq in seqs {
                 log.acknowledged(seq, ack_ns);
@@ -642,24 +663,68 @@ impl Simulation {
 
     fn program_host_page(&mut self, ready_ns: u64) -> u64 {
         let ready_ns = ready_ns.max(std::mem::take(&mut self.page_ready_ns));
+        let Some((die, done)) = self.book_host_program(ready_ns) else { return ready_ns };
+        self.store_page(die, ready_ns, done);
+        self.pace_gc(die, ready_ns);
+        done
+    }
+
+    /// Writing through: books the program of a new page whose first unit is ready at `ready_ns`,
+    /// so commands arriving before it starts can join it. False if the drive went read-only.
+    fn open_group(&mut self, ready_ns: u64) -> bool {
+        match self.book_host_program(ready_ns) {
+            Some((die, done)) => {
+                self.group = Some((die, done - self.program_time_ns, done));
+                self.pace_gc(die, ready_ns);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Writing through: the group's program has started; its page is stored as it stands.
+    fn close_group(&mut self) {
+        if let Some((die, start, done)) = self.group.take() {
+            self.page_ready_ns = 0;
+            self.store_page(die, start, done);
+        }
+    }
+
+    /// Books the next host page's program: the die is the next in the stripe; returns it and
+    /// when the program completes, or None if the drive has gone read-only (the page in the
+    /// buffer is then dropped: its old copies stay mapped, and later writes are refused).
+    fn book_host_program(&mut self, ready_ns: u64) -> Option<(u32, u64)> {
         // Host pages stripe across dies round-robin, so every die receives the same share of
         // data and its own GC keeps pace with it (picking the least busy die instead lets a die
         // that is behind on GC receive less data, and a lazy die fill up with valid data).
         let die = self.next_die;
         self.next_die = (self.next_die + 1) % self.cfg.drive.geometry.dies;
         self.collect_until_block_available(die, ready_ns);
-        let units = self.page.len() as u32;
         if !self.ftl.worn_out() && self.ftl.needs_block(die, Stream::Host, self.slots_per_program) && self.ftl.die_free_blocks(die) == 0 {
             self.ftl.set_worn_out();
         }
         if self.ftl.worn_out() {
-            // The drive went read-only with this page in the buffer: it is not stored (the
-            // old copies stay mapped), and later writes are refused.
             self.page.clear();
             self.page_slots = 0;
             self.page_seqs.clear();
-            return ready_ns;
+            return None;
         }
+        let done = self.nand.program(die, ready_ns, self.units_per_program);
+        self.count_nand_programs(1);
+        Some((die, done))
+    }
+
+    /// Consistency-first pacing: each host page earns its die a share of GC work.
+    fn pace_gc(&mut self, die: u32, ready_ns: u64) {
+        if self.cfg.drive.gc.pacing == GcPacing::ConsistencyFirst {
+            self.paced_gc(die, ready_ns);
+        }
+    }
+
+    /// Maps the page's units to `die`'s host stream (padding the rest of the page) and hands
+    /// their buffer space to the program completing at `done`.
+    fn store_page(&mut self, die: u32, ready_ns: u64, done: u64) {
+        let units = self.page.len() as u32;
         for i in 0..self.page.len() {
             let (lpa, slots) = self.page[i];
             if lpa != NONE {
@@ -669,14 +734,12 @@ impl Simulation {
         if self.page_slots < self.slots_per_program {
             self.ftl.pad_to_program(die, Stream::Host);
         }
-        let done = self.nand.program(die, ready_ns, self.units_per_program);
         if let Some(recent) = self.recent_programs.as_mut() {
             recent.extend(self.page.iter().map(|&(lpa, _)| (lpa, done)));
         }
         self.page.clear();
         self.page_slots = 0;
         self.programs_in_flight.push(Reverse((done, units)));
-        self.count_nand_programs(1);
         if let Some(log) = self.durability.as_mut() {
             for &seq in &self.page_seqs {
                 log.programmed(seq, done);
@@ -684,10 +747,6 @@ impl Simulation {
             self.page_seqs.clear();
         }
         self.journal_map_updates(die, ready_ns, units);
-        if self.cfg.drive.gc.pacing == GcPacing::ConsistencyFirst {
-            self.paced_gc(die, ready_ns);
-        }
-        done
     }
 
     /// The map lives in NAND, cached in DRAM [000]: each update is journalled (8 bytes: LPA and
@@ -706,6 +765,7 @@ impl Simulation {
     /// Power fails at `at_ns`: the capacitor bank flushes what its energy allows, the rest of what
     /// the host was told is lost; the drive powers on again after rebuilding its mapping table.
     fn power_cut(&mut self, at_ns: u64) {
+        self.close_group();
         let d = &self.cfg.drive;
         let g = &d.geometry;
         let upp = self.units_per_program as u64;

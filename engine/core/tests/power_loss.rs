@@ -109,3 +109,33 @@ fn a_bank_too_small_for_the_buffer_saves_what_its_energy_pays_for() {
     let r = reports.iter().find(|r| r.acknowledged_writes_lost > 0).expect("some cut lost data");
     assert!(r.flushed_units > 0 && r.energy_needed_uj > r.energy_stored_uj, "{:?}", (r.flushed_units, r.energy_needed_uj, r.energy_stored_uj));
 }
+
+#[test]
+fn writing_through_commits_queued_writes_together() {
+    // No capacitors and no volatile cache: every write waits for its program. Commands that
+    // arrive while their page's program has not started join it (group commit), so once the
+    // dies are busy a program carries several writes; at QD1 each carries exactly one.
+    let fresh = |queue_depth: u32| {
+        let mut cfg = small_s3700(64, GcPacing::ConsistencyFirst, 6, 15);
+        cfg.drive.power.capacitors = false;
+        // 8 dies for NCQ's 32 commands: four writes per die at a time.
+        cfg.drive.user_bytes = cfg.drive.user_bytes / 33 * 8 / 4096 * 4096;
+        cfg.drive.geometry.dies = 8;
+        cfg.queue_depth = queue_depth;
+        let mut sim = Simulation::new(cfg).unwrap();
+        let samples = sim.run_to_end();
+        sim.ftl().check_invariants().unwrap();
+        let s = &samples[1..];
+        assert!(s.iter().all(|x| x.gc_moves == 0 && x.write_buffering == 0), "fresh drive, writing through");
+        let wa = s.iter().map(|x| x.nand_writes).sum::<f64>() / s.iter().map(|x| x.host_writes).sum::<f64>();
+        let latency = s.iter().map(|x| x.mean_latency_us).sum::<f64>() / s.len() as f64;
+        (wa, latency)
+    };
+    let (wa_1, latency_1) = fresh(1);
+    let (wa_32, latency_32) = fresh(32);
+    // A 4-unit page per 4 KB write (plus the map journal's pages).
+    assert!((wa_1 - 4.0).abs() < 0.02, "{}", wa_1);
+    assert!(wa_32 < 2.5, "{} NAND units per host unit at QD32", wa_32);
+    // Every acknowledgement still waits for a program (1.9 ms).
+    assert!(latency_1 > 1_900.0 && latency_32 > 1_900.0, "{} us, {} us", latency_1, latency_32);
+}

@@ -34,7 +34,7 @@ pub fn s3700_200() -> DriveConfig {
             read_latency_ns: 40_000,
             write_buffer_bytes: 1 << 20,
             compression: false,
-            compression_slot_bytes: 1024,
+            compression_slot_bytes: 2048,
         },
         geometry: NandGeometry {
             channels: 8,
@@ -121,7 +121,7 @@ pub fn p3700_400() -> DriveConfig {
             read_latency_ns: 45_000,
             write_buffer_bytes: 4 << 20,
             compression: false,
-            compression_slot_bytes: 1024,
+            compression_slot_bytes: 2048,
         },
         geometry: NandGeometry {
             channels: 18,

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '../../..');
 
-const SET: Record<string, number> = {
+const SET: Record<string, number | boolean> = {
   'geometry.blocks_per_plane': 128,
   'user_bytes': 12_500_000_768,
   'gc.start_free_blocks': 6,
@@ -22,26 +22,44 @@ const SET: Record<string, number> = {
 const SECONDS = 60;
 const SEED = 42;
 
-function nativeCsv(): string {
+/** Run settings beyond the drive, as the CLI flag and the JSON field name them. */
+interface Extra {
+  flags: string[];
+  json: Record<string, unknown>;
+  set: Record<string, number | boolean>;
+}
+
+function nativeCsv(extra: Extra): string {
   const dir = mkdtempSync(join(tmpdir(), 'ssdlab-parity-'));
   const csv = join(dir, 'native.csv');
-  const sets = Object.entries(SET).flatMap(([k, v]) => ['--set', `${k}=${v}`]);
+  const sets = Object.entries({ ...SET, ...extra.set }).flatMap(([k, v]) => ['--set', `${k}=${v}`]);
   execFileSync(
     'cargo',
     ['run', '--release', '-q', '-p', 'ssdlab-cli', '--', 'run', '--drive', 's3700-200', '--seconds', String(SECONDS),
-      '--steady-from', '30', '--seed', String(SEED), ...sets, '--csv', csv],
+      '--steady-from', '30', '--seed', String(SEED), ...sets, ...extra.flags, '--csv', csv],
     { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   return readFileSync(csv, 'utf8');
 }
 
+const PLAIN: Extra = { flags: [], json: {}, set: {} };
+// Compression, unaligned writes (read-modify-write) and TRIM commands in one run.
+const DATA_PATH: Extra = {
+  flags: ['--workload', 'write-trim', '--align-bytes', '512', '--compressibility', '0.4'],
+  json: { workload: 'write-trim', align_bytes: 512, compressibility: 0.4 },
+  set: { 'controller.compression': true, 'controller.compression_slot_bytes': 1024 },
+};
+
 describe('native and wasm engines', () => {
-  it('give identical per-second samples for the same config and seed', async () => {
+  it.each([
+    ['the default drive', PLAIN],
+    ['compression, unaligned writes and TRIM', DATA_PATH],
+  ])('give identical per-second samples for the same config and seed: %s', async (_name, extra) => {
     const wasm = await import('./pkg/ssdlab_wasm.js');
     wasm.initSync({ module: readFileSync(join(here, 'pkg/ssdlab_wasm_bg.wasm')) });
     const fields: string[] = JSON.parse(wasm.sample_fields());
     const sim = new wasm.Simulation(
-      JSON.stringify({ drive: 's3700-200', seconds: SECONDS, seed: SEED, set: SET }),
+      JSON.stringify({ drive: 's3700-200', seconds: SECONDS, seed: SEED, ...extra.json, set: { ...SET, ...extra.set } }),
     );
     // Advance in uneven slices, as the worker does: slicing must not change the result.
     const rows: number[][] = [];
@@ -52,7 +70,7 @@ describe('native and wasm engines', () => {
     }
     sim.free();
 
-    const [header, ...lines] = nativeCsv().trim().split('\n');
+    const [header, ...lines] = nativeCsv(extra).trim().split('\n');
     expect(header.split(',')).toEqual(fields);
     const native = lines.map((l) => l.split(',').map(Number));
     expect(rows.length).toBe(SECONDS);
@@ -60,6 +78,7 @@ describe('native and wasm engines', () => {
     // GC ran, so the comparison covers the whole model, not just the fresh-drive phase.
     const gcMoves = fields.indexOf('gc_moves');
     expect(rows.some((r) => r[gcMoves] > 0)).toBe(true);
+    if (extra === DATA_PATH) expect(rows.some((r) => r[fields.indexOf('rmw_reads')] > 0)).toBe(true);
     for (let i = 0; i < SECONDS; i++) expect(rows[i]).toEqual(native[i]);
   }, 180_000);
 });

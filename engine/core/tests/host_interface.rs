@@ -77,3 +77,21 @@ fn samples_report_host_cpu_cores() {
     let expected = s[1].iops as f64 * 27_000.0 / 2.7e9;
     assert!((s[1].host_cpu_cores - expected).abs() < 1e-9 && s[1].host_cpu_cores > 0.5);
 }
+
+#[test]
+fn a_3gbps_sata_link_halves_sequential_reads() {
+    // The 710, X25-E and 320 of [000] are SATA 3Gb/s: about 280 MB/s of payload after coding.
+    let read = |link_mb_s: u32| {
+        let json = format!(
+            r#"{{"drive":"s3700-200","workload":"sequential-read","seconds":3,
+                "set":{{"geometry.blocks_per_plane":128,"user_bytes":8000000000,"host.link_mb_s":{}}}}}"#,
+            link_mb_s
+        );
+        let cfg = RunRequest::from_json(&json).unwrap().resolve().unwrap();
+        Simulation::new(cfg).unwrap().run_to_end()[1].mb_s
+    };
+    let (fast, slow) = (read(560), read(280));
+    // The S3700's spec: 500 MB/s sequential read [001].
+    assert!((480.0..560.0).contains(&fast), "{} MB/s", fast);
+    assert!((250.0..280.0).contains(&slow), "{} MB/s", slow);
+}

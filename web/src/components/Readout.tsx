@@ -49,33 +49,24 @@ export function Readout({ latest, runSeconds, state, summary, cutsRequested, pow
       // While running, the last slice's pace; once finished, the whole run's.
       value:
         state === 'running'
-          ? show(latest.speed, nf0, ' sim s / s')
+          ? show(latest.speed, nf0, '×')
           : summary && summary.elapsed_ms > 0
-            ? show((summary.seconds_done * 1000) / summary.elapsed_ms, nf0, ' sim s / s')
+            ? show((summary.seconds_done * 1000) / summary.elapsed_ms, nf0, '×')
             : '–',
+      sub: ' real time',
       title: 'Simulated seconds per second of engine time',
     },
   ];
   if (cutsRequested > 0) {
     const done = powerCuts.length;
     const sum = (f: (c: PowerCut) => number) => powerCuts.reduce((a, c) => a + f(c), 0);
-    const after = ` after ${done} of ${cutsRequested} ${cutsRequested === 1 ? 'cut' : 'cuts'}`;
-    items.push(
-      {
-        id: 'lost',
-        label: 'Writes lost',
-        value: done > 0 ? nf0.format(sum((c) => c.acknowledged_writes_lost)) : '–',
-        sub: after,
-        title: 'Writes the host was told were done that did not survive the power cuts',
-      },
-      {
-        id: 'rebuild',
-        label: 'Map rebuild',
-        value: done > 0 ? `${nf2.format(sum((c) => c.rebuild_ms))} ms` : '–',
-        sub: after,
-        title: 'Time the power-ons spent rebuilding the mapping table (the host waits)',
-      },
-    );
+    items.push({
+      id: 'lost',
+      label: 'Writes lost',
+      value: done > 0 ? nf0.format(sum((c) => c.acknowledged_writes_lost)) : '–',
+      sub: ` ${done} of ${cutsRequested} ${cutsRequested === 1 ? 'cut' : 'cuts'}${done > 0 ? `, map rebuilt in ${nf2.format(sum((c) => c.rebuild_ms))} ms` : ''}`,
+      title: 'Writes the host was told were done that did not survive the power cuts, and the time power-on spent rebuilding the map',
+    });
   }
   return (
     <dl className="readout" aria-label="Live readout">

@@ -260,7 +260,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
     group: 'map',
     label: 'DRAM for the map',
     unit: 'MiB',
-    explain: 'DRAM holding map pages.',
+    explain: 'DRAM holding map pages; the whole table needs about 1 MB per GB of capacity (195 MB for 200 GB).',
     whole: false,
     min: 0.01,
     max: 65_536,

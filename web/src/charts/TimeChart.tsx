@@ -145,7 +145,7 @@ export function TimeChart(props: TimeChartProps) {
           const ys = store.column(s.field);
           const c =
             s.kind === 'line'
-              ? { ...NO_COUNTS, points: drawLine(ctx, xs, ys, n, x, y, xDomain, yDomain, s.color) }
+              ? drawLine(ctx, xs, ys, n, x, y, xDomain, yDomain, s.color)
               : drawScatter(ctx, xs, ys, n, x, y, view.y.kind, xDomain, yDomain, { ...style, dot: s.color });
           if (k === 0) main = c;
           const m = view.y.robust ? columnQuantile(ys, 0.98) : columnMax(ys);
@@ -259,14 +259,18 @@ export function TimeChart(props: TimeChartProps) {
                 </g>
               );
             })}
-            {markers.map((m, i) => (
-              <g key={`k${i}`} className="marker">
-                <line x1={x(m.at)} x2={x(m.at)} y1={margin.top} y2={bottom} />
-                <text x={x(m.at) + 3} y={margin.top + 11}>
-                  {m.label}
-                </text>
-              </g>
-            ))}
+            {markers.map((m, i) => {
+              // Near the right edge the label goes on the line's left, so it is not cut off.
+              const left = x(m.at) > margin.left + plotW * 0.7;
+              return (
+                <g key={`k${i}`} className="marker">
+                  <line x1={x(m.at)} x2={x(m.at)} y1={margin.top} y2={bottom} />
+                  <text x={x(m.at) + (left ? -3 : 3)} y={margin.top + 11} textAnchor={left ? 'end' : 'start'}>
+                    {m.label}
+                  </text>
+                </g>
+              );
+            })}
           </svg>
         )}
         {counts.points === 0 && props.emptyText && width > 0 && (

@@ -100,7 +100,8 @@ export function drawScatter(
 
 /**
  * A polyline through `xs[i], ys[i]` for `i < n` inside `xDomain`, clamped to `yDomain` (a log
- * axis takes values <= 0 at its floor). NaN breaks the line. Returns the points joined.
+ * axis takes values <= 0 at its floor). NaN breaks the line. Counts the points joined and those
+ * above the top (drawn along the top edge).
  */
 export function drawLine(
   ctx: CanvasRenderingContext2D,
@@ -113,8 +114,9 @@ export function drawLine(
   yDomain: [number, number],
   color: string,
   width = 1.6,
-): number {
+): ScatterCounts {
   let points = 0;
+  let above = 0;
   let pen = false;
   ctx.beginPath();
   for (let i = 0; i < n; i++) {
@@ -129,12 +131,13 @@ export function drawLine(
     else ctx.moveTo(x(xv), py);
     pen = true;
     points++;
+    if (v > yDomain[1]) above++;
   }
   ctx.strokeStyle = color;
   ctx.lineWidth = width;
   ctx.lineJoin = 'round';
   ctx.stroke();
-  return points;
+  return { points, zeros: 0, above };
 }
 
 /**

@@ -108,7 +108,8 @@ export const PANELS: readonly PanelSpec[] = [
     id: 'gc',
     title: 'Garbage collection',
     explain: '4 KB pages GC copied out of victim blocks each second: steady when paced, in bursts when lazy.',
-    y: { kind: 'linear' },
+    // Bulk and background clean-ups copy in one second what pacing spreads over many.
+    y: { kind: 'linear', robust: true },
     format: formatCount,
     series: [{ field: 'gc_moves', kind: 'dots', color: '#b26b00', label: 'pages copied' }],
     bands: [CLEAN_UP],

@@ -5,6 +5,7 @@
 
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ColumnStore } from './columns';
+import { hoverSecond, rowOf, useHoverSecond } from './hover';
 import { drawBands, drawLine, drawScatter, type ScatterCounts, type ScatterStyle } from './draw';
 import type { BandSpec, RefLine, SeriesSpec } from './panels';
 import {
@@ -49,6 +50,8 @@ export interface TimeChartProps {
   testId?: string;
   /** Formats y tick labels (default 1, 10, 1K). */
   formatY?: (v: number) => string;
+  /** Formats a value read under the pointer (default: the number, up to 2 decimals). */
+  formatValue?: (v: number) => string;
   style?: Partial<ScatterStyle>;
   /** Shown over the plot while no second falls in the view. */
   emptyText?: string;
@@ -64,11 +67,13 @@ const DEFAULT_STYLE: ScatterStyle = {
 };
 
 const NO_COUNTS: ScatterCounts = { points: 0, zeros: 0, above: 0 };
+const exact = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 
 export function TimeChart(props: TimeChartProps) {
   const { store, series, view, runSeconds, height } = props;
   const formatY = props.formatY ?? formatCount;
+  const formatValue = props.formatValue ?? exact.format;
   const style = useMemo(() => ({ ...DEFAULT_STYLE, ...props.style }), [props.style]);
   const compact = props.compact ?? false;
   const margin = useMemo(() => ({ top: 12, right: 18, bottom: compact ? 24 : 46, left: 64 }), [compact]);
@@ -183,6 +188,15 @@ export function TimeChart(props: TimeChartProps) {
   const refs = (props.refs ?? []).filter((r) => r.value >= yDomain[0] && r.value <= yDomain[1]);
   const markers = (props.markers ?? []).filter((m) => m.at >= xDomain[0] && m.at <= xDomain[1]);
 
+  // Every chart follows the second under the pointer in any of them.
+  const hovered = useHoverSecond();
+  const hoverRow = hovered !== null && hovered >= xDomain[0] && hovered <= xDomain[1] ? rowOf(store, hovered) : -1;
+  const onPointer = (e: React.PointerEvent<HTMLDivElement>) => {
+    const px = e.clientX - e.currentTarget.getBoundingClientRect().left;
+    const inside = px >= margin.left && px <= right && store.length > 0;
+    hoverSecond.set(inside ? Math.round(x.invert(px)) : null);
+  };
+
   return (
     <figure className="chart" aria-label={props.label}>
       <div
@@ -194,6 +208,8 @@ export function TimeChart(props: TimeChartProps) {
         data-markers={markers.length}
         role="img"
         aria-label={`${props.label}: ${counts.points} seconds plotted`}
+        onPointerMove={onPointer}
+        onPointerLeave={() => hoverSecond.set(null)}
       >
         {width > 0 && (
           <svg className="chart-axes" width={width} height={height} aria-hidden="true">
@@ -244,7 +260,7 @@ export function TimeChart(props: TimeChartProps) {
           </svg>
         )}
         <canvas ref={canvasRef} className="chart-dots" style={{ width, height }} />
-        {width > 0 && (refs.length > 0 || markers.length > 0) && (
+        {width > 0 && (
           // Above the canvas, so levels and events stay readable over dense dots.
           <svg className="chart-overlay" width={width} height={height} aria-hidden="true">
             {refLabelSlots(refs.map((r) => y(r.value))).map((slot, i) => {
@@ -271,7 +287,30 @@ export function TimeChart(props: TimeChartProps) {
                 </g>
               );
             })}
+            {hoverRow >= 0 && (
+              <line className="hover" x1={x(hovered!)} x2={x(hovered!)} y1={margin.top} y2={bottom} />
+            )}
           </svg>
+        )}
+        {hoverRow >= 0 && (
+          <div
+            className="hover-box"
+            style={
+              x(hovered!) > margin.left + plotW / 2
+                ? { right: width - x(hovered!) + 8, top: margin.top + 18 }
+                : { left: x(hovered!) + 8, top: margin.top + 18 }
+            }
+          >
+            <strong>{hovered} s</strong>
+            {series.map((s) =>
+              store.has(s.field) ? (
+                <span key={s.field}>
+                  {`${s.label}: `}
+                  {formatValue(store.column(s.field)[hoverRow])}
+                </span>
+              ) : null,
+            )}
+          </div>
         )}
         {counts.points === 0 && props.emptyText && width > 0 && (
           <div

@@ -42,7 +42,10 @@ export interface PanelSpec {
   /** One sentence: what to look for. */
   explain: string;
   y: ViewSpec['y'];
+  /** Tick labels. */
   format(v: number): string;
+  /** A value read under the pointer, when it needs a unit. */
+  value?(v: number): string;
   series: readonly SeriesSpec[];
   bands?: readonly BandSpec[];
   refs?(ctx: PanelContext): RefLine[];
@@ -55,6 +58,7 @@ const num = (ctx: PanelContext, path: string): number => {
   const v = ctx.parameters[path];
   return typeof v === 'number' ? v : NaN;
 };
+const exact = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const plain = (v: number) => String(Number(v.toFixed(2)));
 const percent = (v: number) => `${Number((v * 100).toFixed(0))}%`;
 const micros = (v: number) =>
@@ -122,6 +126,7 @@ export const PANELS: readonly PanelSpec[] = [
     explain: 'From the host issuing a command to the drive acknowledging it.',
     y: { kind: 'log' },
     format: micros,
+    value: (v) => `${exact.format(v)} µs`,
     series: [
       { field: 'mean_latency_us', kind: 'dots', color: '#1f6fd1', label: 'mean' },
       { field: 'max_latency_us', kind: 'dots', color: '#9cc0ee', label: 'worst' },
@@ -134,6 +139,7 @@ export const PANELS: readonly PanelSpec[] = [
     explain: 'How full the write buffer is; shaded where the drive writes through or flags its capacitors.',
     y: { kind: 'linear', max: 100 },
     format: (v) => `${v}%`,
+    value: (v) => `${exact.format(v)}%`,
     series: [{ field: 'buffer_percent', kind: 'line', color: '#0f7c8c', label: 'buffer in use' }],
     bands: [
       { field: 'write_buffering', value: 0, color: 'rgba(120, 130, 150, 0.22)', label: 'write-through' },
@@ -164,6 +170,7 @@ export const PANELS: readonly PanelSpec[] = [
     explain: 'Share of lookups that found their map entry in DRAM; every miss reads NAND first.',
     y: { kind: 'linear', max: 1 },
     format: percent,
+    value: (v) => `${exact.format(v * 100)}%`,
     series: [{ field: 'map_hit_rate', kind: 'line', color: '#6b4fbb', label: 'hits' }],
     relevant: (ctx) => ctx.parameters['map.scheme'] !== undefined && ctx.parameters['map.scheme'] !== 'flat',
   },

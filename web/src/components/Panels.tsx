@@ -111,6 +111,7 @@ function Panel(props: PanelsProps & { panel: PanelSpec }) {
         label={`${p.title} per second`}
         height={PANEL_HEIGHT}
         formatY={p.format}
+        formatValue={p.value}
         style={p.y.kind === 'log' ? LOG_PANEL_STYLE : PANEL_STYLE}
         testId={`chart-${p.id}`}
       />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PANEL_IDS, type PanelContext } from './charts/panels';
 import { resolveXDomain, viewLabel } from './charts/scales';
 import { TimeChart, type TimeMarker } from './charts/TimeChart';
@@ -13,7 +13,8 @@ import { StateBadge } from './components/StateBadge';
 import { useEngine } from './components/useEngine';
 import type { DrivePreset, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
 import { consistency as scenario } from './scenarios/consistency';
-import { describeDesign, type EngineOffer } from './scenarios/design';
+import { describeDesign, type DesignValues, type EngineOffer } from './scenarios/design';
+import type { Overrides } from './scenarios/overrides';
 import { buildRequest, problemPlace } from './scenarios/request';
 import { checkAgainstEngine, parseSettings, settingsToSearch, type RunSettings } from './scenarios/urlState';
 
@@ -42,7 +43,12 @@ export function App() {
   const [initial] = useState(initialSettings);
   const [settings, setSettings] = useState<RunSettings>(initial.settings);
   const [urlErrors, setUrlErrors] = useState<string[]>(initial.errors);
-  const update = (patch: Partial<RunSettings>) => setSettings((s) => ({ ...s, ...patch }));
+  // Handlers keep their identity, so the settings and panels do not re-render for every sample.
+  const update = useCallback((patch: Partial<RunSettings>) => setSettings((s) => ({ ...s, ...patch })), []);
+  const onWorkload = useCallback((workload: string) => update({ workload }), [update]);
+  const onDesign = useCallback((design: DesignValues) => update({ design }), [update]);
+  const onOverrides = useCallback((overrides: Overrides) => update({ overrides }), [update]);
+  const onCharts = useCallback((charts: readonly string[] | null) => update({ charts }), [update]);
 
   // Once the engine says what it knows, check the drive, workload and options from the link.
   const { presets, workloads, requestFields } = engine;
@@ -83,9 +89,13 @@ export function App() {
       clearTimeout(timer);
     };
   }, [requestKey, engineReady, check]);
-  const placedProblem = problem
-    ? { place: problemPlace(problem.field, settings, offer), message: `${problem.field}: ${problem.message}` }
-    : null;
+  const placedProblem = useMemo(
+    () =>
+      problem
+        ? { place: problemPlace(problem.field, settings, offer), message: `${problem.field}: ${problem.message}` }
+        : null,
+    [problem, settings, offer],
+  );
 
   // The settings of the run on screen (those in effect when its Start was pressed).
   const startedWith = useRef<RunSettings>(settings);
@@ -119,11 +129,29 @@ export function App() {
     [cutsAsked, engine.powerCuts],
   );
 
-  const start = () => {
+  const { start: startEngine } = engine;
+  const start = useCallback(() => {
     setUrlErrors([]);
     startedWith.current = settings;
-    engine.start(request);
-  };
+    startEngine(request);
+  }, [settings, request, startEngine]);
+
+  const designControls = useMemo(
+    () => (
+      <DesignControls
+        offer={offer}
+        workloads={workloads}
+        workload={settings.workload}
+        onWorkload={onWorkload}
+        values={settings.design}
+        onValues={onDesign}
+        overrides={settings.overrides}
+        onOverrides={onOverrides}
+        problem={placedProblem}
+      />
+    ),
+    [offer, workloads, settings.workload, settings.design, settings.overrides, placedProblem, onWorkload, onDesign, onOverrides],
+  );
 
   const runWorkload = run?.config.workload ?? settings.workload;
   const runDesign = hasRun ? describeDesign(shownSettings.design, offerFor(presets, shownSettings.drive, requestFields)) : [];
@@ -171,17 +199,7 @@ export function App() {
             problem={placedProblem}
             generalProblem={placedProblem && placedProblem.place === null ? placedProblem.message : null}
           >
-            <DesignControls
-              offer={offer}
-              workloads={workloads}
-              workload={settings.workload}
-              onWorkload={(workload) => update({ workload })}
-              values={settings.design}
-              onValues={(design) => update({ design })}
-              overrides={settings.overrides}
-              onOverrides={(overrides) => update({ overrides })}
-              problem={placedProblem}
-            />
+            {designControls}
           </Controls>
         </aside>
 
@@ -259,7 +277,7 @@ export function App() {
             store={engine.store}
             context={panelContext}
             chosen={settings.charts}
-            onChoose={(charts) => update({ charts })}
+            onChoose={onCharts}
             view={view}
             runSeconds={runSeconds}
             markers={markers}

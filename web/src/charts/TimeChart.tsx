@@ -3,7 +3,7 @@
 // frame; the canvas is redrawn on the next animation frame after new samples, straight from the
 // store's columns, without React re-rendering.
 
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ColumnStore } from './columns';
 import { hoverSecond, rowOf, useHoverSecond } from './hover';
 import { drawBands, drawLine, drawScatter, type ScatterCounts, type ScatterStyle } from './draw';
@@ -55,6 +55,8 @@ export interface TimeChartProps {
   style?: Partial<ScatterStyle>;
   /** Shown over the plot while no second falls in the view. */
   emptyText?: string;
+  /** Redraw at most this often while samples stream in (small panels need not keep up). */
+  redrawMs?: number;
 }
 
 const X_FIELD = 'second';
@@ -70,12 +72,13 @@ const NO_COUNTS: ScatterCounts = { points: 0, zeros: 0, above: 0 };
 const exact = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 
-export function TimeChart(props: TimeChartProps) {
+export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
   const { store, series, view, runSeconds, height } = props;
   const formatY = props.formatY ?? formatCount;
   const formatValue = props.formatValue ?? exact.format;
   const style = useMemo(() => ({ ...DEFAULT_STYLE, ...props.style }), [props.style]);
   const compact = props.compact ?? false;
+  const redrawMs = props.redrawMs ?? 0;
   const margin = useMemo(() => ({ top: 12, right: 18, bottom: compact ? 24 : 46, left: 64 }), [compact]);
 
   const rootRef = useRef<HTMLDivElement>(null);
@@ -167,16 +170,29 @@ export function TimeChart(props: TimeChartProps) {
         old.points === main.points && old.zeros === main.zeros && old.above === main.above ? old : main,
       );
     };
+    let timer = 0;
+    let lastDraw = -Infinity;
+    const drawInFrame = () => {
+      timer = 0;
+      frame = requestAnimationFrame(() => {
+        lastDraw = performance.now();
+        draw();
+      });
+    };
     const request = () => {
-      if (!frame) frame = requestAnimationFrame(draw);
+      if (frame || timer) return;
+      const wait = lastDraw + redrawMs - performance.now();
+      if (wait > 0) timer = window.setTimeout(drawInFrame, wait);
+      else drawInFrame();
     };
     request();
     const unsubscribe = store.subscribe(request);
     return () => {
       unsubscribe();
       if (frame) cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
     };
-  }, [store, series, props.bands, view.y, x, y, xDomain, yDomain, width, height, plotW, plotH, style, margin]);
+  }, [store, series, props.bands, view.y, x, y, xDomain, yDomain, width, height, plotW, plotH, style, margin, redrawMs]);
 
   const yt = yTicks(view.y.kind, yDomain, plotH);
   // A short log axis over many decades labels every other one.
@@ -340,4 +356,4 @@ export function TimeChart(props: TimeChartProps) {
       )}
     </figure>
   );
-}
+});

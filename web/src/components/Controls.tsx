@@ -1,7 +1,7 @@
 // The Start / Pause / Reset buttons and the basic run settings; the workload and design
 // sections are passed in as children, after them.
 
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import type { DrivePreset, EngineState } from '../engine/protocol';
 import { formatCount } from '../charts/scales';
 import { formatMemory, spanOptions } from '../scenarios/capacity';
@@ -36,7 +36,7 @@ function FieldError({ message }: { message: string | null }) {
   ) : null;
 }
 
-export function Controls(props: ControlsProps) {
+export const Controls = memo(function Controls(props: ControlsProps) {
   const { presets, settings, state } = props;
   const ids = { drive: useId(), seconds: useId(), seed: useId(), spare: useId() };
   const drive = presets.find((d) => d.id === settings.drive);
@@ -179,4 +179,4 @@ export function Controls(props: ControlsProps) {
       {props.children}
     </form>
   );
-}
+});

@@ -2,7 +2,7 @@
 // plus the advanced overrides. Each option explains the choice in effect in one sentence, and
 // shows the engine's objection when it names what the option sets.
 
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import type { WorkloadInfo } from '../engine/protocol';
 import {
   DESIGN_OPTIONS,
@@ -57,7 +57,7 @@ function asButtons(option: ChoiceOption): boolean {
   return option.choices.length * longest <= 44;
 }
 
-export function DesignControls(props: DesignControlsProps) {
+export const DesignControls = memo(function DesignControls(props: DesignControlsProps) {
   const { offer, values } = props;
   const place = props.problem?.place ?? null;
 
@@ -148,7 +148,7 @@ export function DesignControls(props: DesignControlsProps) {
       </Disclosure>
     </>
   );
-}
+});
 
 /** Lays out numbers that belong to the same choice (work for / rest for) side by side. */
 function OptionRows({ options, render }: { options: DesignOption[]; render(o: DesignOption): ReactNode }) {

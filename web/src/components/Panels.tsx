@@ -1,7 +1,7 @@
 // Small multiples under the IOPS chart: one panel per mechanism, on the same time axis, chosen
 // for the run's variant unless the user picks them.
 
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { ColumnStore } from '../charts/columns';
 import { PANELS, choosePanels, type PanelContext, type PanelSpec } from '../charts/panels';
 import type { ViewSpec } from '../charts/scales';
@@ -20,8 +20,10 @@ export interface PanelsProps {
 }
 
 const PANEL_HEIGHT = 150;
+/** The panels redraw twice a second while a run streams in; the IOPS chart every frame. */
+const PANEL_REDRAW_MS = 500;
 
-export function Panels(props: PanelsProps) {
+export const Panels = memo(function Panels(props: PanelsProps) {
   const { context, view } = props;
   const shown = choosePanels(props.chosen, context);
   const shownIds = shown.map((p) => p.id);
@@ -66,7 +68,7 @@ export function Panels(props: PanelsProps) {
       ))}
     </section>
   );
-}
+});
 
 function Panel(props: PanelsProps & { panel: PanelSpec }) {
   const { panel: p, context } = props;
@@ -108,6 +110,7 @@ function Panel(props: PanelsProps & { panel: PanelSpec }) {
         xLabel="Time (s)"
         yLabel={p.title}
         compact
+        redrawMs={PANEL_REDRAW_MS}
         label={`${p.title} per second`}
         height={PANEL_HEIGHT}
         formatY={p.format}

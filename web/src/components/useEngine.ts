@@ -162,6 +162,32 @@ export function useEngine(): EngineHandle {
     };
   }, [store]);
 
+  // Stable across renders, so components and effects that take them are not redone per sample.
+  const actions = useMemo<Pick<EngineHandle, 'clearError' | 'start' | 'check' | 'pause' | 'resume' | 'reset'>>(
+    () => ({
+      clearError: () => setError(null),
+      start: (config) => {
+        setError(null);
+        setStarting(true);
+        clientRef.current?.start(config);
+      },
+      check: (config) => clientRef.current?.check(config) ?? Promise.resolve(null),
+      pause: () => clientRef.current?.pause(),
+      resume: () => clientRef.current?.resume(),
+      reset: () => {
+        acceptingRef.current = false;
+        setStarting(false);
+        clientRef.current?.reset();
+        store.reset();
+        setRun(null);
+        setPowerCuts([]);
+        setSummary(null);
+        setLatest(EMPTY_LATEST);
+      },
+    }),
+    [store],
+  );
+
   return {
     state,
     presets,
@@ -176,24 +202,6 @@ export function useEngine(): EngineHandle {
     setupMs,
     error,
     starting,
-    clearError: () => setError(null),
-    start: (config) => {
-      setError(null);
-      setStarting(true);
-      clientRef.current?.start(config);
-    },
-    check: (config) => clientRef.current?.check(config) ?? Promise.resolve(null),
-    pause: () => clientRef.current?.pause(),
-    resume: () => clientRef.current?.resume(),
-    reset: () => {
-      acceptingRef.current = false;
-      setStarting(false);
-      clientRef.current?.reset();
-      store.reset();
-      setRun(null);
-      setPowerCuts([]);
-      setSummary(null);
-      setLatest(EMPTY_LATEST);
-    },
+    ...actions,
   };
 }

@@ -95,6 +95,17 @@ test('settings from a link: bad values are named, the rest kept; options follow 
   await expect(page.getByTestId('block-input')).toHaveAttribute('placeholder', '4096 (the workload’s)');
 
   // Compression is offered exactly when the engine's drive has the parameter.
+  expect(await page.locator('.param-list dt').count()).toBeGreaterThan(40);
   const listed = await page.locator('.param-list dt', { hasText: /^controller\.compression$/ }).count();
   expect(await page.getByTestId('option-compress').count()).toBe(listed);
+});
+
+test('the engine’s objection to a setting appears next to it before Start', async ({ page }) => {
+  await openApp(page, '?seconds=30&cuts=50');
+  // The power-loss section opens to show it.
+  await expect(page.getByTestId('option-cuts')).toContainText(
+    'power_cuts: each cut must fall inside the run, between 0 and 30 s (got 50 s)',
+  );
+  await page.getByTestId('cuts-input').fill('20');
+  await expect(page.getByTestId('option-cuts').getByRole('alert')).toHaveCount(0);
 });

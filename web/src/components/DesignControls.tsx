@@ -6,7 +6,6 @@ import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import type { WorkloadInfo } from '../engine/protocol';
 import {
   DESIGN_OPTIONS,
-  GROUPS,
   choiceValue,
   isActive,
   shippedChoice,
@@ -16,7 +15,7 @@ import {
   type DesignValue,
   type DesignValues,
   type EngineOffer,
-  type GroupId,
+  type SectionId,
   type ListOption,
   type NumberOption,
 } from '../scenarios/design';
@@ -39,16 +38,10 @@ export interface DesignControlsProps {
   problem: { place: ProblemPlace; message: string } | null;
 }
 
-interface Section {
-  id: string;
-  title: string;
-  groups: readonly GroupId[];
-}
-
-const SECTIONS: readonly Section[] = [
-  { id: 'workload', title: 'Workload', groups: ['workload'] },
-  { id: 'design', title: 'Controller design', groups: ['gc', 'map', 'nand', 'data'] },
-  { id: 'power', title: 'Power loss', groups: ['power'] },
+const SECTIONS: readonly { id: SectionId; title: string }[] = [
+  { id: 'workload', title: 'Workload' },
+  { id: 'design', title: 'Controller design' },
+  { id: 'power', title: 'Power loss' },
 ];
 
 /** Choices shown as a row of buttons when they fit; otherwise a select. */
@@ -71,33 +64,29 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
     props.onValues(next);
   };
 
-  const changedIn = (section: Section) =>
-    DESIGN_OPTIONS.filter((o) => section.groups.includes(o.group) && values[o.id] !== undefined && isActive(o, values, offer)).length;
-  const sectionHasProblem = (section: Section) =>
-    place !== null &&
-    (place === section.id || DESIGN_OPTIONS.some((o) => o.id === place && section.groups.includes(o.group)));
+  const shownIn = (section: SectionId) => DESIGN_OPTIONS.filter((o) => o.section === section && isActive(o, values, offer));
+  const hasProblem = (section: SectionId) =>
+    place === section || DESIGN_OPTIONS.some((o) => o.id === place && o.section === section);
 
   return (
     <>
       {SECTIONS.map((section) => {
-        const groups = GROUPS.filter(
-          (g) => section.groups.includes(g.id) && DESIGN_OPTIONS.some((o) => o.group === g.id && isActive(o, values, offer)),
-        );
-        if (groups.length === 0 && section.id !== 'workload') return null;
-        const changed = changedIn(section);
+        const options = shownIn(section.id);
+        if (options.length === 0 && section.id !== 'workload') return null;
+        const changed = options.filter((o) => values[o.id] !== undefined).length;
         return (
           <Disclosure
             key={section.id}
             title={section.title}
             badge={changed > 0 ? `${changed} changed` : undefined}
             initiallyOpen={section.id !== 'power' || changed > 0}
-            forceOpen={sectionHasProblem(section)}
+            forceOpen={hasProblem(section.id)}
             testId={`section-${section.id}`}
             onReset={
               changed > 0 && section.id !== 'workload'
                 ? () => {
                     const next = { ...values };
-                    for (const o of DESIGN_OPTIONS) if (section.groups.includes(o.group)) delete next[o.id];
+                    for (const o of DESIGN_OPTIONS) if (o.section === section.id) delete next[o.id];
                     props.onValues(next);
                   }
                 : undefined
@@ -111,24 +100,20 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
                 problem={place === 'workload' ? props.problem!.message : null}
               />
             )}
-            {groups.map((g) => (
-              <div className="option-group" key={g.id}>
-                <OptionRows
-                  options={DESIGN_OPTIONS.filter((o) => o.group === g.id && isActive(o, values, offer))}
-                  render={(o) => (
-                    <OptionControl
-                      key={o.id}
-                      option={o}
-                      values={values}
-                      offer={offer}
-                      placeholder={o.id === 'block' ? workloadBlockPlaceholder(props.workloads, props.workload) : undefined}
-                      onChange={(v) => setValue(o, v)}
-                      problem={place === o.id ? props.problem!.message : null}
-                    />
-                  )}
+            <OptionRows
+              options={options}
+              render={(o) => (
+                <OptionControl
+                  key={o.id}
+                  option={o}
+                  values={values}
+                  offer={offer}
+                  placeholder={o.id === 'block' ? workloadBlockPlaceholder(props.workloads, props.workload) : undefined}
+                  onChange={(v) => setValue(o, v)}
+                  problem={place === o.id ? props.problem!.message : null}
                 />
-              </div>
-            ))}
+              )}
+            />
           </Disclosure>
         );
       })}

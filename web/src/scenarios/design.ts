@@ -8,16 +8,8 @@
 
 export type ParamValue = string | number | boolean;
 
-export type GroupId = 'workload' | 'gc' | 'map' | 'nand' | 'data' | 'power';
-
-export const GROUPS: readonly { id: GroupId; title: string }[] = [
-  { id: 'workload', title: 'Workload' },
-  { id: 'gc', title: 'Garbage collection' },
-  { id: 'map', title: 'Mapping table' },
-  { id: 'nand', title: 'NAND' },
-  { id: 'data', title: 'Data reduction' },
-  { id: 'power', title: 'Power loss' },
-];
+/** Where an option is shown: the workload, the controller's design, or power loss. */
+export type SectionId = 'workload' | 'design' | 'power';
 
 /** What an option needs the engine to know before it is offered. */
 export type Requirement = { param: string } | { field: string };
@@ -36,7 +28,7 @@ export interface Choice {
 export interface ChoiceOption {
   kind: 'choice';
   id: string;
-  group: GroupId;
+  section: SectionId;
   label: string;
   choices: readonly Choice[];
   requires?: Requirement;
@@ -48,7 +40,7 @@ export type NumberTarget = { param: string; scale?: number } | { field: string }
 export interface NumberOption {
   kind: 'number';
   id: string;
-  group: GroupId;
+  section: SectionId;
   label: string;
   unit?: string;
   explain: string;
@@ -68,7 +60,7 @@ export interface NumberOption {
 export interface ListOption {
   kind: 'list';
   id: string;
-  group: GroupId;
+  section: SectionId;
   label: string;
   unit?: string;
   explain: string;
@@ -89,7 +81,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'number',
     id: 'qd',
-    group: 'workload',
+    section: 'workload',
     label: 'Queue depth',
     explain: 'Commands the host keeps outstanding (the articles test at 32; SATA drives accept 32 at a time).',
     whole: true,
@@ -100,7 +92,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'number',
     id: 'block',
-    group: 'workload',
+    section: 'workload',
     label: 'Request size',
     unit: 'bytes',
     explain: 'Bytes per request; empty uses the workload’s own size.',
@@ -113,7 +105,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'number',
     id: 'trim',
-    group: 'workload',
+    section: 'workload',
     label: 'TRIM after the fill',
     explain:
       'Fraction of the filled span TRIMmed before the test (the S3500 review’s format-and-delete spare area); ' +
@@ -126,7 +118,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'choice',
     id: 'host',
-    group: 'workload',
+    section: 'workload',
     label: 'Host',
     choices: [
       { value: 'steady', label: 'Never rests', explain: 'The host never pauses, as in the articles’ test.', request: { idle_s: 0 } },
@@ -142,7 +134,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'number',
     id: 'burst_s',
-    group: 'workload',
+    section: 'workload',
     label: 'Work for',
     unit: 's',
     explain: 'Seconds of work in each burst.',
@@ -156,7 +148,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'number',
     id: 'idle_s',
-    group: 'workload',
+    section: 'workload',
     label: 'then rest for',
     unit: 's',
     explain: 'Seconds the host stays idle after each burst.',
@@ -170,7 +162,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'choice',
     id: 'pacing',
-    group: 'gc',
+    section: 'design',
     label: 'GC pacing',
     requires: { param: 'gc.pacing' },
     choices: [
@@ -195,7 +187,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'choice',
     id: 'victim',
-    group: 'gc',
+    section: 'design',
     label: 'GC victim block',
     requires: { param: 'gc.victim' },
     choices: [
@@ -224,7 +216,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'choice',
     id: 'map',
-    group: 'map',
+    section: 'design',
     label: 'Mapping table',
     requires: { param: 'map.scheme' },
     choices: [
@@ -257,7 +249,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'number',
     id: 'map_cache_mib',
-    group: 'map',
+    section: 'design',
     label: 'DRAM for the map',
     unit: 'MiB',
     explain: 'DRAM holding map pages; the whole table needs about 1 MB per GB of capacity (195 MB for 200 GB).',
@@ -271,7 +263,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'choice',
     id: 'cell',
-    group: 'nand',
+    section: 'design',
     label: 'NAND cells',
     requires: { param: 'nand.cell' },
     choices: [
@@ -289,7 +281,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'choice',
     id: 'compress',
-    group: 'data',
+    section: 'design',
     label: 'Compression',
     requires: { param: 'controller.compression' },
     choices: [
@@ -310,7 +302,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'number',
     id: 'compressibility',
-    group: 'data',
+    section: 'design',
     label: 'Data shrinks by',
     explain: 'How compressible the host’s data is: 0 is incompressible (the articles), 0.9 shrinks it by 90 %.',
     whole: false,
@@ -324,7 +316,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'choice',
     id: 'plp',
-    group: 'power',
+    section: 'power',
     label: 'Power-loss protection',
     requires: { param: 'power.capacitors' },
     choices: [
@@ -365,7 +357,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'number',
     id: 'plp_fail_s',
-    group: 'power',
+    section: 'power',
     label: 'Capacitors fail at',
     unit: 's',
     explain: 'Simulated second at which the capacitor bank fails.',
@@ -379,7 +371,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'list',
     id: 'cuts',
-    group: 'power',
+    section: 'power',
     label: 'Cut power at',
     unit: 's',
     explain:

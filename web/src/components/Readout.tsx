@@ -23,6 +23,13 @@ const show = (v: number | undefined, f: Intl.NumberFormat, unit = '') =>
 
 export function Readout({ latest, runSeconds, state, summary, cutsRequested, powerCuts }: ReadoutProps) {
   const last = latest.last;
+  // While running, the last slice's pace; once finished, the whole run's.
+  const speed =
+    state === 'running'
+      ? show(latest.speed, nf0, '×')
+      : summary && summary.elapsed_ms > 0
+        ? show((summary.seconds_done * 1000) / summary.elapsed_ms, nf0, '×')
+        : '–';
   const items: { id: string; label: string; value: string; sub?: string; title?: string }[] = [
     {
       id: 'time',
@@ -46,14 +53,8 @@ export function Readout({ latest, runSeconds, state, summary, cutsRequested, pow
     {
       id: 'speed',
       label: 'Simulation speed',
-      // While running, the last slice's pace; once finished, the whole run's.
-      value:
-        state === 'running'
-          ? show(latest.speed, nf0, '×')
-          : summary && summary.elapsed_ms > 0
-            ? show((summary.seconds_done * 1000) / summary.elapsed_ms, nf0, '×')
-            : '–',
-      sub: ' real time',
+      value: speed,
+      sub: speed === '–' ? undefined : ' real time',
       title: 'Simulated seconds per second of engine time',
     },
   ];

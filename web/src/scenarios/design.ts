@@ -124,7 +124,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
       { value: 'steady', label: 'Never rests', explain: 'The host never pauses, as in the articles’ test.', request: { idle_s: 0 } },
       {
         value: 'bursty',
-        label: 'Rests between bursts',
+        label: 'Works in bursts',
         explain:
           'The host alternates work and idle time; while idle, the drive cleans in the background, so the next ' +
           'burst starts at fresh-drive speed until the refilled blocks are used up.',

@@ -19,3 +19,30 @@ export async function readNumber(page: Page, testId: string): Promise<number> {
 export async function chartPoints(page: Page, testId = 'iops-chart'): Promise<number> {
   return Number((await page.getByTestId(testId).getAttribute('data-points')) ?? '0');
 }
+
+/** Presses Start (or Restart) and waits until this run has finished. */
+export async function runToEnd(page: Page, timeout = 60_000): Promise<void> {
+  await page.getByTestId('start').click();
+  // Wait for this run to start (the previous one may have left the page 'finished').
+  await expect(page.getByTestId('engine-state')).not.toHaveAttribute('data-state', /finished|idle/);
+  await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout });
+}
+
+/** The lowest IOPS of the chart's current window, from the stats line under it. */
+export async function lowestIops(page: Page): Promise<number> {
+  const text = (await page.getByTestId('run-stats').textContent()) ?? '';
+  const m = text.replace(/,/g, '').match(/lowest (\d+)/);
+  return m ? Number(m[1]) : NaN;
+}
+
+/**
+ * A 16.5 GiB drive of the S3700's architecture (128 blocks per plane instead of 2048), as URL
+ * overrides: it leaves the fresh-drive phase after ~15 s, so variants show within a short run.
+ */
+export const SMALL_S3700 = [
+  'set.geometry.blocks_per_plane=128',
+  'set.user_bytes=12500000768',
+  'set.gc.start_free_blocks=6',
+  'set.gc.boost_below_free_blocks=3',
+  'set.gc.boost_until_free_blocks=5',
+].join('&');

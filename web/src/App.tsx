@@ -1,19 +1,22 @@
-import { useEffect, useState } from 'react';
-import { ScatterChart } from './charts/ScatterChart';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { PANEL_IDS, type PanelContext } from './charts/panels';
 import { resolveXDomain, viewLabel } from './charts/scales';
+import { TimeChart, type TimeMarker } from './charts/TimeChart';
 import { Controls } from './components/Controls';
+import { DesignControls } from './components/DesignControls';
 import { ErrorBanner } from './components/ErrorBanner';
+import { Panels } from './components/Panels';
+import { PowerCutTable } from './components/PowerCutTable';
 import { Readout } from './components/Readout';
 import { RunStats } from './components/RunStats';
 import { StateBadge } from './components/StateBadge';
 import { useEngine } from './components/useEngine';
+import type { DrivePreset, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
 import { consistency as scenario } from './scenarios/consistency';
-import {
-  checkDrive,
-  parseSettings,
-  settingsToSearch,
-  type RunSettings,
-} from './scenarios/urlState';
+import { describeDesign, type DesignValues, type EngineOffer } from './scenarios/design';
+import type { Overrides } from './scenarios/overrides';
+import { buildRequest, problemPlace } from './scenarios/request';
+import { checkAgainstEngine, parseSettings, settingsToSearch, type RunSettings } from './scenarios/urlState';
 
 const DEFAULTS: RunSettings = {
   drive: 's3700-200',
@@ -21,14 +24,18 @@ const DEFAULTS: RunSettings = {
   seconds: scenario.defaultSeconds,
   seed: 1,
   view: scenario.views[0].id,
+  workload: scenario.workload,
+  design: {},
+  overrides: {},
+  charts: null,
 };
-const VIEW_IDS = scenario.views.map((v) => v.id);
-const WA_VIEW = { id: 'wa', label: 'Write amplification', xFrom: 0, y: { kind: 'linear' as const } };
-const WA_STYLE = { dot: '#6b4fbb', radius: 1.4 };
-const formatPlain = (v: number) => String(v);
+const VOCABULARY = { views: scenario.views.map((v) => v.id), charts: PANEL_IDS };
+const IOPS_SERIES = [{ field: 'iops', kind: 'dots' as const, color: '#1f6fd1', label: 'IOPS' }];
+/** Quiet time after a change before the engine is asked whether it accepts the settings. */
+const CHECK_DELAY_MS = 150;
 
 function initialSettings() {
-  return parseSettings(window.location.search, DEFAULTS, VIEW_IDS);
+  return parseSettings(window.location.search, DEFAULTS, VOCABULARY);
 }
 
 export function App() {
@@ -36,19 +43,23 @@ export function App() {
   const [initial] = useState(initialSettings);
   const [settings, setSettings] = useState<RunSettings>(initial.settings);
   const [urlErrors, setUrlErrors] = useState<string[]>(initial.errors);
+  // Handlers keep their identity, so the settings and panels do not re-render for every sample.
+  const update = useCallback((patch: Partial<RunSettings>) => setSettings((s) => ({ ...s, ...patch })), []);
+  const onWorkload = useCallback((workload: string) => update({ workload }), [update]);
+  const onDesign = useCallback((design: DesignValues) => update({ design }), [update]);
+  const onOverrides = useCallback((overrides: Overrides) => update({ overrides }), [update]);
+  const onCharts = useCallback((charts: readonly string[] | null) => update({ charts }), [update]);
 
-  // Once the drives are known, check the drive from the link (or pick the first one).
-  const { presets } = engine;
+  // Once the engine says what it knows, check the drive, workload and options from the link.
+  const { presets, workloads, requestFields } = engine;
+  const checkedLink = useRef(false);
   useEffect(() => {
-    if (presets.length === 0) return;
-    const ids = presets.map((p) => p.id);
-    setSettings((s) => {
-      if (ids.includes(s.drive)) return s;
-      const problem = checkDrive(s.drive, ids);
-      if (problem && s.drive !== DEFAULTS.drive) setUrlErrors((e) => [...e, problem]);
-      return { ...s, drive: ids[0] };
-    });
-  }, [presets]);
+    if (presets.length === 0 || checkedLink.current) return;
+    checkedLink.current = true;
+    const checked = checkAgainstEngine(settings, DEFAULTS, { presets, workloads, requestFields });
+    setSettings(checked.settings);
+    if (checked.errors.length > 0) setUrlErrors((e) => [...e, ...checked.errors]);
+  }, [presets, workloads, requestFields, settings]);
 
   // Keep the URL in step with the settings, so the page can be shared as a link.
   useEffect(() => {
@@ -58,30 +69,100 @@ export function App() {
     }
   }, [settings]);
 
-  const view = scenario.views.find((v) => v.id === settings.view) ?? scenario.views[0];
-  const runSeconds = engine.run?.seconds ?? settings.seconds;
-  const [from, to] = resolveXDomain(view, runSeconds);
-  const drive = presets.find((p) => p.id === (engine.run?.drive ?? settings.drive));
-  const hasRun = engine.run !== null;
-  const hasWa = engine.fields.includes('write_amplification');
+  const offer = useMemo(() => offerFor(presets, settings.drive, requestFields), [presets, settings.drive, requestFields]);
+  const request = useMemo(() => buildRequest(settings, offer), [settings, offer]);
+  const requestKey = JSON.stringify(request);
 
-  const start = () => {
+  // Ask the engine whether it accepts the settings as they are edited, so its message (naming
+  // the field) appears next to the control before Start is pressed.
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const engineReady = presets.length > 0 && engine.state !== 'loading';
+  const { check } = engine;
+  useEffect(() => {
+    if (!engineReady) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      void check(JSON.parse(requestKey) as SimConfig).then((p) => current && setProblem(p));
+    }, CHECK_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [requestKey, engineReady, check]);
+  const placedProblem = useMemo(
+    () =>
+      problem
+        ? { place: problemPlace(problem.field, settings, offer), message: `${problem.field}: ${problem.message}` }
+        : null,
+    [problem, settings, offer],
+  );
+
+  // The settings of the run on screen (those in effect when its Start was pressed).
+  const startedWith = useRef<RunSettings>(settings);
+  const [shownSettings, setShownSettings] = useState<RunSettings>(settings);
+  useEffect(() => {
+    if (engine.run) setShownSettings(startedWith.current);
+  }, [engine.run]);
+
+  const run = engine.run;
+  const view = scenario.views.find((v) => v.id === settings.view) ?? scenario.views[0];
+  const runSeconds = run?.config.seconds ?? settings.seconds;
+  const [from, to] = resolveXDomain(view, runSeconds);
+  const drive = presets.find((p) => p.id === (run?.config.drive ?? settings.drive));
+  const hasRun = run !== null;
+
+  const panelContext = useMemo(
+    () =>
+      run
+        ? contextFor(run.config, run.parameters, workloads)
+        : contextFor(request, { ...offer.parameters, ...request.set }, workloads),
+    [run, request, offer, workloads],
+  );
+  const cutsAsked = useMemo(() => (run ? requestedCuts(run.config) : []), [run]);
+  const markers: TimeMarker[] = useMemo(
+    () =>
+      cutsAsked.map((at, i) => {
+        // Reports come in the order of the (ascending) cuts.
+        const report = engine.powerCuts[i];
+        return { at, label: report ? `power cut · ${report.acknowledged_writes_lost} lost` : 'power cut' };
+      }),
+    [cutsAsked, engine.powerCuts],
+  );
+
+  const { start: startEngine } = engine;
+  const start = useCallback(() => {
     setUrlErrors([]);
-    engine.start({
-      drive: settings.drive,
-      workload: scenario.workload,
-      seconds: settings.seconds,
-      span: settings.span,
-      seed: settings.seed,
-    });
-  };
+    startedWith.current = settings;
+    startEngine(request);
+  }, [settings, request, startEngine]);
+
+  const designControls = useMemo(
+    () => (
+      <DesignControls
+        offer={offer}
+        workloads={workloads}
+        workload={settings.workload}
+        onWorkload={onWorkload}
+        values={settings.design}
+        onValues={onDesign}
+        overrides={settings.overrides}
+        onOverrides={onOverrides}
+        problem={placedProblem}
+      />
+    ),
+    [offer, workloads, settings.workload, settings.design, settings.overrides, placedProblem, onWorkload, onDesign, onOverrides],
+  );
+
+  const runWorkload = run?.config.workload ?? settings.workload;
+  const runDesign = hasRun ? describeDesign(shownSettings.design, offerFor(presets, shownSettings.drive, requestFields)) : [];
+  const overridesOnScreen = hasRun ? Object.keys(shownSettings.overrides).length : 0;
 
   return (
     <div className="app">
       <header className="app-header">
         <div>
           <h1>SSD Lab</h1>
-          <p className="tagline">A solid-state drive simulator: watch garbage collection shape a drive’s performance.</p>
+          <p className="tagline">A solid-state drive simulator: change the controller’s design and watch the consequences.</p>
         </div>
         <StateBadge state={engine.state} starting={engine.starting} />
       </header>
@@ -94,7 +175,7 @@ export function App() {
       />
       <ErrorBanner
         title="The engine reported a problem"
-        messages={engine.error ? [engine.error] : []}
+        messages={engine.error ? [engine.error.message] : []}
         onDismiss={engine.clearError}
         testId="engine-error"
       />
@@ -107,7 +188,7 @@ export function App() {
             presets={presets}
             spans={scenario.spans}
             settings={settings}
-            onChange={(patch) => setSettings((s) => ({ ...s, ...patch }))}
+            onChange={update}
             state={engine.state}
             starting={engine.starting}
             hasRun={hasRun}
@@ -115,14 +196,18 @@ export function App() {
             onPause={engine.pause}
             onResume={engine.resume}
             onReset={engine.reset}
-          />
+            problem={placedProblem}
+            generalProblem={placedProblem && placedProblem.place === null ? placedProblem.message : null}
+          >
+            {designControls}
+          </Controls>
         </aside>
 
         <section className="panel results" aria-label="Results">
           <div className="results-head">
             <h2>
               {drive ? drive.name : 'IOPS over time'}
-              {engine.run && <span className="run-tag"> · {formatSpan(engine.run.span)} of the span tested</span>}
+              {run && <span className="run-tag"> · {formatSpan(run.config.span)} of the span tested</span>}
             </h2>
             <div className="tabs" role="tablist" aria-label="Chart view">
               {scenario.views.map((v) => (
@@ -133,26 +218,48 @@ export function App() {
                   aria-selected={v.id === view.id}
                   className={v.id === view.id ? 'tab active' : 'tab'}
                   data-testid={`view-${v.id}`}
-                  onClick={() => setSettings((s) => ({ ...s, view: v.id }))}
+                  onClick={() => update({ view: v.id })}
                 >
                   {viewLabel(v, runSeconds)}
                 </button>
               ))}
             </div>
           </div>
+          {run && (runWorkload !== scenario.workload || runDesign.length > 0 || overridesOnScreen > 0) && (
+            <p className="variant" data-testid="run-variant">
+              {runWorkload !== scenario.workload && <span className="tag">Workload: {runWorkload}</span>}
+              {runDesign.map((d) => (
+                <span className="tag" key={d}>
+                  {d}
+                </span>
+              ))}
+              {overridesOnScreen > 0 && (
+                <span className="tag" title={Object.entries(shownSettings.overrides).map(([p, v]) => `${p}=${v}`).join('\n')}>
+                  {overridesOnScreen} parameter {overridesOnScreen === 1 ? 'override' : 'overrides'}
+                </span>
+              )}
+            </p>
+          )}
 
-          <Readout latest={engine.latest} runSeconds={engine.run?.seconds ?? null} state={engine.state} summary={engine.summary} />
+          <Readout
+            latest={engine.latest}
+            runSeconds={run?.config.seconds ?? null}
+            state={engine.state}
+            summary={engine.summary}
+            cutsRequested={cutsAsked.length}
+            powerCuts={engine.powerCuts}
+          />
 
-          <ScatterChart
+          <TimeChart
             store={engine.store}
-            xField="second"
-            yField="iops"
+            series={IOPS_SERIES}
+            markers={markers}
             view={view}
             runSeconds={runSeconds}
             xLabel="Time (s)"
             yLabel="IOPS"
-            label={`4 KB random write IOPS per second, ${viewLabel(view, runSeconds)}`}
-            height={420}
+            label={`${iopsLabel(workloads, runWorkload, run?.config)} per second, ${viewLabel(view, runSeconds)}`}
+            height={400}
             testId="iops-chart"
             emptyText={emptyText(engine.state, hasRun || engine.starting, from)}
           />
@@ -164,26 +271,17 @@ export function App() {
               {engine.setupMs !== null && <> (plus {(engine.setupMs / 1000).toFixed(1)} s for erase and fill)</>}.
             </p>
           )}
+          <PowerCutTable cuts={engine.powerCuts} />
 
-          {hasWa && (
-            <details className="secondary" open>
-              <summary>Write amplification over time</summary>
-              <ScatterChart
-                store={engine.store}
-                xField="second"
-                yField="write_amplification"
-                view={WA_VIEW}
-                runSeconds={runSeconds}
-                xLabel="Time (s)"
-                yLabel="Write amplification"
-                label="Write amplification per second over the whole run"
-                height={200}
-                testId="wa-chart"
-                formatY={formatPlain}
-                style={WA_STYLE}
-              />
-            </details>
-          )}
+          <Panels
+            store={engine.store}
+            context={panelContext}
+            chosen={settings.charts}
+            onChoose={onCharts}
+            view={view}
+            runSeconds={runSeconds}
+            markers={markers}
+          />
         </section>
       </main>
 
@@ -194,9 +292,47 @@ export function App() {
   );
 }
 
+function offerFor(
+  presets: readonly DrivePreset[],
+  drive: string,
+  requestFields: Readonly<Record<string, unknown>>,
+): EngineOffer {
+  return { parameters: presets.find((p) => p.id === drive)?.parameters ?? {}, requestFields };
+}
+
+function requestedCuts(config: SimConfig): number[] {
+  return Array.isArray(config.power_cuts_s) ? (config.power_cuts_s as number[]) : [];
+}
+
+function contextFor(
+  config: SimConfig,
+  parameters: Readonly<Record<string, unknown>>,
+  workloads: readonly WorkloadInfo[],
+): PanelContext {
+  const workload = workloads.find((w) => w.id === config.workload);
+  return {
+    parameters,
+    workload: config.workload,
+    writes: workload ? workload.read_percent < 100 : true,
+    idle: Number(config.idle_s ?? 0) > 0,
+    powerCuts: requestedCuts(config).length > 0,
+    overridden: Object.keys(config.set ?? {}),
+  };
+}
+
+/** "4 KB consistency IOPS", from the request size in effect. */
+function iopsLabel(workloads: readonly WorkloadInfo[], workload: string, config: SimConfig | undefined): string {
+  const bytes = typeof config?.block_bytes === 'number' ? config.block_bytes : workloads.find((w) => w.id === workload)?.block_bytes;
+  return bytes ? `${formatBytes(bytes)} ${workload} IOPS` : `${workload} IOPS`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} B`;
+}
+
 function emptyText(state: string, hasRun: boolean, from: number): string {
   if (state === 'loading') return 'Loading the engine…';
-  if (!hasRun) return 'Choose a drive and a spare area, then press Start.';
+  if (!hasRun) return 'Choose a drive, a workload and a design, then press Start.';
   return from > 0 ? `Dots appear here once the run passes ${from.toLocaleString('en-US')} s.` : 'Erasing and filling the drive…';
 }
 

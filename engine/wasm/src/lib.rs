@@ -1,13 +1,18 @@
-//! wasm-bindgen shell over `ssdlab-core`: one `Simulation` handle for the browser worker.
+//! wasm-bindgen shell over `ssdlab-core`: one `Simulation` handle for the browser worker, plus
+//! what the page needs to build its controls from the engine (drives, their parameters, the
+//! workloads and the run-request fields), so new engine options show up without page changes.
 //! Every error crosses as a JS `Error` whose message names the field and its allowed range;
 //! nothing here unwraps on input from the page.
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
-use ssdlab_core::{presets, RunRequest, Sample, FIELDS};
+use ssdlab_core::config::parameter_paths;
+use ssdlab_core::workload::WORKLOADS;
+use ssdlab_core::{presets, ConfigError, DriveConfig, RunConfig, RunRequest, Sample, FIELDS};
 use wasm_bindgen::prelude::*;
 
 /// The drive presets as JSON: `[{id, name, interface, raw_bytes, user_bytes, advertised_bytes,
-/// spec_random_write_iops}]`.
+/// spec_random_write_iops, parameters}]`; `parameters` maps every settable path (as
+/// `ssdlab params` lists them) to the preset's value.
 #[wasm_bindgen]
 pub fn presets() -> String {
     let list: Vec<serde_json::Value> = presets::all()
@@ -21,16 +26,76 @@ pub fn presets() -> String {
                 "user_bytes": d.user_bytes,
                 "advertised_bytes": d.advertised_bytes,
                 "spec_random_write_iops": d.spec_random_write_iops,
+                "parameters": parameters(&d),
             })
         })
         .collect();
     serde_json::Value::Array(list).to_string()
 }
 
+/// The workloads as JSON: `[{id, description, block_bytes, read_percent}]` (block_bytes is the
+/// workload's default transfer size).
+#[wasm_bindgen]
+pub fn workloads() -> String {
+    let list: Vec<serde_json::Value> = WORKLOADS
+        .iter()
+        .map(|w| {
+            serde_json::json!({
+                "id": w.id,
+                "description": w.description,
+                "block_bytes": w.block_bytes,
+                "read_percent": w.read_percent,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(list).to_string()
+}
+
+/// Every field a run request accepts, with its default, as a JSON object (`set` is `{}`), so
+/// the page can offer a field only when this engine knows it.
+#[wasm_bindgen]
+pub fn run_request_fields() -> String {
+    let Some(first) = presets::all().into_iter().next() else { return "{}".into() };
+    let minimal = serde_json::json!({ "drive": first.id }).to_string();
+    RunRequest::from_json(&minimal)
+        .ok()
+        .and_then(|r| serde_json::to_string(&r).ok())
+        .unwrap_or_else(|| "{}".into())
+}
+
+/// Checks a JSON run request without building the drive: `{"ok":true}`, or
+/// `{"ok":false,"field":...,"message":...}` naming what is wrong and what is allowed.
+#[wasm_bindgen]
+pub fn check_request(config_json: &str) -> String {
+    match resolve(config_json) {
+        Ok(_) => serde_json::json!({ "ok": true }),
+        Err(e) => serde_json::json!({ "ok": false, "field": e.field, "message": e.message }),
+    }
+    .to_string()
+}
+
 /// Names of the sample columns, as JSON, in the order `Simulation::advance` returns them.
 #[wasm_bindgen]
 pub fn sample_fields() -> String {
     serde_json::to_string(&FIELDS).unwrap_or_else(|_| "[]".into())
+}
+
+fn resolve(config_json: &str) -> Result<RunConfig, ConfigError> {
+    RunRequest::from_json(config_json).and_then(|r| r.resolve())
+}
+
+/// Path -> value for every settable parameter of a drive.
+fn parameters(drive: &DriveConfig) -> serde_json::Value {
+    let tree = serde_json::to_value(drive).unwrap_or_default();
+    let map: serde_json::Map<String, serde_json::Value> = parameter_paths(drive)
+        .into_iter()
+        .map(|path| {
+            let pointer = format!("/{}", path.replace('.', "/"));
+            let value = tree.pointer(&pointer).cloned().unwrap_or_default();
+            (path, value)
+        })
+        .collect();
+    serde_json::Value::Object(map)
 }
 
 #[wasm_bindgen]
@@ -45,9 +110,7 @@ impl Simulation {
     /// `{"drive":"s3700-200","workload":"consistency","seconds":2000,"span":1.0,"seed":1}`.
     #[wasm_bindgen(constructor)]
     pub fn new(config_json: &str) -> Result<Simulation, JsError> {
-        let cfg = RunRequest::from_json(config_json)
-            .and_then(|r| r.resolve())
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let cfg = resolve(config_json).map_err(|e| JsError::new(&e.to_string()))?;
         let sim = ssdlab_core::Simulation::new(cfg).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Simulation { sim, samples: Vec::new() })
     }
@@ -88,5 +151,86 @@ impl Simulation {
     /// Raw NAND bytes of the drive being simulated (for bytes-per-4-KiB figures).
     pub fn raw_bytes(&self) -> f64 {
         self.sim.config().drive.geometry.raw_bytes() as f64
+    }
+
+    /// The drive this run simulates, after the request's overrides: path -> value, as JSON.
+    pub fn parameters_json(&self) -> String {
+        parameters(&self.sim.config().drive).to_string()
+    }
+
+    /// What each power cut so far did, as JSON: `[{at_s, acknowledged_writes_lost,
+    /// writes_at_risk, flushed_units, energy_needed_uj, energy_stored_uj, rebuild_ms}]`
+    /// (the fields of `ssdlab run --json`'s `power_cuts`).
+    pub fn power_cuts_json(&self) -> String {
+        let list: Vec<serde_json::Value> = self
+            .sim
+            .power_cuts()
+            .iter()
+            .map(|c| {
+                // Durable writes include those the flush saved; the rest were on NAND already.
+                let already_durable = (c.durable.len() as u64).saturating_sub(c.flushed_units);
+                serde_json::json!({
+                    "at_s": c.at_ns as f64 / 1e9,
+                    "acknowledged_writes_lost": c.acknowledged_writes_lost,
+                    "writes_at_risk": (c.acknowledged.len() as u64).saturating_sub(already_durable),
+                    "flushed_units": c.flushed_units,
+                    "energy_needed_uj": c.energy_needed_uj,
+                    "energy_stored_uj": c.energy_stored_uj,
+                    "rebuild_ms": c.rebuild_ms,
+                })
+            })
+            .collect();
+        serde_json::Value::Array(list).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn json(s: &str) -> serde_json::Value {
+        serde_json::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn lists_what_the_page_builds_its_controls_from() {
+        let drives = json(&presets());
+        assert_eq!(drives[0]["parameters"]["gc.pacing"], "consistency-first");
+        assert_eq!(drives[0]["parameters"]["geometry.dies"], 33);
+        let names: Vec<String> =
+            json(&workloads()).as_array().unwrap().iter().map(|w| w["id"].as_str().unwrap().into()).collect();
+        assert_eq!(names.len(), WORKLOADS.len());
+        assert!(names.contains(&"hot-cold".to_string()));
+        let fields = json(&run_request_fields());
+        for key in ["workload", "queue_depth", "block_bytes", "power_cuts_s", "trim_fraction", "set"] {
+            assert!(fields.get(key).is_some(), "{key}");
+        }
+    }
+
+    #[test]
+    fn checks_a_request_and_names_the_bad_field() {
+        assert_eq!(json(&check_request(r#"{"drive":"s3700-200"}"#))["ok"], true);
+        let bad = json(&check_request(r#"{"drive":"s3700-200","set":{"gc.paced_percent":5}}"#));
+        assert_eq!(bad["ok"], false);
+        assert_eq!(bad["field"], "gc.paced_percent");
+        assert!(bad["message"].as_str().unwrap().contains("between 10 and 1000"));
+    }
+
+    #[test]
+    fn reports_power_cuts_and_the_resolved_drive() {
+        let request = r#"{"drive":"s3700-200","seconds":3,"power_cuts_s":[1.5],
+            "set":{"geometry.blocks_per_plane":64,"user_bytes":6000000000,"gc.start_free_blocks":6,
+                   "gc.boost_below_free_blocks":3,"gc.boost_until_free_blocks":5,"gc.background_free_blocks":8}}"#;
+        let mut sim = Simulation::new(request).unwrap();
+        while !sim.finished() {
+            sim.advance(1e6);
+        }
+        let cuts = json(&sim.power_cuts_json());
+        assert_eq!(cuts.as_array().unwrap().len(), 1);
+        assert_eq!(cuts[0]["at_s"], 1.5);
+        assert_eq!(cuts[0]["acknowledged_writes_lost"], 0);
+        assert!(cuts[0]["rebuild_ms"].as_f64().unwrap() > 0.0);
+        assert_eq!(json(&sim.parameters_json())["geometry.blocks_per_plane"], 64);
     }
 }

@@ -10,6 +10,8 @@ export interface ScatterStyle {
   /** Marker for values above a fixed top (drawn at the top edge). */
   above: string;
   radius: number;
+  /** Skip zeros on a log axis instead of marking them (e.g. latency in a second with no IO). */
+  hideZeros?: boolean;
 }
 
 export interface ScatterCounts {
@@ -50,7 +52,7 @@ export function drawScatter(
     const xv = xs[i];
     if (!(xv >= xDomain[0] && xv <= xDomain[1])) continue;
     const m = classifyY(ys[i], yKind, yDomain, out);
-    if (m === Mark.None) continue;
+    if (m === Mark.None || (m === Mark.ZeroAtFloor && style.hideZeros)) continue;
     points++;
     if (m === Mark.ZeroAtFloor) {
       zeros++;
@@ -94,4 +96,91 @@ export function drawScatter(
   special(Mark.ZeroAtFloor, zeros, style.zero, 1);
   special(Mark.AboveTop, above, style.above, -1);
   return { points, zeros, above };
+}
+
+/**
+ * A polyline through `xs[i], ys[i]` for `i < n` inside `xDomain`, clamped to `yDomain` (a log
+ * axis takes values <= 0 at its floor). NaN breaks the line. Counts the points joined and those
+ * above the top (drawn along the top edge).
+ */
+export function drawLine(
+  ctx: CanvasRenderingContext2D,
+  xs: Float64Array,
+  ys: Float64Array,
+  n: number,
+  x: Scale,
+  y: Scale,
+  xDomain: [number, number],
+  yDomain: [number, number],
+  color: string,
+  width = 1.6,
+): ScatterCounts {
+  let points = 0;
+  let above = 0;
+  let pen = false;
+  ctx.beginPath();
+  for (let i = 0; i < n; i++) {
+    const xv = xs[i];
+    const v = ys[i];
+    if (!(xv >= xDomain[0] && xv <= xDomain[1]) || Number.isNaN(v)) {
+      pen = false;
+      continue;
+    }
+    const py = y(Math.min(yDomain[1], Math.max(yDomain[0], v)));
+    if (pen) ctx.lineTo(x(xv), py);
+    else ctx.moveTo(x(xv), py);
+    pen = true;
+    points++;
+    if (v > yDomain[1]) above++;
+  }
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.lineJoin = 'round';
+  ctx.stroke();
+  return { points, zeros: 0, above };
+}
+
+/**
+ * Shades the seconds whose value is `value` (a second spans [s, s + 1)), one rectangle per run
+ * of such seconds, from `top` to `bottom` in pixels. Returns the seconds shaded.
+ */
+export function drawBands(
+  ctx: CanvasRenderingContext2D,
+  xs: Float64Array,
+  ys: Float64Array,
+  n: number,
+  x: Scale,
+  xDomain: [number, number],
+  value: number,
+  top: number,
+  bottom: number,
+  color: string,
+): number {
+  let shaded = 0;
+  let start = NaN;
+  let end = NaN;
+  ctx.fillStyle = color;
+  const flush = () => {
+    if (Number.isNaN(start)) return;
+    const x0 = x(Math.max(xDomain[0], start));
+    const x1 = x(Math.min(xDomain[1], end));
+    ctx.fillRect(x0, top, Math.max(1, x1 - x0), bottom - top);
+    start = NaN;
+  };
+  for (let i = 0; i < n; i++) {
+    const s = xs[i];
+    const on = ys[i] === value && s + 1 > xDomain[0] && s < xDomain[1];
+    if (on && !Number.isNaN(start) && s === end) {
+      end = s + 1;
+    } else if (on) {
+      flush();
+      start = s;
+      end = s + 1;
+    } else {
+      flush();
+    }
+    if (on) shaded++;
+  }
+  flush();
+  return shaded;
 }

@@ -4,10 +4,12 @@ import {
   Mark,
   classifyY,
   columnMax,
+  columnQuantile,
   formatCount,
   logMinorTicks,
   logTicks,
   logTop,
+  refLabelSlots,
   makeYScale,
   resolveXDomain,
   resolveYDomain,
@@ -99,9 +101,30 @@ describe('views', () => {
   });
 });
 
+describe('columnQuantile', () => {
+  it('ignores NaN and rare outliers', () => {
+    const col = new Float64Array(100).map((_, i) => 1 + i / 100);
+    col[7] = 180; // one bulk clean-up second
+    col[8] = NaN;
+    expect(columnQuantile(col, 0.98)).toBeLessThan(2);
+    expect(columnQuantile(col, 1)).toBe(180);
+    expect(columnQuantile(new Float64Array([NaN]), 0.98)).toBeNaN();
+  });
+});
+
 describe('columnMax', () => {
   it('ignores NaN and returns NaN for an empty column', () => {
     expect(columnMax(new Float64Array([3, NaN, 7, 1]))).toBe(7);
     expect(columnMax(new Float64Array(0))).toBeNaN();
+  });
+});
+
+describe('refLabelSlots', () => {
+  it('moves a label left only when another sits within a label height of it', () => {
+    expect(refLabelSlots([10, 50, 90])).toEqual([0, 0, 0]);
+    // 24 and 22 free blocks a few pixels apart: the second label moves one slot left.
+    expect(refLabelSlots([40, 46, 80])).toEqual([0, 1, 0]);
+    expect(refLabelSlots([40, 44, 48])).toEqual([0, 1, 2]);
+    expect(refLabelSlots([40, 44, 60])).toEqual([0, 1, 0]);
   });
 });

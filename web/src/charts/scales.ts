@@ -12,7 +12,13 @@ export interface ViewSpec {
   label: string;
   /** First second shown. Clamped into the run (see resolveXDomain). */
   xFrom: number;
-  y: { kind: YKind; /** fixed top of the axis; omitted = fit the data */ max?: number };
+  y: {
+    kind: YKind;
+    /** fixed top of the axis; omitted = fit the data */
+    max?: number;
+    /** fit the data's 98th percentile, not its maximum (rare outliers drawn at the top edge) */
+    robust?: boolean;
+  };
 }
 
 /** Bottom of every log axis: 1 IOPS. Seconds with 0 IOPS are drawn here with their own marker. */
@@ -146,6 +152,13 @@ export function classifyY(v: number, kind: YKind, domain: [number, number], out:
   return Mark.Dot;
 }
 
+/** The value below which `q` of a column's non-NaN values lie (NaN when there are none). */
+export function columnQuantile(col: Float64Array, q: number): number {
+  const values = col.filter((v) => !Number.isNaN(v)).sort();
+  if (values.length === 0) return NaN;
+  return values[Math.min(values.length - 1, Math.floor(q * values.length))];
+}
+
 /** Largest finite value of a column (NaN when there is none). */
 export function columnMax(col: Float64Array, from = 0, to = col.length): number {
   let m = -Infinity;
@@ -154,4 +167,19 @@ export function columnMax(col: Float64Array, from = 0, to = col.length): number 
     if (v > m) m = v;
   }
   return m === -Infinity ? NaN : m;
+}
+
+/** Room for one reference label; a label too close to another moves one slot to the left. */
+export const REF_LABEL_WIDTH = 150;
+const REF_LABEL_HEIGHT = 12;
+
+/** For labels at pixel heights `ys`, the slot (0 = at the right edge, 1, 2 ... leftwards) of each. */
+export function refLabelSlots(ys: readonly number[]): number[] {
+  const slots = new Array<number>(ys.length).fill(0);
+  const order = ys.map((_, i) => i).sort((a, b) => ys[a] - ys[b]);
+  order.forEach((i, k) => {
+    const near = order.slice(0, k).filter((j) => Math.abs(ys[j] - ys[i]) < REF_LABEL_HEIGHT);
+    while (near.some((j) => slots[j] === slots[i])) slots[i]++;
+  });
+  return slots;
 }

@@ -1,6 +1,7 @@
-// Run settings and the Start / Pause / Reset buttons.
+// The Start / Pause / Reset buttons and the basic run settings; the workload and design
+// sections are passed in as children, after them.
 
-import { useId } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import type { DrivePreset, EngineState } from '../engine/protocol';
 import { formatCount } from '../charts/scales';
 import { formatMemory, spanOptions } from '../scenarios/capacity';
@@ -20,9 +21,22 @@ export interface ControlsProps {
   onPause(): void;
   onResume(): void;
   onReset(): void;
+  /** The engine's objection, when it names one of these settings (drive, span, seconds, seed). */
+  problem: { place: string | null; message: string } | null;
+  /** The engine's objection when no control owns it. */
+  generalProblem: string | null;
+  children?: ReactNode;
 }
 
-export function Controls(props: ControlsProps) {
+function FieldError({ message }: { message: string | null }) {
+  return message ? (
+    <p className="field-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+export const Controls = memo(function Controls(props: ControlsProps) {
   const { presets, settings, state } = props;
   const ids = { drive: useId(), seconds: useId(), seed: useId(), spare: useId() };
   const drive = presets.find((d) => d.id === settings.drive);
@@ -30,6 +44,7 @@ export function Controls(props: ControlsProps) {
   const busy = state === 'loading' || props.starting;
   const running = state === 'running';
   const paused = state === 'paused';
+  const problemAt = (place: string) => (props.problem?.place === place ? props.problem.message : null);
 
   return (
     <form
@@ -40,6 +55,34 @@ export function Controls(props: ControlsProps) {
         if (!busy) props.onStart();
       }}
     >
+      <div className="buttons">
+        <button type="submit" className="primary" disabled={busy || !drive} data-testid="start">
+          {props.hasRun ? 'Restart' : 'Start'}
+        </button>
+        <button
+          type="button"
+          disabled={!running && !paused}
+          onClick={paused ? props.onResume : props.onPause}
+          data-testid="pause"
+          aria-pressed={paused}
+        >
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+        <button
+          type="button"
+          disabled={state === 'loading' || (!props.hasRun && state !== 'error')}
+          onClick={props.onReset}
+          data-testid="reset"
+        >
+          Reset
+        </button>
+        {props.generalProblem && (
+          <p className="field-error general" role="alert" data-testid="settings-problem">
+            {props.generalProblem}
+          </p>
+        )}
+      </div>
+
       <div className="field">
         <label htmlFor={ids.drive}>Drive</label>
         <select
@@ -62,6 +105,7 @@ export function Controls(props: ControlsProps) {
             {formatCount(drive.spec_random_write_iops)} random-write IOPS
           </p>
         )}
+        <FieldError message={problemAt('drive')} />
       </div>
 
       <fieldset className="field spare" aria-describedby={ids.spare}>
@@ -86,6 +130,7 @@ export function Controls(props: ControlsProps) {
             </label>
           ))}
         </div>
+        <FieldError message={problemAt('span')} />
       </fieldset>
 
       <div className="field-row">
@@ -107,6 +152,7 @@ export function Controls(props: ControlsProps) {
               }
             }}
           />
+          <FieldError message={problemAt('seconds')} />
         </div>
         <div className="field">
           <label htmlFor={ids.seed}>Seed</label>
@@ -126,31 +172,11 @@ export function Controls(props: ControlsProps) {
               }
             }}
           />
+          <FieldError message={problemAt('seed')} />
         </div>
       </div>
 
-      <div className="buttons">
-        <button type="submit" className="primary" disabled={busy || !drive} data-testid="start">
-          {props.hasRun ? 'Restart' : 'Start'}
-        </button>
-        <button
-          type="button"
-          disabled={!running && !paused}
-          onClick={paused ? props.onResume : props.onPause}
-          data-testid="pause"
-          aria-pressed={paused}
-        >
-          {paused ? 'Resume' : 'Pause'}
-        </button>
-        <button
-          type="button"
-          disabled={state === 'loading' || (!props.hasRun && state !== 'error')}
-          onClick={props.onReset}
-          data-testid="reset"
-        >
-          Reset
-        </button>
-      </div>
+      {props.children}
     </form>
   );
-}
+});

@@ -2,7 +2,7 @@
 // engine memory. A <dl> so each value is read with its name.
 
 import { formatMemory } from '../scenarios/capacity';
-import type { EngineState, RunSummary } from '../engine/protocol';
+import type { EngineState, PowerCut, RunSummary } from '../engine/protocol';
 import type { Latest } from './useEngine';
 
 export interface ReadoutProps {
@@ -10,6 +10,9 @@ export interface ReadoutProps {
   runSeconds: number | null;
   state: EngineState;
   summary: RunSummary | null;
+  /** Power cuts the run asked for, and what those so far did. */
+  cutsRequested: number;
+  powerCuts: readonly PowerCut[];
 }
 
 const nf0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -18,8 +21,15 @@ const nf2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFr
 const show = (v: number | undefined, f: Intl.NumberFormat, unit = '') =>
   v === undefined || !Number.isFinite(v) ? '–' : `${f.format(v)}${unit}`;
 
-export function Readout({ latest, runSeconds, state, summary }: ReadoutProps) {
+export function Readout({ latest, runSeconds, state, summary, cutsRequested, powerCuts }: ReadoutProps) {
   const last = latest.last;
+  // While running, the last slice's pace; once finished, the whole run's.
+  const speed =
+    state === 'running'
+      ? show(latest.speed, nf0, '×')
+      : summary && summary.elapsed_ms > 0
+        ? show((summary.seconds_done * 1000) / summary.elapsed_ms, nf0, '×')
+        : '–';
   const items: { id: string; label: string; value: string; sub?: string; title?: string }[] = [
     {
       id: 'time',
@@ -43,16 +53,22 @@ export function Readout({ latest, runSeconds, state, summary }: ReadoutProps) {
     {
       id: 'speed',
       label: 'Simulation speed',
-      // While running, the last slice's pace; once finished, the whole run's.
-      value:
-        state === 'running'
-          ? show(latest.speed, nf0, ' sim s / s')
-          : summary && summary.elapsed_ms > 0
-            ? show((summary.seconds_done * 1000) / summary.elapsed_ms, nf0, ' sim s / s')
-            : '–',
+      value: speed,
+      sub: speed === '–' ? undefined : ' real time',
       title: 'Simulated seconds per second of engine time',
     },
   ];
+  if (cutsRequested > 0) {
+    const done = powerCuts.length;
+    const sum = (f: (c: PowerCut) => number) => powerCuts.reduce((a, c) => a + f(c), 0);
+    items.push({
+      id: 'lost',
+      label: 'Writes lost',
+      value: done > 0 ? nf0.format(sum((c) => c.acknowledged_writes_lost)) : '–',
+      sub: ` ${done} of ${cutsRequested} ${cutsRequested === 1 ? 'cut' : 'cuts'}${done > 0 ? `, map rebuilt in ${nf2.format(sum((c) => c.rebuild_ms))} ms` : ''}`,
+      title: 'Writes the host was told were done that did not survive the power cuts, and the time power-on spent rebuilding the map',
+    });
+  }
   return (
     <dl className="readout" aria-label="Live readout">
       {items.map((it) => (

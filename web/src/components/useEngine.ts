@@ -4,8 +4,17 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ColumnStore } from '../charts/columns';
+import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../charts/derived';
 import { EngineClient } from '../engine/client';
-import type { DrivePreset, EngineState, RunSummary, SimConfig } from '../engine/protocol';
+import type {
+  DrivePreset,
+  EngineState,
+  PowerCut,
+  Problem,
+  RunSummary,
+  SimConfig,
+  WorkloadInfo,
+} from '../engine/protocol';
 
 export interface Latest {
   secondsDone: number;
@@ -16,27 +25,51 @@ export interface Latest {
   speed: number;
 }
 
+/** The run whose samples are in the store. */
+export interface RunInfo {
+  config: SimConfig;
+  /** Its drive after the request's overrides: path -> value. */
+  parameters: Readonly<Record<string, unknown>>;
+}
+
+/** An error from the engine; `field` when it names a request field or parameter path. */
+export interface EngineError {
+  message: string;
+  field?: string;
+}
+
 export interface EngineHandle {
   state: EngineState;
   presets: readonly DrivePreset[];
+  workloads: readonly WorkloadInfo[];
+  /** Run-request field -> default, for every field this engine accepts. */
+  requestFields: Readonly<Record<string, unknown>>;
+  /** Columns in the store: the engine's sample fields and the page's derived ones. */
   fields: readonly string[];
   store: ColumnStore;
-  /** Config of the run whose samples are in the store. */
-  run: SimConfig | null;
+  run: RunInfo | null;
+  powerCuts: readonly PowerCut[];
   latest: Latest;
   summary: RunSummary | null;
   setupMs: number | null;
-  error: string | null;
+  error: EngineError | null;
   /** Start was pressed and the worker is erasing and filling the drive (no `started` yet). */
   starting: boolean;
   clearError(): void;
   start(config: SimConfig): void;
+  /** The engine's objection to a request (null: it would run), without running it. */
+  check(config: SimConfig): Promise<Problem | null>;
   pause(): void;
   resume(): void;
   reset(): void;
 }
 
 const EMPTY_LATEST: Latest = { secondsDone: 0, memoryBytes: 0, last: {}, speed: NaN };
+
+function deriveContext(parameters: Readonly<Record<string, unknown>>): DeriveContext {
+  const n = (path: string) => (typeof parameters[path] === 'number' ? (parameters[path] as number) : NaN);
+  return { dies: n('geometry.dies'), writeBufferBytes: n('controller.write_buffer_bytes') };
+}
 
 export function useEngine(): EngineHandle {
   const store = useMemo(() => new ColumnStore(), []);
@@ -45,12 +78,17 @@ export function useEngine(): EngineHandle {
   const acceptingRef = useRef(false);
   const [state, setState] = useState<EngineState>('loading');
   const [presets, setPresets] = useState<readonly DrivePreset[]>([]);
+  const [workloads, setWorkloads] = useState<readonly WorkloadInfo[]>([]);
+  const [requestFields, setRequestFields] = useState<Readonly<Record<string, unknown>>>({});
   const [fields, setFields] = useState<readonly string[]>([]);
-  const [run, setRun] = useState<SimConfig | null>(null);
+  const [run, setRun] = useState<RunInfo | null>(null);
+  const [powerCuts, setPowerCuts] = useState<readonly PowerCut[]>([]);
+  /** What the derived columns of the running run need (set on `started`). */
+  const deriveRef = useRef<DeriveContext>({ dies: NaN, writeBufferBytes: NaN });
   const [latest, setLatest] = useState<Latest>(EMPTY_LATEST);
   const [summary, setSummary] = useState<RunSummary | null>(null);
   const [setupMs, setSetupMs] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<EngineError | null>(null);
   const [starting, setStarting] = useState(false);
 
   useEffect(() => {
@@ -63,11 +101,15 @@ export function useEngine(): EngineHandle {
     };
     const unsubscribe = client.subscribe((msg) => {
       switch (msg.type) {
-        case 'ready':
+        case 'ready': {
+          const all = [...msg.fields, ...DERIVED_FIELDS];
           setPresets(msg.presets);
-          setFields(msg.fields);
-          store.reset(msg.fields);
+          setWorkloads(msg.workloads);
+          setRequestFields(msg.request_fields);
+          setFields(all);
+          store.reset(all);
           break;
+        }
         case 'state':
           setState(msg.state);
           if (msg.state === 'error' || msg.state === 'loading') setStarting(false);
@@ -75,16 +117,23 @@ export function useEngine(): EngineHandle {
         case 'started':
           acceptingRef.current = true;
           setStarting(false);
-          store.reset(client.fields);
-          setRun(msg.config);
+          store.reset([...client.fields, ...DERIVED_FIELDS]);
+          deriveRef.current = deriveContext(msg.parameters);
+          setRun({ config: msg.config, parameters: msg.parameters });
+          setPowerCuts([]);
           setSummary(null);
           setError(null);
           setSetupMs(msg.setup_ms);
           setLatest({ ...EMPTY_LATEST, memoryBytes: msg.memory_bytes });
           break;
-        case 'samples':
+        case 'samples': {
           if (!acceptingRef.current) break;
-          store.appendColumnMajor(msg.fields, msg.n, new Float64Array(msg.buffer));
+          const batch = withDerivedColumns(msg.fields, msg.n, new Float64Array(msg.buffer), deriveRef.current);
+          store.appendColumnMajor(batch.fields, msg.n, batch.data);
+          break;
+        }
+        case 'power_cuts':
+          if (acceptingRef.current) setPowerCuts(msg.cuts);
           break;
         case 'progress': {
           if (!acceptingRef.current) break;
@@ -101,7 +150,7 @@ export function useEngine(): EngineHandle {
           setSummary(msg.summary);
           break;
         case 'error':
-          setError(msg.message);
+          setError({ message: msg.message, field: msg.field });
           setStarting(false);
           break;
       }
@@ -113,33 +162,46 @@ export function useEngine(): EngineHandle {
     };
   }, [store]);
 
+  // Stable across renders, so components and effects that take them are not redone per sample.
+  const actions = useMemo<Pick<EngineHandle, 'clearError' | 'start' | 'check' | 'pause' | 'resume' | 'reset'>>(
+    () => ({
+      clearError: () => setError(null),
+      start: (config) => {
+        setError(null);
+        setStarting(true);
+        clientRef.current?.start(config);
+      },
+      check: (config) => clientRef.current?.check(config) ?? Promise.resolve(null),
+      pause: () => clientRef.current?.pause(),
+      resume: () => clientRef.current?.resume(),
+      reset: () => {
+        acceptingRef.current = false;
+        setStarting(false);
+        clientRef.current?.reset();
+        store.reset();
+        setRun(null);
+        setPowerCuts([]);
+        setSummary(null);
+        setLatest(EMPTY_LATEST);
+      },
+    }),
+    [store],
+  );
+
   return {
     state,
     presets,
+    workloads,
+    requestFields,
     fields,
     store,
     run,
+    powerCuts,
     latest,
     summary,
     setupMs,
     error,
     starting,
-    clearError: () => setError(null),
-    start: (config) => {
-      setError(null);
-      setStarting(true);
-      clientRef.current?.start(config);
-    },
-    pause: () => clientRef.current?.pause(),
-    resume: () => clientRef.current?.resume(),
-    reset: () => {
-      acceptingRef.current = false;
-      setStarting(false);
-      clientRef.current?.reset();
-      store.reset();
-      setRun(null);
-      setSummary(null);
-      setLatest(EMPTY_LATEST);
-    },
+    ...actions,
   };
 }

@@ -35,7 +35,7 @@ describe('EngineClient', () => {
   it('sends commands and tracks state from the worker', () => {
     const { client, workers, heard } = setup();
     expect(client.state).toBe('loading');
-    workers[0].say({ type: 'ready', presets: [], fields: ['second'] });
+    workers[0].say({ type: 'ready', presets: [], workloads: [], request_fields: {}, fields: ['second'] });
     workers[0].say({ type: 'state', state: 'idle' });
     expect(client.state).toBe('idle');
     expect(client.fields).toEqual(['second']);
@@ -51,6 +51,25 @@ describe('EngineClient', () => {
       { type: 'reset' },
     ]);
     expect(heard.map((m) => m.type)).toEqual(['ready', 'state']);
+  });
+
+  it('matches each check to its answer, and answers pending checks when the worker is replaced', async () => {
+    const { client, workers, heard } = setup();
+    const config = { drive: 's3700-200', workload: 'consistency', seconds: 60, span: 1, seed: 1 };
+    const first = client.check({ ...config, span: 2 });
+    const second = client.check(config);
+    const [a, b] = workers[0].sent as { id: number }[];
+    expect(a.id).not.toBe(b.id);
+    workers[0].say({ type: 'checked', id: b.id, problem: null });
+    workers[0].say({ type: 'checked', id: a.id, problem: { field: 'span', message: 'too big' } });
+    expect(await first).toEqual({ field: 'span', message: 'too big' });
+    expect(await second).toBeNull();
+    expect(heard).toEqual([]); // answers go to the caller, not to every listener
+
+    const pending = client.check(config);
+    workers[0].onerror?.({ message: 'boom', preventDefault() {} } as ErrorEvent);
+    client.reset();
+    expect(await pending).toBeNull();
   });
 
   it('turns a malformed message into a readable error', () => {

@@ -8,6 +8,7 @@ import {
   type DrivePreset,
   type EngineState,
   type PageToWorker,
+  type Problem,
   type SimConfig,
   type WorkerToPage,
 } from './protocol';
@@ -33,6 +34,9 @@ export class EngineClient {
   private _state: EngineState = 'loading';
   private _presets: DrivePreset[] = [];
   private _fields: string[] = [];
+  /** Checks sent and not yet answered, by id. */
+  private readonly checks = new Map<number, (problem: Problem | null) => void>();
+  private nextCheckId = 1;
 
   constructor(private readonly makeWorker: () => WorkerLike = createEngineWorker) {
     this.worker = this.spawn();
@@ -57,6 +61,14 @@ export class EngineClient {
   start(config: SimConfig): void {
     this.send({ type: 'start', config });
   }
+  /** Asks the engine whether it accepts a request, without running it. */
+  check(config: SimConfig): Promise<Problem | null> {
+    const id = this.nextCheckId++;
+    return new Promise((resolve) => {
+      this.checks.set(id, resolve);
+      this.send({ type: 'check', id, config });
+    });
+  }
   pause(): void {
     this.send({ type: 'pause' });
   }
@@ -66,6 +78,7 @@ export class EngineClient {
   reset(): void {
     if (this._state === 'error') {
       this.worker.terminate();
+      this.answerPendingChecks();
       this.worker = this.spawn();
     } else {
       this.send({ type: 'reset' });
@@ -74,7 +87,14 @@ export class EngineClient {
 
   dispose(): void {
     this.worker.terminate();
+    this.answerPendingChecks();
     this.listeners.clear();
+  }
+
+  /** A worker that is gone will not answer: its checks end with no objection. */
+  private answerPendingChecks(): void {
+    for (const resolve of this.checks.values()) resolve(null);
+    this.checks.clear();
   }
 
   private send(msg: PageToWorker): void {
@@ -96,6 +116,11 @@ export class EngineClient {
         this._fields = msg.fields;
       }
       if (msg.type === 'state') this._state = msg.state;
+      if (msg.type === 'checked') {
+        this.checks.get(msg.id)?.(msg.problem);
+        this.checks.delete(msg.id);
+        return;
+      }
       this.emit(msg);
     };
     w.onerror = (e) => {

@@ -4,8 +4,12 @@ import { parsePageMessage, parseWorkerMessage } from './protocol';
 const CONFIG = { drive: 's3700-200', workload: 'consistency', seconds: 60, span: 1, seed: 1 };
 
 describe('page -> worker messages', () => {
-  it('accepts the four commands', () => {
+  it('accepts the commands and checks', () => {
     expect(parsePageMessage({ type: 'start', config: CONFIG })).toEqual({ type: 'start', config: CONFIG });
+    const check = { type: 'check', id: 3, config: { ...CONFIG, queue_depth: 8, set: { 'gc.pacing': 'lazy' } } };
+    expect(parsePageMessage(check)).toEqual(check);
+    expect(parsePageMessage({ ...check, id: 1.5 })).toBeNull();
+    expect(parsePageMessage({ ...check, config: { ...CONFIG, set: 'gc.pacing=lazy' } })).toBeNull();
     for (const type of ['pause', 'resume', 'reset']) expect(parsePageMessage({ type })).toEqual({ type });
   });
 
@@ -39,14 +43,29 @@ describe('worker -> page messages', () => {
       user_bytes: 1,
       advertised_bytes: 1,
       spec_random_write_iops: 1,
+      parameters: { 'gc.pacing': 'lazy' },
+    };
+    const workload = { id: 'consistency', description: 'd', block_bytes: 4096, read_percent: 0 };
+    const cut = {
+      at_s: 1,
+      acknowledged_writes_lost: 0,
+      writes_at_risk: 1,
+      flushed_units: 1,
+      energy_needed_uj: 1,
+      energy_stored_uj: 1,
+      rebuild_ms: 1,
     };
     const good = [
-      { type: 'ready', presets: [preset], fields: ['second'] },
+      { type: 'ready', presets: [preset], workloads: [workload], request_fields: { seed: 1 }, fields: ['second'] },
+      { type: 'checked', id: 1, problem: null },
+      { type: 'checked', id: 2, problem: { field: 'span', message: 'must be between 0.01 and 1.0 (got 2)' } },
+      { type: 'power_cuts', cuts: [cut] },
       { type: 'state', state: 'paused' },
-      { type: 'started', config: CONFIG, memory_bytes: 1, setup_ms: 2 },
+      { type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 2 },
       { type: 'progress', seconds_done: 1, memory_bytes: 2, slice_ios: 3, slice_ms: 4 },
       { type: 'finished', summary: { seconds_done: 60, elapsed_ms: 1, memory_bytes: 2 } },
       { type: 'error', message: 'span: must be between 0.01 and 1.0 (got 2)', recoverable: true },
+      { type: 'error', message: 'span: must be between 0.01 and 1.0 (got 2)', field: 'span', recoverable: true },
     ];
     for (const m of good) expect(parseWorkerMessage(m)).toBe(m);
   });
@@ -54,6 +73,9 @@ describe('worker -> page messages', () => {
   it('rejects wrong shapes', () => {
     expect(parseWorkerMessage({ type: 'state', state: 'exploded' })).toBeNull();
     expect(parseWorkerMessage({ type: 'ready', presets: [{ id: 1 }], fields: [] })).toBeNull();
+    expect(parseWorkerMessage({ type: 'ready', presets: [], workloads: [{ id: 'x' }], request_fields: {}, fields: [] })).toBeNull();
+    expect(parseWorkerMessage({ type: 'checked', id: 1, problem: 'bad' })).toBeNull();
+    expect(parseWorkerMessage({ type: 'power_cuts', cuts: [{ at_s: 1 }] })).toBeNull();
     expect(parseWorkerMessage({ type: 'error', message: 'x' })).toBeNull();
     expect(parseWorkerMessage({ type: 'finished', summary: {} })).toBeNull();
     expect(parseWorkerMessage({ type: 'progress', seconds_done: '1' })).toBeNull();

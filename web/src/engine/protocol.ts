@@ -1,8 +1,9 @@
 // Messages between the page and the engine worker.
 //
-// Mirrors the wasm API in engine/wasm/src/lib.rs: `presets()`, `sample_fields()` and the
-// `Simulation` handle (constructor(config_json), advance(max_ios), seconds_done(), finished(),
-// memory_bytes(), free()). Samples cross as one transferred ArrayBuffer holding the
+// Mirrors the wasm API in engine/wasm/src/lib.rs: `presets()`, `workloads()`,
+// `run_request_fields()`, `check_request()`, `sample_fields()` and the `Simulation` handle
+// (constructor(config_json), advance(max_ios), seconds_done(), finished(), memory_bytes(),
+// parameters_json(), power_cuts_json(), free()). Samples cross as one transferred ArrayBuffer holding the
 // column-major Float64Array that `advance` returns: `fields.length` columns of `n` rows.
 // No SharedArrayBuffer: embeds are not cross-origin isolated.
 
@@ -15,9 +16,20 @@ export interface DrivePreset {
   user_bytes: number;
   advertised_bytes: number;
   spec_random_write_iops: number;
+  /** Every settable parameter path with the preset's value (as `ssdlab params` lists them). */
+  parameters: Record<string, unknown>;
 }
 
-/** The engine's config JSON (`Simulation` constructor). */
+/** A workload the engine knows, as `workloads()` describes it. */
+export interface WorkloadInfo {
+  id: string;
+  description: string;
+  /** Default transfer size, bytes. */
+  block_bytes: number;
+  read_percent: number;
+}
+
+/** The engine's run request (`Simulation` constructor, `check_request`). */
 export interface SimConfig {
   drive: string;
   workload: string;
@@ -26,6 +38,31 @@ export interface SimConfig {
   /** Fraction of the user LBA span filled and tested, 0 < span <= 1. */
   span: number;
   seed: number;
+  /** Drive-parameter overrides by path, e.g. {"gc.pacing": "lazy"}. */
+  set?: Record<string, string | number | boolean>;
+  /** Any other run-request field the engine offers (queue_depth, power_cuts_s, ...). */
+  [field: string]: unknown;
+}
+
+/** What the engine refuses in a request: the field (or parameter path) and what it accepts. */
+export interface Problem {
+  field: string;
+  message: string;
+}
+
+/** What one power cut did (`Simulation.power_cuts_json()`). */
+export interface PowerCut {
+  at_s: number;
+  /** Writes the host was told were done that did not survive. */
+  acknowledged_writes_lost: number;
+  /** Acknowledged writes not yet on NAND at the cut. */
+  writes_at_risk: number;
+  /** Units the capacitor flush programmed. */
+  flushed_units: number;
+  energy_needed_uj: number;
+  energy_stored_uj: number;
+  /** Time the next power-on spent rebuilding the map. */
+  rebuild_ms: number;
 }
 
 /** Where the worker is. The page shows it and enables controls from it. */
@@ -44,6 +81,8 @@ export const ENGINE_STATES: readonly EngineState[] = [
 
 export type PageToWorker =
   | { type: 'start'; config: SimConfig }
+  /** Validate a request without running it; answered by `checked` with the same id. */
+  | { type: 'check'; id: number; config: SimConfig }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'reset' };
@@ -58,9 +97,26 @@ export interface RunSummary {
 }
 
 export type WorkerToPage =
-  | { type: 'ready'; presets: DrivePreset[]; fields: string[] }
+  | {
+      type: 'ready';
+      presets: DrivePreset[];
+      workloads: WorkloadInfo[];
+      /** Run-request field -> default, for every field this engine accepts. */
+      request_fields: Record<string, unknown>;
+      fields: string[];
+    }
   | { type: 'state'; state: EngineState }
-  | { type: 'started'; config: SimConfig; memory_bytes: number; setup_ms: number }
+  | {
+      type: 'started';
+      config: SimConfig;
+      /** The run's drive after the request's overrides: path -> value. */
+      parameters: Record<string, unknown>;
+      memory_bytes: number;
+      setup_ms: number;
+    }
+  | { type: 'checked'; id: number; problem: Problem | null }
+  /** Every power cut of the run so far, sent when one more has happened. */
+  | { type: 'power_cuts'; cuts: PowerCut[] }
   | {
       type: 'samples';
       fields: string[];
@@ -78,7 +134,14 @@ export type WorkerToPage =
       slice_ms: number;
     }
   | { type: 'finished'; summary: RunSummary }
-  | { type: 'error'; message: string; /** true when the run that was going is still usable */ recoverable: boolean };
+  | {
+      type: 'error';
+      message: string;
+      /** true when the run that was going is still usable */
+      recoverable: boolean;
+      /** The request field or parameter path the engine refused, when it names one. */
+      field?: string;
+    };
 
 // ---- validation ------------------------------------------------------------------------------
 // Messages cross a thread boundary; each side checks what it receives before acting on it.
@@ -88,6 +151,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const isStrArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr);
+const isInt = (v: unknown): v is number => isNum(v) && Number.isInteger(v);
 
 /** Shape check of a config (types only; ranges are the engine's to judge and to explain). */
 export function isSimConfig(v: unknown): v is SimConfig {
@@ -97,7 +161,8 @@ export function isSimConfig(v: unknown): v is SimConfig {
     isStr(v.workload) &&
     isNum(v.seconds) &&
     isNum(v.span) &&
-    isNum(v.seed)
+    isNum(v.seed) &&
+    (v.set === undefined || isObj(v.set))
   );
 }
 
@@ -110,8 +175,22 @@ export function isDrivePreset(v: unknown): v is DrivePreset {
     isNum(v.raw_bytes) &&
     isNum(v.user_bytes) &&
     isNum(v.advertised_bytes) &&
-    isNum(v.spec_random_write_iops)
+    isNum(v.spec_random_write_iops) &&
+    isObj(v.parameters)
   );
+}
+
+export function isWorkloadInfo(v: unknown): v is WorkloadInfo {
+  return isObj(v) && isStr(v.id) && isStr(v.description) && isNum(v.block_bytes) && isNum(v.read_percent);
+}
+
+function isProblem(v: unknown): v is Problem {
+  return isObj(v) && isStr(v.field) && isStr(v.message);
+}
+
+function isPowerCut(v: unknown): v is PowerCut {
+  const keys = ['at_s', 'acknowledged_writes_lost', 'writes_at_risk', 'flushed_units', 'energy_needed_uj', 'energy_stored_uj', 'rebuild_ms'];
+  return isObj(v) && keys.every((k) => isNum(v[k]));
 }
 
 /** Returns the message if it is a well-formed page->worker message, else null. */
@@ -120,6 +199,8 @@ export function parsePageMessage(v: unknown): PageToWorker | null {
   switch (v.type) {
     case 'start':
       return isSimConfig(v.config) ? { type: 'start', config: v.config } : null;
+    case 'check':
+      return isSimConfig(v.config) && isInt(v.id) ? { type: 'check', id: v.id, config: v.config } : null;
     case 'pause':
     case 'resume':
     case 'reset':
@@ -134,7 +215,12 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
   if (!isObj(v)) return null;
   switch (v.type) {
     case 'ready':
-      return Array.isArray(v.presets) && v.presets.every(isDrivePreset) && isStrArray(v.fields)
+      return Array.isArray(v.presets) &&
+        v.presets.every(isDrivePreset) &&
+        Array.isArray(v.workloads) &&
+        v.workloads.every(isWorkloadInfo) &&
+        isObj(v.request_fields) &&
+        isStrArray(v.fields)
         ? (v as WorkerToPage)
         : null;
     case 'state':
@@ -142,9 +228,13 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
         ? (v as WorkerToPage)
         : null;
     case 'started':
-      return isSimConfig(v.config) && isNum(v.memory_bytes) && isNum(v.setup_ms)
+      return isSimConfig(v.config) && isObj(v.parameters) && isNum(v.memory_bytes) && isNum(v.setup_ms)
         ? (v as WorkerToPage)
         : null;
+    case 'checked':
+      return isInt(v.id) && (v.problem === null || isProblem(v.problem)) ? (v as WorkerToPage) : null;
+    case 'power_cuts':
+      return Array.isArray(v.cuts) && v.cuts.every(isPowerCut) ? (v as WorkerToPage) : null;
     case 'samples': {
       if (!isStrArray(v.fields) || !isNum(v.n) || !(v.buffer instanceof ArrayBuffer)) return null;
       const cols = v.fields.length;
@@ -164,7 +254,9 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
         ? (v as WorkerToPage)
         : null;
     case 'error':
-      return isStr(v.message) && typeof v.recoverable === 'boolean' ? (v as WorkerToPage) : null;
+      return isStr(v.message) && typeof v.recoverable === 'boolean' && (v.field === undefined || isStr(v.field))
+        ? (v as WorkerToPage)
+        : null;
     default:
       return null;
   }

@@ -4,6 +4,14 @@ import { nextSliceIos, Runner, SLICE_MAX_IOS, SLICE_MIN_IOS, type EngineModule, 
 
 const FIELDS = ['second', 'iops', 'write_amplification'];
 const CONFIG = { drive: 's3700-200', workload: 'consistency', seconds: 10, span: 1, seed: 1 };
+const CUT = {
+  acknowledged_writes_lost: 0,
+  writes_at_risk: 4,
+  flushed_units: 4,
+  energy_needed_uj: 1,
+  energy_stored_uj: 2,
+  rebuild_ms: 3,
+};
 
 /** A stand-in for the wasm module: 1000 host IOs per simulated second, 1 ms per 1000 IOs. */
 function fakeEngine(clock: { t: number }) {
@@ -12,11 +20,12 @@ function fakeEngine(clock: { t: number }) {
     done = 0;
     freed = false;
     readonly seconds: number;
+    readonly cuts: number[];
     constructor(json: string) {
       const c = JSON.parse(json);
-      if (!(c.span > 0.01 && c.span <= 1)) throw new Error(`span: must be between 0.01 and 1.0 (got ${c.span})`);
       if (c.drive === 'trap') throw new WebAssembly.RuntimeError('unreachable');
       this.seconds = c.seconds;
+      this.cuts = c.power_cuts_s ?? [];
       live.add(this);
     }
     advance(maxIos: number): Float64Array {
@@ -41,6 +50,14 @@ function fakeEngine(clock: { t: number }) {
     memory_bytes() {
       return 4096;
     }
+    parameters_json() {
+      return JSON.stringify({ 'geometry.dies': 33 });
+    }
+    power_cuts_json() {
+      // One report per requested cut already passed.
+      const cuts = (this.cuts as number[]).filter((at) => at < this.done);
+      return JSON.stringify(cuts.map((at) => ({ ...CUT, at_s: at })));
+    }
     free() {
       this.freed = true;
       live.delete(this);
@@ -48,6 +65,16 @@ function fakeEngine(clock: { t: number }) {
   }
   const engine: EngineModule = {
     presets: () => JSON.stringify([{ id: 's3700-200' }]),
+    workloads: () => JSON.stringify([{ id: 'consistency', description: 'd', block_bytes: 4096, read_percent: 0 }]),
+    run_request_fields: () => JSON.stringify({ drive: 's3700-200', seconds: 2000, set: {} }),
+    check_request: (json: string) => {
+      const c = JSON.parse(json);
+      return JSON.stringify(
+        c.span > 0.01 && c.span <= 1
+          ? { ok: true }
+          : { ok: false, field: 'span', message: `must be between 0.01 and 1.0 (got ${c.span})` },
+      );
+    },
     sample_fields: () => JSON.stringify(FIELDS),
     Simulation: FakeSim,
   };
@@ -86,9 +113,36 @@ describe('Runner', () => {
     t.runner.announce();
   });
 
-  it('announces presets and fields, then is idle', () => {
-    expect(t.of('ready')[0]).toMatchObject({ fields: FIELDS, presets: [{ id: 's3700-200' }] });
+  it('announces presets, workloads, request fields and sample fields, then is idle', () => {
+    expect(t.of('ready')[0]).toMatchObject({
+      fields: FIELDS,
+      presets: [{ id: 's3700-200' }],
+      workloads: [{ id: 'consistency' }],
+      request_fields: { seconds: 2000 },
+    });
     expect(t.runner.getState()).toBe('idle');
+  });
+
+  it('answers checks with the engine’s objection, without running anything', () => {
+    t.runner.handle({ type: 'check', id: 7, config: { ...CONFIG, span: 2 } });
+    t.runner.handle({ type: 'check', id: 8, config: CONFIG });
+    expect(t.of('checked')).toEqual([
+      { type: 'checked', id: 7, problem: { field: 'span', message: 'must be between 0.01 and 1.0 (got 2)' } },
+      { type: 'checked', id: 8, problem: null },
+    ]);
+    expect(t.live.size).toBe(0);
+    expect(t.runner.getState()).toBe('idle');
+  });
+
+  it('sends the run’s resolved drive and each power cut once it has happened', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, power_cuts_s: [2.5, 7] } });
+    expect(t.of('started')[0].parameters).toEqual({ 'geometry.dies': 33 });
+    t.tick();
+    const cuts = t.of('power_cuts');
+    expect(cuts.length).toBeGreaterThanOrEqual(1);
+    expect(cuts.at(-1)!.cuts.map((c) => c.at_s)).toEqual([2.5, 7]);
+    // Reported when the count grows, not every slice.
+    expect(new Set(cuts.map((c) => c.cuts.length)).size).toBe(cuts.length);
   });
 
   it('runs a config to the end in slices, transferring each batch', () => {
@@ -146,12 +200,24 @@ describe('Runner', () => {
   it('reports a bad config as a readable, recoverable error and stays usable', () => {
     t.runner.handle({ type: 'start', config: { ...CONFIG, span: 2 } });
     expect(t.of('error')).toEqual([
-      { type: 'error', message: 'span: must be between 0.01 and 1.0 (got 2)', recoverable: true },
+      { type: 'error', message: 'span: must be between 0.01 and 1.0 (got 2)', field: 'span', recoverable: true },
     ]);
     expect(t.runner.getState()).toBe('idle');
     t.runner.handle({ type: 'start', config: CONFIG });
     t.tick();
     expect(t.runner.getState()).toBe('finished');
+  });
+
+  it('keeps the running simulation when a new start is refused', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, seconds: 10_000 } });
+    t.tick(1);
+    t.runner.handle({ type: 'start', config: { ...CONFIG, span: 2 } });
+    expect(t.of('error').at(-1)).toMatchObject({ field: 'span', recoverable: true });
+    expect(t.live.size).toBe(1);
+    expect(t.runner.getState()).toBe('running');
+    const done = t.of('progress').at(-1)!.seconds_done;
+    t.tick(1);
+    expect(t.of('progress').at(-1)!.seconds_done).toBeGreaterThan(done);
   });
 
   it('treats a wasm trap as fatal until reset', () => {

@@ -8,8 +8,11 @@ import {
   parsePageMessage,
   type DrivePreset,
   type EngineState,
+  type PowerCut,
+  type Problem,
   type SimConfig,
   type WorkerToPage,
+  type WorkloadInfo,
 } from './protocol';
 
 /** The `Simulation` handle exported by engine/wasm (see protocol.ts). */
@@ -18,12 +21,17 @@ export interface EngineSimulation {
   seconds_done(): number;
   finished(): boolean;
   memory_bytes(): number;
+  parameters_json(): string;
+  power_cuts_json(): string;
   free(): void;
 }
 
 /** The parts of the wasm module the worker uses. */
 export interface EngineModule {
   presets(): string;
+  workloads(): string;
+  run_request_fields(): string;
+  check_request(config_json: string): string;
   sample_fields(): string;
   Simulation: new (config_json: string) => EngineSimulation;
 }
@@ -70,6 +78,11 @@ export class Runner {
   private state: EngineState = 'loading';
   private readonly fields: string[];
   private readonly presets: DrivePreset[];
+  private readonly workloads: WorkloadInfo[];
+  private readonly requestFields: Record<string, unknown>;
+  /** The running request asks for power cuts, and how many have been reported. */
+  private watchCuts = false;
+  private cutsReported = 0;
   private sliceIos = SLICE_INITIAL_IOS;
   /** Bumped by every start/reset, so a slice scheduled for an older run does nothing. */
   private runToken = 0;
@@ -81,11 +94,19 @@ export class Runner {
   ) {
     this.fields = JSON.parse(engine.sample_fields()) as string[];
     this.presets = JSON.parse(engine.presets()) as DrivePreset[];
+    this.workloads = JSON.parse(engine.workloads()) as WorkloadInfo[];
+    this.requestFields = JSON.parse(engine.run_request_fields()) as Record<string, unknown>;
   }
 
   /** Tells the page what the engine offers. Call once after construction. */
   announce(): void {
-    this.host.post({ type: 'ready', presets: this.presets, fields: this.fields });
+    this.host.post({
+      type: 'ready',
+      presets: this.presets,
+      workloads: this.workloads,
+      request_fields: this.requestFields,
+      fields: this.fields,
+    });
     this.setState('idle');
   }
 
@@ -103,6 +124,11 @@ export class Runner {
       });
       return;
     }
+    if (this.state === 'error' && msg.type === 'check') {
+      // The module cannot be trusted after a crash; the page says so already.
+      this.host.post({ type: 'checked', id: msg.id, problem: null });
+      return;
+    }
     if (this.state === 'error' && msg.type !== 'reset') {
       this.host.post({
         type: 'error',
@@ -114,6 +140,13 @@ export class Runner {
     switch (msg.type) {
       case 'start':
         this.start(msg.config);
+        break;
+      case 'check':
+        try {
+          this.host.post({ type: 'checked', id: msg.id, problem: this.check(msg.config) });
+        } catch (e) {
+          this.fail(e);
+        }
         break;
       case 'pause':
         if (this.state === 'running') this.setState('paused');
@@ -132,9 +165,30 @@ export class Runner {
     }
   }
 
+  /** The engine's objection to a request, or null. Cheap: the drive is not built. */
+  private check(config: SimConfig): Problem | null {
+    const answer = JSON.parse(this.engine.check_request(JSON.stringify(config))) as
+      | { ok: true }
+      | { ok: false; field: string; message: string };
+    return answer.ok ? null : { field: answer.field, message: answer.message };
+  }
+
   private start(config: SimConfig): void {
     if (!isSimConfig(config)) {
       this.host.post({ type: 'error', message: 'Invalid run settings.', recoverable: true });
+      return;
+    }
+    // A refused request leaves the current run (and the page's results) as they are.
+    let problem: Problem | null;
+    try {
+      problem = this.check(config);
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    if (problem) {
+      const message = `${problem.field}: ${problem.message}`;
+      this.host.post({ type: 'error', message, field: problem.field, recoverable: true });
       return;
     }
     // Free the old run first: one full-size drive model is ~0.5 GB of wasm memory.
@@ -154,9 +208,12 @@ export class Runner {
       return;
     }
     this.elapsedMs = 0;
+    this.watchCuts = Array.isArray(config.power_cuts_s) && config.power_cuts_s.length > 0;
+    this.cutsReported = 0;
     this.host.post({
       type: 'started',
       config,
+      parameters: JSON.parse(this.sim.parameters_json()) as Record<string, unknown>,
       memory_bytes: this.sim.memory_bytes(),
       setup_ms: this.host.now() - t0,
     });
@@ -178,11 +235,13 @@ export class Runner {
     let secondsDone: number;
     let finished: boolean;
     let memoryBytes: number;
+    let cuts: PowerCut[] = [];
     try {
       data = sim.advance(ios);
       secondsDone = sim.seconds_done();
       finished = sim.finished();
       memoryBytes = sim.memory_bytes();
+      if (this.watchCuts) cuts = JSON.parse(sim.power_cuts_json()) as PowerCut[];
     } catch (e) {
       this.fail(e);
       return;
@@ -205,6 +264,10 @@ export class Runner {
           : data.slice();
       const buffer = own.buffer as ArrayBuffer;
       this.host.post({ type: 'samples', fields: this.fields, n, buffer }, [buffer]);
+    }
+    if (cuts.length > this.cutsReported) {
+      this.cutsReported = cuts.length;
+      this.host.post({ type: 'power_cuts', cuts });
     }
     this.host.post({
       type: 'progress',

@@ -12,6 +12,7 @@ const S3700: DrivePreset = {
   user_bytes: 200e9,
   advertised_bytes: 200e9,
   spec_random_write_iops: 32_000,
+  parameters: {},
 };
 
 describe('spare-area labels', () => {

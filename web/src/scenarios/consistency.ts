@@ -21,8 +21,8 @@ export const consistency: Scenario = {
   workload: 'consistency',
   title: 'Performance consistency',
   description:
-    'Secure erase, fill sequentially, then 4 KB random writes at queue depth 32 across the tested span. ' +
-    'One dot per simulated second.',
+    'Secure erase, fill sequentially, then run the workload across the tested span (the articles: 4 KB random ' +
+    'writes at queue depth 32). One dot per simulated second.',
   defaultSeconds: 2000,
   spans: [1.0, 0.9, 0.8, 0.75, 0.65, 0.5],
   views: [

@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { checkDrive, parseSettings, settingsToSearch, type RunSettings } from './urlState';
+import type { DrivePreset } from '../engine/protocol';
+import { checkAgainstEngine, parseSettings, settingsToSearch, type RunSettings } from './urlState';
 
-const DEFAULTS: RunSettings = { drive: 's3700-200', span: 1, seconds: 2000, seed: 1, view: 'whole-log' };
-const VIEWS = ['whole-log', 'steady-log', 'steady-linear'];
+const DEFAULTS: RunSettings = {
+  drive: 's3700-200',
+  span: 1,
+  seconds: 2000,
+  seed: 1,
+  view: 'whole-log',
+  workload: 'consistency',
+  design: {},
+  overrides: {},
+  charts: null,
+};
+const VOCABULARY = { views: ['whole-log', 'steady-log', 'steady-linear'], charts: ['wa', 'free', 'latency'] };
+const parse = (search: string) => parseSettings(search, DEFAULTS, VOCABULARY);
 
 describe('URL settings', () => {
   it('reads good values', () => {
-    const { settings, errors } = parseSettings('?seconds=60&span=0.75&seed=7&view=steady-log', DEFAULTS, VIEWS);
+    const { settings, errors } = parse('?seconds=60&span=0.75&seed=7&view=steady-log&workload=hot-cold');
     expect(errors).toEqual([]);
-    expect(settings).toEqual({ drive: 's3700-200', span: 0.75, seconds: 60, seed: 7, view: 'steady-log' });
+    expect(settings).toEqual({ ...DEFAULTS, span: 0.75, seconds: 60, seed: 7, view: 'steady-log', workload: 'hot-cold' });
   });
 
   it('reports each bad value in a sentence and keeps the good ones', () => {
-    const { settings, errors } = parseSettings('?seconds=abc&span=2&seed=3', DEFAULTS, VIEWS);
+    const { settings, errors } = parse('?seconds=abc&span=2&seed=3');
     expect(settings.seconds).toBe(2000);
     expect(settings.span).toBe(1);
     expect(settings.seed).toBe(3);
@@ -23,27 +35,97 @@ describe('URL settings', () => {
   });
 
   it('rejects fractions for whole numbers, empty values, unknown views and keys', () => {
-    const { errors } = parseSettings('?seconds=1.5&seed=&view=pie&colour=red', DEFAULTS, VIEWS);
+    const { errors } = parse('?seconds=1.5&seed=&view=pie&colour=red');
     expect(errors).toHaveLength(4);
     expect(errors[0]).toMatch(/^seconds: must be a whole number/);
     expect(errors[1]).toMatch(/^seed: must be a whole number/);
     expect(errors[2]).toBe('view: must be one of whole-log, steady-log, steady-linear (got "pie")');
-    expect(errors[3]).toMatch(/^colour: unknown setting/);
+    expect(errors[3]).toMatch(/^colour: unknown setting \(known: drive, span, .*pacing.*set\.PATH\)$/);
   });
 
-  it('checks drives against the presets once known', () => {
-    expect(parseSettings('?drive=x25m', DEFAULTS, VIEWS).settings.drive).toBe('x25m');
-    const r = parseSettings('?drive=x25m', DEFAULTS, VIEWS, ['s3700-200']);
-    expect(r.settings.drive).toBe('s3700-200');
-    expect(r.errors).toEqual(['drive: unknown drive "x25m" (known: s3700-200)']);
-    expect(checkDrive('s3700-200', ['s3700-200'])).toBeNull();
+  it('reads design options, each checked against its own range', () => {
+    const { settings, errors } = parse('?pacing=lazy&qd=8&trim=0.25&plp=failing&plp_fail_s=120&cuts=1200,700.5');
+    expect(errors).toEqual([]);
+    expect(settings.design).toEqual({ pacing: 'lazy', qd: 8, trim: 0.25, plp: 'failing', plp_fail_s: 120, cuts: [700.5, 1200] });
+  });
+
+  it('reports bad design values with the allowed values or range, keeping the rest', () => {
+    const { settings, errors } = parse('?pacing=eager&qd=0&trim=1.5&cuts=10,x&victim=fifo&block=4096');
+    expect(errors).toEqual([
+      'qd: must be a whole number between 1 and 65536 (got "0")',
+      'trim: must be a number between 0 and 0.99 (got "1.5")',
+      'pacing: must be one of consistency-first, lazy (got "eager")',
+      'cuts: must be a list of numbers above 0 (s), like 700,1200.5 (got "10,x")',
+    ]);
+    expect(settings.design).toEqual({ victim: 'fifo', block: 4096 });
+  });
+
+  it('reads parameter overrides as set.PATH=VALUE, typed like the CLI reads them', () => {
+    const { settings, errors } = parse('?set.gc.paced_percent=80&set.power.volatile_cache=true&set.map.scheme=tree&set.=1');
+    expect(settings.overrides).toEqual({ 'gc.paced_percent': 80, 'power.volatile_cache': true, 'map.scheme': 'tree' });
+    expect(errors).toEqual(['set.: "" is not a parameter path like gc.pacing']);
+  });
+
+  it('reads the panel choice, dropping unknown panels with a sentence', () => {
+    expect(parse('?charts=wa,latency').settings.charts).toEqual(['wa', 'latency']);
+    expect(parse('?charts=').settings.charts).toEqual([]);
+    const r = parse('?charts=wa,pie');
+    expect(r.settings.charts).toEqual(['wa']);
+    expect(r.errors).toEqual(['charts: unknown chart "pie" (known: wa, free, latency)']);
   });
 
   it('writes only what differs from the defaults, and round-trips', () => {
     expect(settingsToSearch(DEFAULTS, DEFAULTS)).toBe('');
-    const s = { ...DEFAULTS, seconds: 300, span: 0.8, view: 'steady-linear' };
+    const s: RunSettings = {
+      ...DEFAULTS,
+      seconds: 300,
+      span: 0.8,
+      view: 'steady-linear',
+      workload: 'hot-cold',
+      design: { pacing: 'lazy', cuts: [700, 1200.5] },
+      overrides: { 'gc.paced_percent': 80, 'map.scheme': 'tree' },
+      charts: ['wa', 'latency'],
+    };
     const search = settingsToSearch(s, DEFAULTS);
-    expect(search).toBe('?span=0.8&seconds=300&view=steady-linear');
-    expect(parseSettings(search, DEFAULTS, VIEWS).settings).toEqual(s);
+    expect(search).toBe(
+      '?span=0.8&seconds=300&view=steady-linear&workload=hot-cold&pacing=lazy&cuts=700,1200.5' +
+        '&set.gc.paced_percent=80&set.map.scheme=tree&charts=wa,latency',
+    );
+    expect(parse(search)).toEqual({ settings: s, errors: [] });
+  });
+});
+
+describe('checking a link against the engine', () => {
+  const preset = (id: string, parameters: Record<string, unknown>): DrivePreset => ({
+    id,
+    name: id,
+    interface: 'SATA',
+    raw_bytes: 1,
+    user_bytes: 1,
+    advertised_bytes: 1,
+    spec_random_write_iops: 1,
+    parameters,
+  });
+  const engine = {
+    presets: [preset('s3700-200', { 'gc.pacing': 'consistency-first' })],
+    workloads: [{ id: 'consistency', description: '', block_bytes: 4096, read_percent: 0 }],
+    requestFields: { queue_depth: 32 },
+  };
+
+  it('keeps known names and reports unknown ones, falling back to the defaults', () => {
+    const s = { ...DEFAULTS, drive: 'floppy', workload: 'redo-log', design: { pacing: 'lazy', qd: 8 } };
+    const { settings, errors } = checkAgainstEngine(s, DEFAULTS, engine);
+    expect(settings).toEqual({ ...DEFAULTS, design: { pacing: 'lazy', qd: 8 } });
+    expect(errors).toEqual([
+      'drive: unknown drive "floppy" (known: s3700-200)',
+      'workload: unknown workload "redo-log" (known: consistency)',
+    ]);
+  });
+
+  it('drops options this engine does not offer (e.g. compression before it lands)', () => {
+    const s = { ...DEFAULTS, design: { compress: 'on', pacing: 'lazy' } };
+    const { settings, errors } = checkAgainstEngine(s, DEFAULTS, engine);
+    expect(settings.design).toEqual({ pacing: 'lazy' });
+    expect(errors).toEqual(['compress: this engine has no such option (a newer version may)']);
   });
 });

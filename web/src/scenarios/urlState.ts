@@ -1,5 +1,11 @@
 // Run settings <-> URL query, so any run and view can be shared as a link.
-// Bad values are reported one sentence each and replaced by defaults; good ones are kept.
+// Bad values are reported one sentence each (naming the field and what it accepts) and replaced
+// by defaults; good ones are kept. Names the engine owns (drives, workloads, which options it
+// offers) are checked once the engine has said what it knows (see checkKnown).
+
+import type { DrivePreset, WorkloadInfo } from '../engine/protocol';
+import { DESIGN_OPTIONS, dropUnavailable, type DesignOption, type DesignValue, type DesignValues } from './design';
+import { checkOverride, parseValue, type Overrides } from './overrides';
 
 export interface RunSettings {
   drive: string;
@@ -9,6 +15,13 @@ export interface RunSettings {
   seconds: number;
   seed: number;
   view: string;
+  workload: string;
+  /** Design options the user changed, by option id (see design.ts). */
+  design: DesignValues;
+  /** Advanced drive-parameter overrides, by path (`set.PATH=VALUE` in the URL). */
+  overrides: Overrides;
+  /** Panels under the IOPS chart; null picks them from the run's variant. */
+  charts: readonly string[] | null;
 }
 
 export const LIMITS = {
@@ -22,40 +35,74 @@ export interface ParsedSettings {
   errors: string[];
 }
 
-const KNOWN = ['drive', 'span', 'seconds', 'seed', 'view'] as const;
+/** What the page can check without the engine. */
+export interface UrlVocabulary {
+  views: readonly string[];
+  charts: readonly string[];
+}
 
-/**
- * Reads settings from a query string. `drives`, when given, are the known drive ids; otherwise
- * any drive id is accepted here and checked once the presets are known (see checkDrive).
- */
-export function parseSettings(
-  search: string,
-  defaults: RunSettings,
-  views: readonly string[],
-  drives?: readonly string[],
-): ParsedSettings {
+const SET_PREFIX = 'set.';
+const BASIC = ['drive', 'span', 'seconds', 'seed', 'view', 'workload'] as const;
+
+/** Checks a number against a range; null when fine, else a sentence naming `name`. */
+export function checkNumber(name: string, raw: string, min: number, max: number, whole: boolean): string | null {
+  const v = raw.trim() === '' ? NaN : Number(raw);
+  if (Number.isFinite(v) && (!whole || Number.isInteger(v)) && v >= min && v <= max) return null;
+  return `${name}: must be ${whole ? 'a whole number' : 'a number'} between ${min} and ${max} (got "${raw}")`;
+}
+
+export type Parsed<T> = { value: T; error?: undefined } | { error: string };
+
+/** Parses a comma-separated list of numbers each above `min`, sorted ascending. */
+export function parseNumberList(name: string, raw: string, min: number, unit = ''): Parsed<number[]> {
+  const values = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map(Number);
+  if (values.some((v) => !Number.isFinite(v) || v <= min)) {
+    return { error: `${name}: must be a list of numbers above ${min}${unit ? ` (${unit})` : ''}, like 700,1200.5 (got "${raw}")` };
+  }
+  return { value: values.sort((a, b) => a - b) };
+}
+
+/** Reads one design option's value from its text (URL or input). */
+export function parseDesignValue(option: DesignOption, raw: string): Parsed<DesignValue> {
+  switch (option.kind) {
+    case 'choice': {
+      const values = option.choices.map((c) => c.value);
+      if (values.includes(raw)) return { value: raw };
+      return { error: `${option.id}: must be one of ${values.join(', ')} (got "${raw}")` };
+    }
+    case 'number': {
+      const error = checkNumber(option.id, raw, option.min, option.max, option.whole);
+      return error ? { error } : { value: Number(raw) };
+    }
+    case 'list':
+      return parseNumberList(option.id, raw, option.min, option.unit);
+  }
+}
+
+/** Reads settings from a query string; unknown keys and bad values are reported. */
+export function parseSettings(search: string, defaults: RunSettings, vocabulary: UrlVocabulary): ParsedSettings {
   const q = new URLSearchParams(search);
-  const settings = { ...defaults };
+  const settings: RunSettings = { ...defaults };
   const errors: string[] = [];
 
-  const drive = q.get('drive');
-  if (drive !== null) {
-    const problem = checkDrive(drive, drives);
-    if (problem) errors.push(problem);
-    else settings.drive = drive;
+  for (const name of ['drive', 'workload'] as const) {
+    const raw = q.get(name);
+    if (raw === null) continue;
+    if (raw.trim() === '') errors.push(`${name}: must not be empty`);
+    else settings[name] = raw;
   }
 
-  const num = (name: 'span' | 'seconds' | 'seed', whole: boolean) => {
+  const num = (name: keyof typeof LIMITS, whole: boolean) => {
     const raw = q.get(name);
     if (raw === null) return;
     const { min, max } = LIMITS[name];
-    const v = raw.trim() === '' ? NaN : Number(raw);
-    const kind = whole ? 'a whole number' : 'a number';
-    if (!Number.isFinite(v) || (whole && !Number.isInteger(v)) || v < min || v > max) {
-      errors.push(`${name}: must be ${kind} between ${min} and ${max} (got "${raw}")`);
-      return;
-    }
-    settings[name] = v;
+    const problem = checkNumber(name, raw, min, max, whole);
+    if (problem) errors.push(problem);
+    else settings[name] = Number(raw);
   };
   num('span', false);
   num('seconds', true);
@@ -63,33 +110,100 @@ export function parseSettings(
 
   const view = q.get('view');
   if (view !== null) {
-    if (views.includes(view)) settings.view = view;
-    else errors.push(`view: must be one of ${views.join(', ')} (got "${view}")`);
+    if (vocabulary.views.includes(view)) settings.view = view;
+    else errors.push(`view: must be one of ${vocabulary.views.join(', ')} (got "${view}")`);
   }
 
-  for (const key of q.keys()) {
-    if (!(KNOWN as readonly string[]).includes(key)) {
-      errors.push(`${key}: unknown setting (known: ${KNOWN.join(', ')})`);
+  const design: Record<string, DesignValue> = { ...defaults.design };
+  for (const option of DESIGN_OPTIONS) {
+    const raw = q.get(option.id);
+    if (raw === null) continue;
+    const parsed = parseDesignValue(option, raw);
+    if (parsed.error !== undefined) errors.push(parsed.error);
+    else design[option.id] = parsed.value;
+  }
+  settings.design = design;
+
+  const overrides: Record<string, Overrides[string]> = { ...defaults.overrides };
+  for (const [key, raw] of q) {
+    if (!key.startsWith(SET_PREFIX)) continue;
+    const path = key.slice(SET_PREFIX.length);
+    const problem = checkOverride(path, raw);
+    if (problem) errors.push(`${key}: ${problem}`);
+    else overrides[path] = parseValue(raw);
+  }
+  settings.overrides = overrides;
+
+  const charts = q.get('charts');
+  if (charts !== null) {
+    const ids = charts.split(',').filter((s) => s !== '');
+    const unknown = ids.filter((id) => !vocabulary.charts.includes(id));
+    if (unknown.length > 0) {
+      errors.push(`charts: unknown chart ${unknown.map((u) => `"${u}"`).join(', ')} (known: ${vocabulary.charts.join(', ')})`);
+    }
+    settings.charts = ids.filter((id) => vocabulary.charts.includes(id));
+  }
+
+  const known = new Set<string>([...BASIC, ...DESIGN_OPTIONS.map((o) => o.id), 'charts']);
+  for (const key of new Set(q.keys())) {
+    if (!known.has(key) && !key.startsWith(SET_PREFIX)) {
+      errors.push(`${key}: unknown setting (known: ${[...known].join(', ')}, set.PATH)`);
     }
   }
   return { settings, errors };
 }
 
-/** Null when the drive id is known (or nothing is known yet), else a sentence. */
-export function checkDrive(drive: string, drives?: readonly string[]): string | null {
-  if (drive.trim() === '') return 'drive: must not be empty';
-  if (drives && !drives.includes(drive)) {
-    return `drive: unknown drive "${drive}" (known: ${drives.join(', ')})`;
-  }
+/** Null when `value` is one of `known` (or nothing is known yet), else a sentence. */
+export function checkKnown(name: string, value: string, known?: readonly string[]): string | null {
+  if (value.trim() === '') return `${name}: must not be empty`;
+  if (known && !known.includes(value)) return `${name}: unknown ${name} "${value}" (known: ${known.join(', ')})`;
   return null;
+}
+
+/** What the engine knows, once it has loaded. */
+export interface EngineVocabulary {
+  presets: readonly DrivePreset[];
+  workloads: readonly WorkloadInfo[];
+  requestFields: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Checks the names from a link against the engine: an unknown drive or workload falls back to
+ * the default (or the engine's first), and options this engine does not offer are dropped.
+ */
+export function checkAgainstEngine(settings: RunSettings, defaults: RunSettings, engine: EngineVocabulary): ParsedSettings {
+  const errors: string[] = [];
+  const next = { ...settings };
+  const pick = (name: 'drive' | 'workload', known: readonly string[]) => {
+    if (known.length === 0 || known.includes(next[name])) return;
+    errors.push(checkKnown(name, next[name], known)!);
+    next[name] = known.includes(defaults[name]) ? defaults[name] : known[0];
+  };
+  pick('drive', engine.presets.map((p) => p.id));
+  pick('workload', engine.workloads.map((w) => w.id));
+  const parameters = engine.presets.find((p) => p.id === next.drive)?.parameters ?? {};
+  const kept = dropUnavailable(next.design, { parameters, requestFields: engine.requestFields });
+  next.design = kept.values;
+  errors.push(...kept.errors);
+  return { settings: next, errors };
+}
+
+function formatDesignValue(v: DesignValue): string {
+  return Array.isArray(v) ? v.join(',') : String(v);
 }
 
 /** The query string for settings, listing only what differs from the defaults. */
 export function settingsToSearch(settings: RunSettings, defaults: RunSettings): string {
   const q = new URLSearchParams();
-  for (const key of KNOWN) {
+  for (const key of BASIC) {
     if (settings[key] !== defaults[key]) q.set(key, String(settings[key]));
   }
-  const s = q.toString();
+  for (const option of DESIGN_OPTIONS) {
+    const v = settings.design[option.id];
+    if (v !== undefined) q.set(option.id, formatDesignValue(v));
+  }
+  for (const [path, v] of Object.entries(settings.overrides)) q.set(`${SET_PREFIX}${path}`, String(v));
+  if (settings.charts !== null) q.set('charts', settings.charts.join(','));
+  const s = q.toString().replace(/%2C/g, ',');
   return s ? `?${s}` : '';
 }

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SMALL_S3700, chartPoints, lowestIops, openApp, readNumber, runToEnd } from './helpers';
+
+// Variants switched in the page, run by the real engine on a small drive of the S3700's
+// architecture (see SMALL_S3700), with the numbers each one is known for.
+
+/** Clicks a choice shown as a row of buttons (the radio itself is styled away). */
+async function choose(page: Page, option: string, value: string): Promise<void> {
+  await page.locator('label', { has: page.getByTestId(`${option}-${value}`) }).click();
+  await expect(page.getByTestId(`${option}-${value}`)).toBeChecked();
+}
+
+test('lazy GC pacing leaves seconds far below the consistency-first minimum', async ({ page }) => {
+  await openApp(page, `?seconds=120&view=steady-log&${SMALL_S3700}`);
+  await expect(page.getByTestId('pacing-consistency-first')).toBeChecked();
+  await runToEnd(page);
+  // From 84 s (70% of the run): ~25K at the lowest, the S3700's flat line.
+  const paced = await lowestIops(page);
+
+  await choose(page, 'pacing', 'lazy');
+  await expect(page.getByTestId('option-pacing')).toContainText('P400e');
+  await runToEnd(page);
+  const lazy = await lowestIops(page);
+  expect(page.url()).toContain('pacing=lazy');
+  await expect(page.getByTestId('run-variant')).toContainText('GC pacing: Lazy');
+
+  expect(paced).toBeGreaterThan(15_000);
+  expect(lazy).toBeLessThan(paced / 10);
+  // The garbage-collection panel comes up for this variant and shows the bulk clean-ups.
+  await expect(page.getByTestId('panel-gc')).toBeVisible();
+  expect(await chartPoints(page, 'chart-gc')).toBeGreaterThan(0);
+});
+
+test('a power cut loses nothing with capacitors, and the buffer without them', async ({ page }) => {
+  await openApp(page, `?seconds=40&cuts=25&${SMALL_S3700}`);
+  await expect(page.getByTestId('cuts-input')).toHaveValue('25');
+  await runToEnd(page);
+  await expect(page.getByTestId('readout-lost')).toContainText('1 of 1 cut');
+  expect(await readNumber(page, 'readout-lost')).toBe(0);
+  await expect(page.getByTestId('cut-lost')).toHaveText('0');
+  await expect(page.getByTestId('iops-chart')).toHaveAttribute('data-markers', '1');
+
+  await page.getByTestId('plp-select').selectOption('volatile');
+  await expect(page.getByTestId('option-plp')).toContainText('consumer drive');
+  await runToEnd(page);
+  // The whole 1 MiB buffer (256 4 KiB writes) was acknowledged and not yet on NAND.
+  expect(await readNumber(page, 'readout-lost')).toBeGreaterThan(0);
+  await expect(page.getByTestId('readout-lost')).toContainText('map rebuilt in');
+  await expect(page.getByTestId('panel-buffer')).toBeVisible();
+  expect(page.url()).toContain('plp=volatile');
+});
+
+test('a bad override shows the engine’s message at the field and keeps the results', async ({ page }) => {
+  await openApp(page, `?seconds=30&${SMALL_S3700}`);
+  await runToEnd(page);
+  expect(await chartPoints(page)).toBe(30);
+
+  const overrides = page.getByTestId('overrides-input');
+  const text = await overrides.inputValue();
+  await overrides.fill(`${text}\ngc.paced_percent=5`);
+  const message = 'gc.paced_percent: must be between 10 and 1000 (got 5)';
+  await expect(page.getByTestId('overrides-error')).toHaveText(message);
+
+  // Start is refused with the same words; the run on screen stays.
+  await page.getByTestId('start').click();
+  await expect(page.getByTestId('engine-error')).toContainText(message);
+  await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished');
+  expect(await chartPoints(page)).toBe(30);
+  await expect(page.getByTestId('readout-time')).toHaveText('30 s of 30');
+
+  // A line that is not path=value is named before the engine sees it; the other settings stay.
+  await overrides.fill(`${text}\ngc.pacing`);
+  await expect(page.getByTestId('section-advanced')).toContainText('line 6: expected path=value (got "gc.pacing")');
+  expect(page.url()).toContain('set.gc.paced_percent=5');
+  await overrides.fill(text);
+  await expect(page.getByTestId('overrides-error')).toBeHidden();
+  expect(page.url()).not.toContain('paced_percent');
+  expect(page.url()).toContain('seconds=30');
+});
+
+test('settings from a link: bad values are named, the rest kept; options follow the engine', async ({ page }) => {
+  await openApp(page, '?seconds=30&pacing=eager&qd=0&victim=fifo&workload=random-read&set.gc.victim=greedy');
+  const alert = page.getByTestId('url-errors');
+  await expect(alert).toContainText('pacing: must be one of consistency-first, lazy (got "eager")');
+  await expect(alert).toContainText('qd: must be a whole number between 1 and 65536 (got "0")');
+  await expect(page.getByTestId('victim-fifo')).toBeChecked();
+  await expect(page.getByTestId('seconds-input')).toHaveValue('30');
+  await expect(page.getByTestId('overrides-input')).toHaveValue('gc.victim=greedy');
+
+  // The workload list and its descriptions come from the engine.
+  const workloads = page.getByTestId('workload-select');
+  await expect(workloads).toHaveValue('random-read');
+  expect(await workloads.locator('option').count()).toBeGreaterThanOrEqual(7);
+  await expect(page.getByTestId('section-workload')).toContainText('Random reads of filled data.');
+  await expect(page.getByTestId('block-input')).toHaveAttribute('placeholder', '4096 (the workload’s)');
+
+  // Compression is offered exactly when the engine's drive has the parameter.
+  expect(await page.locator('.param-list dt').count()).toBeGreaterThan(40);
+  const listed = await page.locator('.param-list dt', { hasText: /^controller\.compression$/ }).count();
+  expect(await page.getByTestId('option-compress').count()).toBe(listed);
+});
+
+test('the engine’s objection to a setting appears next to it before Start', async ({ page }) => {
+  await openApp(page, '?seconds=30&cuts=50');
+  // The power-loss section opens to show it.
+  await expect(page.getByTestId('option-cuts')).toContainText(
+    'power_cuts: each cut must fall inside the run, between 0 and 30 s (got 50 s)',
+  );
+  await page.getByTestId('cuts-input').fill('20');
+  await expect(page.getByTestId('option-cuts').getByRole('alert')).toHaveCount(0);
+});

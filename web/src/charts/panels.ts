@@ -1,0 +1,184 @@
+// The small panels under the IOPS chart, as data: what each draws and when it is worth showing.
+// They share the IOPS chart's time axis, so a dip lines up with its cause.
+
+import { formatCount, type ViewSpec } from './scales';
+
+export interface SeriesSpec {
+  field: string;
+  kind: 'dots' | 'line';
+  color: string;
+  label: string;
+}
+
+/** Shades the seconds in which `field` equals `value` (a state: clean-up, write-through). */
+export interface BandSpec {
+  field: string;
+  value: 0 | 1;
+  color: string;
+  label: string;
+}
+
+/** A horizontal reference line, e.g. the free-block level at which GC starts. */
+export interface RefLine {
+  value: number;
+  label: string;
+}
+
+/** The run a panel is drawn for: its drive (after overrides) and request. */
+export interface PanelContext {
+  parameters: Readonly<Record<string, unknown>>;
+  workload: string;
+  /** The workload writes (panels about GC and write amplification mean nothing otherwise). */
+  writes: boolean;
+  idle: boolean;
+  powerCuts: boolean;
+  /** Override paths the user set by hand. */
+  overridden: readonly string[];
+}
+
+export interface PanelSpec {
+  id: string;
+  title: string;
+  /** One sentence: what to look for. */
+  explain: string;
+  y: ViewSpec['y'];
+  /** Tick labels. */
+  format(v: number): string;
+  /** A value read under the pointer, when it needs a unit. */
+  value?(v: number): string;
+  series: readonly SeriesSpec[];
+  bands?: readonly BandSpec[];
+  refs?(ctx: PanelContext): RefLine[];
+  /** A fixed top for the y axis, e.g. to keep the steady state legible under a fresh-drive peak. */
+  top?(ctx: PanelContext): number | undefined;
+  relevant(ctx: PanelContext): boolean;
+}
+
+const num = (ctx: PanelContext, path: string): number => {
+  const v = ctx.parameters[path];
+  return typeof v === 'number' ? v : NaN;
+};
+const exact = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const plain = (v: number) => String(Number(v.toFixed(2)));
+const percent = (v: number) => `${Number((v * 100).toFixed(0))}%`;
+const micros = (v: number) =>
+  v >= 1e6 ? `${Number((v / 1e6).toFixed(1))} s` : v >= 1000 ? `${Number((v / 1000).toFixed(1))} ms` : `${v} µs`;
+
+const CLEAN_UP: BandSpec = { field: 'gc_boost', value: 1, color: 'rgba(255, 170, 40, 0.22)', label: 'drive-wide clean-up' };
+
+export const PANELS: readonly PanelSpec[] = [
+  {
+    id: 'wa',
+    title: 'Write amplification',
+    explain: 'NAND pages written per page the host wrote: garbage collection’s copying shows up here.',
+    // A second with little host IO and a bulk clean-up can reach 100+; keep the usual range legible.
+    y: { kind: 'linear', robust: true },
+    format: plain,
+    series: [
+      { field: 'wa_second', kind: 'dots', color: '#8b6fd6', label: 'this second' },
+      { field: 'write_amplification', kind: 'line', color: '#3b2a7a', label: 'since the start' },
+    ],
+    relevant: (ctx) => ctx.writes,
+  },
+  {
+    id: 'free',
+    title: 'Free blocks per die',
+    explain: 'The pool garbage collection refills; the lines are the levels it acts at.',
+    y: { kind: 'linear' },
+    format: plain,
+    series: [{ field: 'free_blocks_per_die', kind: 'line', color: '#1d8a4e', label: 'free blocks per die' }],
+    bands: [CLEAN_UP],
+    refs: (ctx) => {
+      const lazy = ctx.parameters['gc.pacing'] === 'lazy';
+      const refs: RefLine[] = [{ value: num(ctx, 'gc.start_free_blocks'), label: lazy ? 'bulk cleaning stops' : 'GC starts' }];
+      if (lazy) refs.push({ value: num(ctx, 'gc.min_free_blocks'), label: 'host waits' });
+      else {
+        refs.push({ value: num(ctx, 'gc.boost_below_free_blocks'), label: 'clean-up starts' });
+        refs.push({ value: num(ctx, 'gc.boost_until_free_blocks'), label: 'clean-up ends' });
+      }
+      if (ctx.idle) refs.push({ value: num(ctx, 'gc.background_free_blocks'), label: 'background GC target' });
+      return refs.filter((r) => Number.isFinite(r.value));
+    },
+    // Room above the highest level; a fresh drive's hundreds of free blocks run off the top.
+    top: (ctx) => {
+      const levels = [num(ctx, 'gc.start_free_blocks'), num(ctx, 'gc.boost_until_free_blocks')];
+      if (ctx.idle) levels.push(num(ctx, 'gc.background_free_blocks'));
+      const highest = Math.max(...levels.filter(Number.isFinite));
+      return highest > 0 ? Math.ceil((highest * 1.5) / 10) * 10 : undefined;
+    },
+    relevant: (ctx) => ctx.writes,
+  },
+  {
+    id: 'gc',
+    title: 'Garbage collection',
+    explain: '4 KB pages GC copied out of victim blocks each second: steady when paced, in bursts when lazy.',
+    // Bulk and background clean-ups copy in one second what pacing spreads over many.
+    y: { kind: 'linear', robust: true },
+    format: formatCount,
+    series: [{ field: 'gc_moves', kind: 'dots', color: '#b26b00', label: 'pages copied' }],
+    bands: [CLEAN_UP],
+    relevant: (ctx) =>
+      ctx.writes && (ctx.parameters['gc.pacing'] === 'lazy' || ctx.parameters['gc.victim'] !== 'greedy' || ctx.idle),
+  },
+  {
+    id: 'latency',
+    title: 'Latency',
+    explain: 'From the host issuing a command to the drive acknowledging it.',
+    y: { kind: 'log' },
+    format: micros,
+    value: (v) => `${exact.format(v)} µs`,
+    series: [
+      { field: 'mean_latency_us', kind: 'dots', color: '#1f6fd1', label: 'mean' },
+      { field: 'max_latency_us', kind: 'dots', color: '#9cc0ee', label: 'worst' },
+    ],
+    relevant: () => true,
+  },
+  {
+    id: 'buffer',
+    title: 'Write buffer',
+    explain: 'How full the write buffer is; shaded where the drive writes through or flags its capacitors.',
+    y: { kind: 'linear', max: 100 },
+    format: (v) => `${v}%`,
+    value: (v) => `${exact.format(v)}%`,
+    series: [{ field: 'buffer_percent', kind: 'line', color: '#0f7c8c', label: 'buffer in use' }],
+    bands: [
+      { field: 'write_buffering', value: 0, color: 'rgba(120, 130, 150, 0.22)', label: 'write-through' },
+      { field: 'smart_flag', value: 1, color: 'rgba(209, 52, 47, 0.18)', label: 'SMART flag: capacitors failed' },
+    ],
+    relevant: (ctx) =>
+      ctx.powerCuts || ctx.parameters['power.capacitors'] === false || num(ctx, 'power.capacitor_fails_at_s') > 0,
+  },
+  {
+    id: 'wear',
+    title: 'Erase counts',
+    explain: 'The least- and most-erased blocks: wear levelling keeps them close.',
+    y: { kind: 'linear' },
+    format: plain,
+    series: [
+      { field: 'erase_count_max', kind: 'line', color: '#c62f2a', label: 'most erased block' },
+      { field: 'erase_count_min', kind: 'line', color: '#7a8596', label: 'least erased block' },
+    ],
+    relevant: (ctx) =>
+      ctx.writes &&
+      (ctx.workload === 'hot-cold' ||
+        ctx.parameters['gc.victim'] !== 'greedy' ||
+        ctx.overridden.some((p) => p.startsWith('wear.') || p.startsWith('endurance.'))),
+  },
+  {
+    id: 'map',
+    title: 'Map hit rate',
+    explain: 'Share of lookups that found their map entry in DRAM; every miss reads NAND first.',
+    y: { kind: 'linear', max: 1 },
+    format: percent,
+    value: (v) => `${exact.format(v * 100)}%`,
+    series: [{ field: 'map_hit_rate', kind: 'line', color: '#6b4fbb', label: 'hits' }],
+    relevant: (ctx) => ctx.parameters['map.scheme'] !== undefined && ctx.parameters['map.scheme'] !== 'flat',
+  },
+];
+
+export const PANEL_IDS: readonly string[] = PANELS.map((p) => p.id);
+
+/** The panels to draw: the user's pick, else those relevant to the run. */
+export function choosePanels(chosen: readonly string[] | null, ctx: PanelContext): PanelSpec[] {
+  return chosen === null ? PANELS.filter((p) => p.relevant(ctx)) : PANELS.filter((p) => chosen.includes(p.id));
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DESIGN_OPTIONS,
+  choiceValue,
+  describeDesign,
+  designPatch,
+  isActive,
+  isAvailable,
+  optionById,
+  optionForField,
+  shippedChoice,
+  type ChoiceOption,
+  type EngineOffer,
+} from './design';
+import { buildRequest, problemPlace } from './request';
+import type { RunSettings } from './urlState';
+
+// The S3700 preset as the engine lists it (the paths the table uses), and the request fields.
+const S3700: EngineOffer = {
+  parameters: {
+    'gc.pacing': 'consistency-first',
+    'gc.victim': 'greedy',
+    'map.scheme': 'flat',
+    'map.cache_bytes': 0,
+    'nand.cell': 'het-mlc',
+    'power.capacitors': true,
+    'power.volatile_cache': false,
+    'power.capacitor_fails_at_s': 0,
+  },
+  requestFields: {
+    queue_depth: 32,
+    block_bytes: null,
+    power_cuts_s: [],
+    trim_fraction: 0,
+    burst_s: 0,
+    idle_s: 0,
+    set: {},
+  },
+};
+const WITH_COMPRESSION: EngineOffer = {
+  parameters: { ...S3700.parameters, 'controller.compression': false },
+  requestFields: { ...S3700.requestFields, compressibility: 0 },
+};
+const choice = (id: string) => optionById(id) as ChoiceOption;
+
+describe('the design table', () => {
+  it('has unique ids, and every choice explains itself in a sentence', () => {
+    const ids = DESIGN_OPTIONS.map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const o of DESIGN_OPTIONS) {
+      const texts = o.kind === 'choice' ? o.choices.map((c) => c.explain) : [o.explain];
+      for (const t of texts) expect(t, o.id).toMatch(/^[A-Z].{10,}\.$/);
+    }
+  });
+
+  it('offers compression only when the engine knows its parameter and field', () => {
+    expect(isAvailable(choice('compress'), S3700)).toBe(false);
+    expect(isAvailable(choice('compress'), WITH_COMPRESSION)).toBe(true);
+    expect(isActive(optionById('compressibility')!, { compress: 'on' }, S3700)).toBe(false);
+    expect(isActive(optionById('compressibility')!, { compress: 'on' }, WITH_COMPRESSION)).toBe(true);
+    expect(isActive(optionById('compressibility')!, {}, WITH_COMPRESSION)).toBe(false);
+    expect(designPatch({ compress: 'on' }, S3700)).toEqual({ set: {}, fields: {} });
+    expect(designPatch({ compress: 'on' }, WITH_COMPRESSION)).toEqual({
+      set: { 'controller.compression': true },
+      fields: { compressibility: 0.5 },
+    });
+  });
+
+  it('finds the choice a drive ships with from its parameters', () => {
+    expect(shippedChoice(choice('pacing'), S3700).value).toBe('consistency-first');
+    expect(shippedChoice(choice('plp'), S3700).value).toBe('capacitors');
+    const consumer = { ...S3700, parameters: { ...S3700.parameters, 'power.capacitors': false, 'power.volatile_cache': true } };
+    expect(shippedChoice(choice('plp'), consumer).value).toBe('volatile');
+    expect(choiceValue(choice('plp'), {}, consumer)).toBe('volatile');
+    expect(choiceValue(choice('plp'), { plp: 'write-through' }, consumer)).toBe('write-through');
+  });
+
+  it('patches only what the user changed, with a sub-option’s initial value once its choice is made', () => {
+    expect(designPatch({}, S3700)).toEqual({ set: {}, fields: {} });
+    expect(designPatch({ pacing: 'lazy', victim: 'fifo', qd: 8, cuts: [700, 1200] }, S3700)).toEqual({
+      set: { 'gc.pacing': 'lazy', 'gc.victim': 'fifo' },
+      fields: { queue_depth: 8, power_cuts_s: [700, 1200] },
+    });
+    expect(designPatch({ map: 'cached' }, S3700).set).toEqual({ 'map.scheme': 'cached', 'map.cache_bytes': 16 * 2 ** 20 });
+    expect(designPatch({ map: 'cached', map_cache_mib: 2.5 }, S3700).set['map.cache_bytes']).toBe(2_621_440);
+    // A sub-option left over from another choice does nothing.
+    expect(designPatch({ map: 'tree', map_cache_mib: 2 }, S3700).set).toEqual({ 'map.scheme': 'tree' });
+    expect(designPatch({ plp: 'failing' }, S3700).set).toEqual({ 'power.capacitors': true, 'power.capacitor_fails_at_s': 300 });
+    expect(designPatch({ host: 'bursty' }, S3700).fields).toEqual({ burst_s: 60, idle_s: 30 });
+    expect(designPatch({ host: 'steady' }, S3700).fields).toEqual({ idle_s: 0 });
+  });
+
+  it('finds the option an engine error is about', () => {
+    expect(optionForField('gc.pacing', {}, S3700)?.id).toBe('pacing');
+    expect(optionForField('queue_depth', {}, S3700)?.id).toBe('qd');
+    expect(optionForField('power_cuts', {}, S3700)?.id).toBe('cuts');
+    expect(optionForField('power.capacitor_fails_at_s', { plp: 'failing' }, S3700)?.id).toBe('plp_fail_s');
+    expect(optionForField('map.cache_bytes', { map: 'cached' }, S3700)?.id).toBe('map_cache_mib');
+    expect(optionForField('timing.program_ns', {}, S3700)).toBeUndefined();
+  });
+
+  it('describes the changes for the results heading', () => {
+    expect(describeDesign({ pacing: 'lazy', cuts: [700, 1200] }, S3700)).toEqual(['GC pacing: Lazy', 'Cut power at 700, 1200 s']);
+  });
+});
+
+describe('the run request', () => {
+  const settings: RunSettings = {
+    drive: 's3700-200',
+    span: 0.5,
+    seconds: 120,
+    seed: 3,
+    view: 'whole-log',
+    workload: 'hot-cold',
+    design: { pacing: 'lazy', qd: 8 },
+    overrides: { 'gc.pacing': 'consistency-first', 'geometry.blocks_per_plane': 128 },
+    charts: null,
+  };
+
+  it('holds the basic fields, the options’ patch, and the overrides last (they win)', () => {
+    expect(buildRequest(settings, S3700)).toEqual({
+      drive: 's3700-200',
+      workload: 'hot-cold',
+      seconds: 120,
+      span: 0.5,
+      seed: 3,
+      queue_depth: 8,
+      set: { 'gc.pacing': 'consistency-first', 'geometry.blocks_per_plane': 128 },
+    });
+    expect(buildRequest({ ...settings, design: {}, overrides: {} }, S3700)).not.toHaveProperty('set');
+  });
+
+  it('places an engine error at the control that set the field', () => {
+    expect(problemPlace('geometry.blocks_per_plane', settings, S3700)).toBe('advanced');
+    expect(problemPlace('gc.pacing', settings, S3700)).toBe('advanced'); // set by both: the override won
+    expect(problemPlace('queue_depth', settings, S3700)).toBe('qd');
+    expect(problemPlace('seconds', settings, S3700)).toBe('seconds');
+    expect(problemPlace('set', settings, S3700)).toBe('advanced');
+    // Not set by anything on screen, but overrides can change what it depends on.
+    expect(problemPlace('user_bytes', settings, S3700)).toBe('advanced');
+    expect(problemPlace('user_bytes', { ...settings, overrides: {} }, S3700)).toBeNull();
+  });
+});

@@ -533,7 +533,7 @@ impl RunConfig {
         for &at in &self.power_cuts_ns {
             if at == 0 || at >= end_ns {
                 return Err(ConfigError::new(
-                    "power_cuts",
+                    "power_cuts_s",
                     format!("each cut must fall inside the run, between 0 and {} s (got {} s)", self.seconds, at as f64 / 1e9),
                 ));
             }
@@ -549,7 +549,7 @@ impl RunConfig {
             range("burst_s", self.burst_s as u64, 1, MAX_SECONDS as u64)?;
         }
         if self.power_cuts_ns.windows(2).any(|w| w[0] > w[1]) {
-            return Err(ConfigError::new("power_cuts", "must be in ascending order"));
+            return Err(ConfigError::new("power_cuts_s", "must be in ascending order"));
         }
         for (field, value) in [("block_bytes", self.block_bytes), ("align_bytes", self.align_bytes)] {
             if value % SECTOR_BYTES != 0 {

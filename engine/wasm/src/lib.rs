@@ -80,8 +80,26 @@ pub fn sample_fields() -> String {
     serde_json::to_string(&FIELDS).unwrap_or_else(|_| "[]".into())
 }
 
+/// The model's tables the browser engine will build at most: wasm32 memory ends at 4 GiB, and
+/// the allocator and the page need some of it.
+const BROWSER_TABLE_LIMIT_BYTES: u64 = 2560 << 20;
+
 fn resolve(config_json: &str) -> Result<RunConfig, ConfigError> {
-    RunRequest::from_json(config_json).and_then(|r| r.resolve())
+    let cfg = RunRequest::from_json(config_json).and_then(|r| r.resolve())?;
+    let tables = ssdlab_core::ftl::Ftl::table_bytes(&cfg.drive);
+    if tables > BROWSER_TABLE_LIMIT_BYTES {
+        let field = if cfg.drive.controller.compression { "controller.compression_slot_bytes" } else { "user_bytes" };
+        return Err(ConfigError::new(
+            field,
+            format!(
+                "this drive's mapping tables need {:.1} GB; the browser engine holds at most {:.1} GB \
+                 (use larger compression slots or a smaller drive, or run it with the ssdlab CLI)",
+                tables as f64 / 1e9,
+                BROWSER_TABLE_LIMIT_BYTES as f64 / 1e9
+            ),
+        ));
+    }
+    Ok(cfg)
 }
 
 /// Path -> value for every settable parameter of a drive.
@@ -215,6 +233,13 @@ mod tests {
         assert_eq!(bad["ok"], false);
         assert_eq!(bad["field"], "gc.paced_percent");
         assert!(bad["message"].as_str().unwrap().contains("between 10 and 1000"));
+        // Half-KiB compression slots on the P3700 would need more memory than wasm32 has.
+        let big = json(&check_request(
+            r#"{"drive":"p3700-400","set":{"controller.compression":true,"controller.compression_slot_bytes":512}}"#,
+        ));
+        assert_eq!(big["field"], "controller.compression_slot_bytes");
+        assert!(big["message"].as_str().unwrap().contains("GB"), "{}", big["message"]);
+        assert_eq!(json(&check_request(r#"{"drive":"s3700-200","set":{"controller.compression":true}}"#))["ok"], true);
     }
 
     #[test]

@@ -93,7 +93,7 @@ describe('the design table', () => {
   it('finds the option an engine error is about', () => {
     expect(optionForField('gc.pacing', {}, S3700)?.id).toBe('pacing');
     expect(optionForField('queue_depth', {}, S3700)?.id).toBe('qd');
-    expect(optionForField('power_cuts', {}, S3700)?.id).toBe('cuts');
+    expect(optionForField('power_cuts_s', {}, S3700)?.id).toBe('cuts');
     expect(optionForField('power.capacitor_fails_at_s', { plp: 'failing' }, S3700)?.id).toBe('plp_fail_s');
     expect(optionForField('map.cache_bytes', { map: 'cached' }, S3700)?.id).toBe('map_cache_mib');
     expect(optionForField('timing.program_ns', {}, S3700)).toBeUndefined();

@@ -67,8 +67,6 @@ export interface ListOption {
   /** Each entry must be > min (a run-request field taking a list of numbers). */
   min: number;
   to: { field: string };
-  /** The name the engine's messages use for it, when that differs from the field. */
-  errorField?: string;
   requires?: Requirement;
 }
 
@@ -294,7 +292,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
       {
         value: 'on',
         label: 'On',
-        explain: 'The controller compresses data before writing it: compressible data means fewer NAND writes and less cleaning.',
+        explain: 'The controller compresses data before writing it (SandForce, in the Intel 330 and 520): compressible data means fewer NAND writes and less cleaning.',
         set: { 'controller.compression': true },
       },
     ],
@@ -379,7 +377,6 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
       'survived, and how long the map takes to rebuild.',
     min: 0,
     to: { field: 'power_cuts_s' },
-    errorField: 'power_cuts',
   },
 ];
 
@@ -475,8 +472,7 @@ export function designPatch(values: DesignValues, offer: EngineOffer): RequestPa
 /** The engine settings an option writes (for matching an engine error to the option). */
 function targets(option: DesignOption): string[] {
   if (option.kind === 'choice') return option.choices.flatMap((c) => [...Object.keys(c.set ?? {}), ...Object.keys(c.request ?? {})]);
-  const own = 'param' in option.to ? option.to.param : option.to.field;
-  return option.kind === 'list' && option.errorField ? [own, option.errorField] : [own];
+  return ['param' in option.to ? option.to.param : option.to.field];
 }
 
 /**

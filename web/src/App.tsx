@@ -314,6 +314,9 @@ function contextFor(
     parameters,
     workload: config.workload,
     writes: workload ? workload.read_percent < 100 : true,
+    partialWrites: [config.block_bytes ?? workload?.block_bytes, config.align_bytes].some(
+      (bytes) => typeof bytes === 'number' && bytes % 4096 !== 0,
+    ),
     idle: Number(config.idle_s ?? 0) > 0,
     powerCuts: requestedCuts(config).length > 0,
     overridden: Object.keys(config.set ?? {}),

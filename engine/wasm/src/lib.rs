@@ -33,8 +33,8 @@ pub fn presets() -> String {
     serde_json::Value::Array(list).to_string()
 }
 
-/// The workloads as JSON: `[{id, description, block_bytes, read_percent}]` (block_bytes is the
-/// workload's default transfer size).
+/// The workloads as JSON: `[{id, description, block_bytes, queue_depth, read_percent,
+/// trim_percent}]` (block_bytes and queue_depth are the workload's defaults).
 #[wasm_bindgen]
 pub fn workloads() -> String {
     let list: Vec<serde_json::Value> = WORKLOADS
@@ -44,7 +44,9 @@ pub fn workloads() -> String {
                 "id": w.id,
                 "description": w.description,
                 "block_bytes": w.block_bytes,
+                "queue_depth": w.queue_depth,
                 "read_percent": w.read_percent,
+                "trim_percent": w.trim_percent,
             })
         })
         .collect();

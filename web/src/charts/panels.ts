@@ -30,6 +30,8 @@ export interface PanelContext {
   workload: string;
   /** The workload writes (panels about GC and write amplification mean nothing otherwise). */
   writes: boolean;
+  /** Some writes cover only part of a 4 KiB map unit (smaller or unaligned requests). */
+  partialWrites: boolean;
   idle: boolean;
   powerCuts: boolean;
   /** Override paths the user set by hand. */
@@ -163,6 +165,15 @@ export const PANELS: readonly PanelSpec[] = [
       (ctx.workload === 'hot-cold' ||
         ctx.parameters['gc.victim'] !== 'greedy' ||
         ctx.overridden.some((p) => p.startsWith('wear.') || p.startsWith('endurance.'))),
+  },
+  {
+    id: 'rmw',
+    title: 'Read-modify-write',
+    explain: 'Writes covering only part of a 4 KB map unit: NAND reads of the rest of the unit before it can be rewritten.',
+    y: { kind: 'linear' },
+    format: formatCount,
+    series: [{ field: 'rmw_reads', kind: 'dots', color: '#b5651d', label: 'units read per second' }],
+    relevant: (ctx) => ctx.writes && ctx.partialWrites,
   },
   {
     id: 'map',

@@ -108,7 +108,7 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
                   option={o}
                   values={values}
                   offer={offer}
-                  placeholder={o.id === 'block' ? workloadBlockPlaceholder(props.workloads, props.workload) : undefined}
+                  placeholder={workloadDefault(props.workloads, props.workload, o.id)}
                   onChange={(v) => setValue(o, v)}
                   problem={place === o.id ? props.problem!.message : null}
                 />
@@ -198,9 +198,11 @@ function FieldError({ message, id }: { message: string | null; id?: string }) {
   );
 }
 
-function workloadBlockPlaceholder(workloads: readonly WorkloadInfo[], id: string): string | undefined {
+/** The workload's own request size or queue depth, shown in the empty field that overrides it. */
+function workloadDefault(workloads: readonly WorkloadInfo[], id: string, option: string): string | undefined {
   const w = workloads.find((x) => x.id === id);
-  return w ? `${w.block_bytes} (the workload’s)` : undefined;
+  const value = option === 'block' ? w?.block_bytes : option === 'qd' ? w?.queue_depth : undefined;
+  return value === undefined ? undefined : `${value} (the workload’s)`;
 }
 
 function WorkloadSelect(props: {

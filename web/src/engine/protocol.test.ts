@@ -45,7 +45,7 @@ describe('worker -> page messages', () => {
       spec_random_write_iops: 1,
       parameters: { 'gc.pacing': 'lazy' },
     };
-    const workload = { id: 'consistency', description: 'd', block_bytes: 4096, read_percent: 0 };
+    const workload = { id: 'consistency', description: 'd', block_bytes: 4096, queue_depth: 32, read_percent: 0 };
     const cut = {
       at_s: 1,
       acknowledged_writes_lost: 0,

@@ -24,8 +24,9 @@ export interface DrivePreset {
 export interface WorkloadInfo {
   id: string;
   description: string;
-  /** Default transfer size, bytes. */
+  /** Default transfer size, bytes, and host queue depth. */
   block_bytes: number;
+  queue_depth: number;
   read_percent: number;
 }
 
@@ -181,7 +182,7 @@ export function isDrivePreset(v: unknown): v is DrivePreset {
 }
 
 export function isWorkloadInfo(v: unknown): v is WorkloadInfo {
-  return isObj(v) && isStr(v.id) && isStr(v.description) && isNum(v.block_bytes) && isNum(v.read_percent);
+  return isObj(v) && isStr(v.id) && isStr(v.description) && isNum(v.block_bytes) && isNum(v.queue_depth) && isNum(v.read_percent);
 }
 
 function isProblem(v: unknown): v is Problem {

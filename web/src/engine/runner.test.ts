@@ -65,7 +65,7 @@ function fakeEngine(clock: { t: number }) {
   }
   const engine: EngineModule = {
     presets: () => JSON.stringify([{ id: 's3700-200' }]),
-    workloads: () => JSON.stringify([{ id: 'consistency', description: 'd', block_bytes: 4096, read_percent: 0 }]),
+    workloads: () => JSON.stringify([{ id: 'consistency', description: 'd', block_bytes: 4096, queue_depth: 32, read_percent: 0 }]),
     run_request_fields: () => JSON.stringify({ drive: 's3700-200', seconds: 2000, set: {} }),
     check_request: (json: string) => {
       const c = JSON.parse(json);

@@ -81,10 +81,13 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
     id: 'qd',
     section: 'workload',
     label: 'Queue depth',
-    explain: 'Commands the host keeps outstanding (the articles test at 32; SATA drives accept 32 at a time).',
+    explain:
+      'Commands the host keeps outstanding (the articles test at 32; SATA drives accept 32 at a time); ' +
+      'empty uses the workload’s own depth.',
     whole: true,
     min: 1,
     max: 65_536,
+    optional: true,
     to: { field: 'queue_depth' },
   },
   {
@@ -99,6 +102,22 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
     max: 1 << 30,
     optional: true,
     to: { field: 'block_bytes' },
+  },
+  {
+    kind: 'number',
+    id: 'align',
+    section: 'workload',
+    label: 'Request alignment',
+    unit: 'bytes',
+    explain:
+      'Random requests start at multiples of this; empty aligns them to their own size. Below 4096, ' +
+      'writes straddle the 4 KB map units and each partly covered unit costs a read-modify-write.',
+    whole: true,
+    min: 1,
+    max: 1 << 30,
+    optional: true,
+    requires: { field: 'align_bytes' },
+    to: { field: 'align_bytes' },
   },
   {
     kind: 'number',

@@ -108,7 +108,7 @@ describe('checking a link against the engine', () => {
   });
   const engine = {
     presets: [preset('s3700-200', { 'gc.pacing': 'consistency-first' })],
-    workloads: [{ id: 'consistency', description: '', block_bytes: 4096, read_percent: 0 }],
+    workloads: [{ id: 'consistency', description: '', block_bytes: 4096, queue_depth: 32, read_percent: 0 }],
     requestFields: { queue_depth: 32 },
   };
 

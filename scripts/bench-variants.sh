@@ -44,6 +44,7 @@ row "compressing controller, incompressible data" --drive s3700-200 --set contro
 row "compressing controller, data compresses 50 %" --drive s3700-200 --set controller.compression=true --compressibility 0.5
 row "redo log (1.5 KB sequential QD1, read-modify-write)" --drive s3700-200 --workload redo-log
 row "4 KB random writes aligned to 512 B" --drive s3700-200 --align-bytes 512
+row "4 KB random writes on a map of 8 KB pages" --drive s3700-200 --set map.unit_bytes=8192
 row "random writes with 10 % TRIM commands" --drive s3700-200 --workload write-trim
 row "P3700 random read QD128" --drive p3700-400 --workload random-read --queue-depth 128
 row "P3700 random read QD128, one 32-deep queue" --drive p3700-400 --workload random-read --queue-depth 128 \

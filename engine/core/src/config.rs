@@ -457,6 +457,17 @@ impl DriveConfig {
         if self.map.scheme == MapScheme::Cached {
             range("map.cache_bytes", self.map.cache_bytes, g.page_bytes as u64, 1 << 36)?;
         }
+        let unit = self.map.unit_bytes;
+        if unit % UNIT_BYTES != 0 || !(unit / UNIT_BYTES).is_power_of_two() || unit > g.units_per_program() as u64 * UNIT_BYTES {
+            return Err(ConfigError::new(
+                "map.unit_bytes",
+                format!(
+                    "must be 4096 times a power of two, at most one multi-plane page ({} bytes) (got {})",
+                    g.units_per_program() as u64 * UNIT_BYTES,
+                    unit
+                ),
+            ));
+        }
         range("map.tree_leaf_entries", self.map.tree_leaf_entries as u64, 16, 65536)?;
         range("map.tree_clean_dirty_leaves", self.map.tree_clean_dirty_leaves as u64, 1, 1 << 24)?;
         range("map.tree_clean_ns_per_leaf", self.map.tree_clean_ns_per_leaf, 0, 100_000_000)?;

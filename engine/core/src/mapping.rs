@@ -21,6 +21,10 @@ pub enum MapScheme {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MapConfig {
     pub scheme: MapScheme,
+    /// Bytes one map entry covers (4096: the S3700's one entry per 4 KB; 8192: a map of whole
+    /// 8 KB pages). A write covering part of an entry's span rewrites all of it, reading the rest
+    /// first. (The model tracks 4 KiB units either way; this decides what a write costs.)
+    pub unit_bytes: u64,
     /// Cached: DRAM for map pages, bytes (each map page holds page_bytes / 4 entries).
     pub cache_bytes: u64,
     /// Tree: map entries per leaf.
@@ -35,6 +39,7 @@ impl MapConfig {
     pub fn flat() -> Self {
         MapConfig {
             scheme: MapScheme::Flat,
+            unit_bytes: 4096,
             cache_bytes: 0,
             tree_leaf_entries: 256,
             tree_clean_dirty_leaves: 32_768,

@@ -39,6 +39,9 @@ pub struct Simulation {
     rng: Rng,
     generator: Generator,
     span_units: u64,
+    user_units: u32,
+    /// 4 KiB units one map entry spans (`map.unit_bytes`).
+    entry_units: u32,
     units_per_program: u32,
     slots_per_program: u32,
     slots_per_block: u64,
@@ -128,7 +131,8 @@ impl Simulation {
         let g = &d.geometry;
         let upp = g.units_per_program();
         let slots_per_unit = d.controller.slots_per_unit();
-        let partial_writes = (cfg.block_bytes as u64 % UNIT_BYTES != 0 || cfg.align_bytes as u64 % UNIT_BYTES != 0)
+        let entry_bytes = d.map.unit_bytes;
+        let partial_writes = (cfg.block_bytes as u64 % entry_bytes != 0 || cfg.align_bytes as u64 % entry_bytes != 0)
             && cfg.workload.read_percent < 100;
         let accepted = d.host.accepted_commands(cfg.queue_depth);
         let drive_slots = if cfg.queue_depth > accepted {
@@ -143,6 +147,8 @@ impl Simulation {
             rng: Rng::new(cfg.seed),
             generator: Generator::new(&cfg.workload, cfg.block_bytes, cfg.align_bytes, cfg.workload_units()),
             span_units: cfg.span_units(),
+            user_units: d.user_units() as u32,
+            entry_units: (d.map.unit_bytes / UNIT_BYTES) as u32,
             units_per_program: upp,
             slots_per_program: upp * slots_per_unit,
             slots_per_block: g.units_per_block() as u64 * slots_per_unit as u64,
@@ -374,13 +380,13 @@ impl Simulation {
         // The buffer admits in command order: space another command waited for is not free
         // any earlier for this one.
         t = t.max(self.buffer_admitted_ns);
-        for i in 0..req.units {
-            let lpa = req.lpa + i;
+        let (first, end) = req.entry_span(self.entry_units, self.user_units);
+        for lpa in first..end {
             if matches!(self.group, Some((_, start, _)) if t > start || !write_through) {
                 self.close_group(); // its program has started: later data waits for the next
             }
-            if req.partial(i) {
-                // Part of a unit: the rest comes from its current data.
+            if !req.covers(lpa) {
+                // Part of a unit, or of a map entry: the rest comes from its current data.
                 if self.page.iter().any(|&(l, _)| l == lpa) {
                     // Merged into the page being assembled: no new unit.
                     if let (Some(log), Some(seqs)) = (self.durability.as_mut(), seqs.as_mut()) {
@@ -472,11 +478,13 @@ impl Simulation {
         let mut t = self.link.book(ready_ns, cmd, now_ns) + cmd;
         t = t.max(self.controller_free_ns) + self.cfg.drive.controller.write_overhead_ns;
         self.controller_free_ns = t;
-        for i in 0..req.units {
-            if req.partial(i) {
+        let m = self.entry_units;
+        for lpa in req.lpa..req.lpa + req.units {
+            // Only whole map entries can be unmapped.
+            let entry_start = lpa / m * m;
+            if !(entry_start..entry_start + m).all(|u| req.covers(u)) {
                 continue;
             }
-            let lpa = req.lpa + i;
             for entry in self.page.iter_mut().filter(|e| e.0 == lpa) {
                 entry.0 = NONE;
             }

@@ -44,6 +44,23 @@ impl Request {
     pub fn partial(&self, i: u32) -> bool {
         (i == 0 && self.partial_head) || (i + 1 == self.units && self.partial_tail)
     }
+
+    /// True if the command writes all of unit `lpa`.
+    #[inline]
+    pub fn covers(&self, lpa: u32) -> bool {
+        lpa >= self.lpa && lpa < self.lpa + self.units && !self.partial(lpa - self.lpa)
+    }
+
+    /// The units a write must store when each map entry spans `entry_units` units: its own,
+    /// widened to whole entries (below `limit`, the end of the LBA space).
+    #[inline]
+    pub fn entry_span(&self, entry_units: u32, limit: u32) -> (u32, u32) {
+        let end = self.lpa + self.units;
+        if entry_units == 1 {
+            return (self.lpa, end);
+        }
+        (self.lpa / entry_units * entry_units, (end.div_ceil(entry_units) * entry_units).min(limit))
+    }
 }
 
 /// The access pattern of a workload.

@@ -91,6 +91,7 @@ fn invariants_hold_on_a_compressing_controller() {
 fn invariants_hold_under_partial_writes_and_trims() {
     check_through_run(GcPacing::ConsistencyFirst, GcVictim::Greedy, "redo-log");
     check_through_run_with(GcPacing::ConsistencyFirst, GcVictim::Greedy, "write-trim", |cfg| cfg.align_bytes = 512);
+    check_through_run_with(GcPacing::Lazy, GcVictim::Greedy, "write-trim", |cfg| cfg.drive.map.unit_bytes = 8192);
 }
 
 #[test]

@@ -388,11 +388,15 @@ impl Simulation {
             if !req.covers(lpa) {
                 // Part of a unit, or of a map entry: the rest comes from its current data.
                 if self.page.iter().any(|&(l, _)| l == lpa) {
-                    // Merged into the page being assembled: no new unit.
+                    // Merged into the page being assembled: no new unit (writing through, it
+                    // is done when that page's program is).
                     if let (Some(log), Some(seqs)) = (self.durability.as_mut(), seqs.as_mut()) {
                         let seq = log.written(lpa);
                         self.page_seqs.push(seq);
                         seqs.push(seq);
+                    }
+                    if let Some((_, _, done)) = self.group {
+                        programmed_ns = programmed_ns.max(done);
                     }
                     continue;
                 }

@@ -198,8 +198,9 @@ function FieldError({ message, id }: { message: string | null; id?: string }) {
   );
 }
 
-/** The workload's own request size or queue depth, shown in the empty field that overrides it. */
+/** What an empty field means: the workload's own request size or queue depth, and alignment to the size. */
 function workloadDefault(workloads: readonly WorkloadInfo[], id: string, option: string): string | undefined {
+  if (option === 'align') return 'the request size';
   const w = workloads.find((x) => x.id === id);
   const value = option === 'block' ? w?.block_bytes : option === 'qd' ? w?.queue_depth : undefined;
   return value === undefined ? undefined : `${value} (the workload’s)`;

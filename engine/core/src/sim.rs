@@ -388,16 +388,8 @@ impl Simulation {
             if !req.covers(lpa) {
                 // Part of a unit, or of a map entry: the rest comes from its current data.
                 if self.page.iter().any(|&(l, _)| l == lpa) {
-                    // Merged into the page being assembled: no new unit (writing through, it
-                    // is done when that page's program is).
-                    if let (Some(log), Some(seqs)) = (self.durability.as_mut(), seqs.as_mut()) {
-                        let seq = log.written(lpa);
-                        self.page_seqs.push(seq);
-                        seqs.push(seq);
-                    }
-                    if let Some((_, _, done)) = self.group {
-                        programmed_ns = programmed_ns.max(done);
-                    }
+                    // Merged into the page being assembled: no new unit.
+                    programmed_ns = programmed_ns.max(self.joined_page(lpa, &mut seqs));
                     continue;
                 }
                 let ppa = self.ftl.ppa_of(lpa);
@@ -428,22 +420,13 @@ impl Simulation {
                     programmed_ns = programmed_ns.max(self.program_host_page(t));
                 }
             }
-            if write_through && self.group.is_none() {
-                if !self.open_group(t.max(merged_ns)) {
-                    continue; // the drive went read-only: the unit is not stored
-                }
+            if write_through && self.group.is_none() && !self.open_group(t.max(merged_ns)) {
+                continue; // the drive went read-only: the unit is not stored
             }
             self.page.push((lpa, slots));
             self.page_slots += slots;
             self.page_ready_ns = self.page_ready_ns.max(merged_ns);
-            if let (Some(log), Some(seqs)) = (self.durability.as_mut(), seqs.as_mut()) {
-                let seq = log.written(lpa);
-                self.page_seqs.push(seq);
-                seqs.push(seq);
-            }
-            if let Some((_, _, done)) = self.group {
-                programmed_ns = programmed_ns.max(done);
-            }
+            programmed_ns = programmed_ns.max(self.joined_page(lpa, &mut seqs));
             if self.page_slots == self.slots_per_program {
                 if write_through {
                     self.close_group();
@@ -462,6 +445,19 @@ impl Simulation {
             }
         }
         ack_ns
+    }
+
+    /// Unit `lpa`'s data has joined the page being assembled: records the write in the
+    /// durability log (when one is kept) and returns when the page's program completes if it is
+    /// already booked (writing through: the write is done then), else 0.
+    #[inline]
+    fn joined_page(&mut self, lpa: u32, seqs: &mut Option<Vec<u64>>) -> u64 {
+        if let (Some(log), Some(seqs)) = (self.durability.as_mut(), seqs.as_mut()) {
+            let seq = log.written(lpa);
+            self.page_seqs.push(seq);
+            seqs.push(seq);
+        }
+        self.group.map_or(0, |(_, _, done)| done)
     }
 
     /// A write refused by a read-only drive: the command crosses the link and the controller

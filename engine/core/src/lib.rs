@@ -1,19 +1,25 @@
 //! SSD Lab's drive model. Platform-free: no wasm, CLI or browser knowledge lives here.
 //!
-//! Layers, top to bottom: host (closed-loop queue, link, controller, write buffer) in `sim`,
-//! flash translation (`ftl`: page map, blocks, greedy victims), NAND timing (`nand`).
+//! The parts, calls flowing down (see ARCHITECTURE.md at the repository's root):
+//!
+//! - `request`: a run request's names (preset, workload, GC policy) resolved into a `RunConfig`;
+//! - `bench`: wires a host to a drive, owns the clock, power cuts and per-second samples;
+//! - `host`: what issues commands (closed loop, queue depth, bursts; workload sources);
+//! - `drive`: one SSD, taking commands and giving back completion times;
+//! - `command`: what crosses from host to drive;
+//! - `config`: plain data at the bottom (sections per drive part, presets from data files);
+//! - `timeline`, `rng`, `units`: the ground floor.
 
+pub mod bench;
+pub mod command;
 pub mod config;
-pub mod ftl;
-pub mod mapping;
-pub mod metrics;
-pub mod nand;
-pub mod power;
-pub mod presets;
+pub mod drive;
+pub mod host;
+pub mod request;
 pub mod rng;
-pub mod sim;
-pub mod workload;
+pub mod timeline;
+pub mod units;
 
-pub use config::{ConfigError, DriveConfig, RunConfig, RunRequest};
-pub use metrics::{Sample, Summary, FIELDS};
-pub use sim::Simulation;
+pub use bench::{Bench, Sample, Summary, FIELDS};
+pub use config::{presets, ConfigError, DriveConfig, RunConfig};
+pub use request::RunRequest;

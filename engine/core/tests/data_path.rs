@@ -5,12 +5,12 @@ mod common;
 
 use common::*;
 use ssdlab_core::config::{GcPacing, RunConfig};
-use ssdlab_core::workload::WorkloadSpec;
-use ssdlab_core::{Sample, Simulation, Summary};
+use ssdlab_core::config::WorkloadSpec;
+use ssdlab_core::{Sample, Bench, Summary};
 
 /// Runs `cfg`, checks the FTL's invariants at the end, returns the samples.
 fn run_checked(cfg: RunConfig) -> Vec<Sample> {
-    let mut sim = Simulation::new(cfg).expect("valid config");
+    let mut sim = Bench::new(cfg).expect("valid config");
     let samples = sim.run_to_end();
     sim.ftl().check_invariants().unwrap();
     samples
@@ -91,13 +91,13 @@ fn trimmed_data_is_not_copied_by_gc() {
     let mut cfg = small_s3700(128, GcPacing::ConsistencyFirst, 400, 25);
     let plain = Summary::from_samples(&run(cfg.clone()), 300);
     cfg.workload = WorkloadSpec::by_id("write-trim").unwrap();
-    let mut sim = Simulation::new(cfg).unwrap();
+    let mut sim = Bench::new(cfg).unwrap();
     let trimmed = Summary::from_samples(&sim.run_to_end(), 300);
     sim.ftl().check_invariants().unwrap();
     // A tenth of the commands unmap a unit; random writes map units again, so at equilibrium a
     // share of the span is unmapped: spare area the GC does not have to copy.
     let span = sim.config().workload_units() as u32;
-    let unmapped = (0..span).filter(|&l| sim.ftl().ppa_of(l) == ssdlab_core::ftl::NONE).count() as f64 / span as f64;
+    let unmapped = (0..span).filter(|&l| sim.ftl().ppa_of(l) == ssdlab_core::units::NONE).count() as f64 / span as f64;
     assert!(unmapped > 0.05, "{} of the span unmapped", unmapped);
     assert!(trimmed.steady_write_amplification < plain.steady_write_amplification - 0.2, "{} vs {}", trimmed.steady_write_amplification, plain.steady_write_amplification);
 }

@@ -3,14 +3,14 @@
 mod common;
 
 use common::*;
-use ssdlab_core::config::{GcPacing, GcVictim};
-use ssdlab_core::workload::WorkloadSpec;
+use ssdlab_core::config::GcPacing;
+use ssdlab_core::config::WorkloadSpec;
 use ssdlab_core::{Sample, Summary};
 
-fn hot_cold(victim: GcVictim) -> Summary {
+fn hot_cold(victim: &str) -> Summary {
     let mut cfg = small_s3700(256, GcPacing::ConsistencyFirst, 1500, 4);
     cfg.workload = WorkloadSpec::by_id("hot-cold").unwrap();
-    cfg.drive.gc.victim = victim;
+    cfg.drive.gc.victim = victim.into();
     Summary::from_samples(&run(cfg), 1000)
 }
 
@@ -18,8 +18,8 @@ fn hot_cold(victim: GcVictim) -> Summary {
 fn cost_benefit_beats_greedy_on_a_hot_cold_workload() {
     // 90 % of writes go to 10 % of the span. Greedy keeps taking hot blocks that have not yet
     // had time to empty; cost-benefit waits for them and cleans cold blocks instead.
-    let greedy = hot_cold(GcVictim::Greedy);
-    let cost_benefit = hot_cold(GcVictim::CostBenefit);
+    let greedy = hot_cold("greedy");
+    let cost_benefit = hot_cold("cost-benefit");
     assert!(
         cost_benefit.steady_write_amplification < greedy.steady_write_amplification * 0.8,
         "WA cost-benefit {:.3} vs greedy {:.3}",

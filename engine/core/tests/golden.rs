@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use ssdlab_core::{RunRequest, Simulation, Summary, FIELDS};
+use ssdlab_core::{Bench, RunRequest, Summary, FIELDS};
 
 const CASES: &str = include_str!("golden/cases.json");
 const DIGESTS_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/digests.txt");
@@ -24,7 +24,7 @@ fn results_text(request: &serde_json::Value) -> String {
     let req = RunRequest::from_json(&request.to_string()).expect("golden case parses");
     let cfg = req.resolve().expect("golden case is valid");
     let seconds = cfg.seconds;
-    let mut sim = Simulation::new(cfg).expect("golden case builds");
+    let mut sim = Bench::new(cfg).expect("golden case builds");
     let samples = sim.run_to_end();
     let mut out = FIELDS.join(",");
     out.push('\n');

@@ -1,7 +1,7 @@
 //! Host interfaces: SATA's NCQ caps the drive at 32 commands, so random-read IOPS stop rising at
 //! QD32 and the extra commands wait in the host; NVMe's deep queues keep scaling [003].
 
-use ssdlab_core::{RunRequest, Simulation, Summary};
+use ssdlab_core::{RunRequest, Bench, Summary};
 
 /// Mean IOPS and latency of 4 KB random reads at one queue depth (a smaller array of the same
 /// channels, dies and timings: reads do not depend on capacity).
@@ -17,7 +17,7 @@ fn random_read_with(drive: &str, queue_depth: u32, set: &str) -> Summary {
         drive, queue_depth, set
     );
     let cfg = RunRequest::from_json(&json).unwrap().resolve().unwrap();
-    let samples = Simulation::new(cfg).unwrap().run_to_end();
+    let samples = Bench::new(cfg).unwrap().run_to_end();
     Summary::from_samples(&samples, 1)
 }
 
@@ -72,7 +72,7 @@ fn samples_report_host_cpu_cores() {
     .unwrap()
     .resolve()
     .unwrap();
-    let s = Simulation::new(cfg).unwrap().run_to_end();
+    let s = Bench::new(cfg).unwrap().run_to_end();
     // 27,000 cycles per IO at 2.7 GHz: 1 core per 100K IOPS.
     let expected = s[1].iops as f64 * 27_000.0 / 2.7e9;
     assert!((s[1].host_cpu_cores - expected).abs() < 1e-9 && s[1].host_cpu_cores > 0.5);
@@ -88,7 +88,7 @@ fn a_3gbps_sata_link_halves_sequential_reads() {
             link_mb_s
         );
         let cfg = RunRequest::from_json(&json).unwrap().resolve().unwrap();
-        Simulation::new(cfg).unwrap().run_to_end()[1].mb_s
+        Bench::new(cfg).unwrap().run_to_end()[1].mb_s
     };
     let (fast, slow) = (read(560), read(280));
     // The S3700's spec: 500 MB/s sequential read [001].

@@ -4,10 +4,10 @@ mod common;
 
 use common::*;
 use ssdlab_core::config::GcPacing;
-use ssdlab_core::mapping::MapScheme;
+use ssdlab_core::config::MapScheme;
 use ssdlab_core::{Sample, Summary};
 
-fn run_with(scheme: MapScheme, tweak: impl FnOnce(&mut ssdlab_core::mapping::MapConfig)) -> Vec<Sample> {
+fn run_with(scheme: MapScheme, tweak: impl FnOnce(&mut ssdlab_core::config::MapConfig)) -> Vec<Sample> {
     let mut cfg = small_s3700(128, GcPacing::ConsistencyFirst, 120, 6);
     cfg.drive.map.scheme = scheme;
     tweak(&mut cfg.drive.map);

@@ -3,20 +3,20 @@
 mod common;
 
 use common::*;
-use ssdlab_core::config::{GcPacing, GcVictim, RunConfig};
-use ssdlab_core::mapping::MapScheme;
-use ssdlab_core::ftl::NONE;
-use ssdlab_core::workload::Pattern;
-use ssdlab_core::Simulation;
+use ssdlab_core::config::{GcPacing, RunConfig};
+use ssdlab_core::config::MapScheme;
+use ssdlab_core::units::NONE;
+use ssdlab_core::config::Pattern;
+use ssdlab_core::Bench;
 
-fn check_through_run(pacing: GcPacing, victim: GcVictim, workload: &str) {
+fn check_through_run(pacing: GcPacing, victim: &str, workload: &str) {
     check_through_run_with(pacing, victim, workload, |_| {});
 }
 
-fn check_through_run_with(pacing: GcPacing, victim: GcVictim, workload: &str, tweak: impl FnOnce(&mut RunConfig)) {
+fn check_through_run_with(pacing: GcPacing, victim: &str, workload: &str, tweak: impl FnOnce(&mut RunConfig)) {
     let mut cfg = small_s3700(64, pacing, 400, 3);
-    cfg.drive.gc.victim = victim;
-    cfg.workload = ssdlab_core::workload::WorkloadSpec::by_id(workload).unwrap();
+    cfg.drive.gc.victim = victim.into();
+    cfg.workload = ssdlab_core::config::WorkloadSpec::by_id(workload).unwrap();
     cfg.block_bytes = cfg.workload.block_bytes;
     cfg.queue_depth = cfg.workload.queue_depth;
     tweak(&mut cfg);
@@ -24,7 +24,7 @@ fn check_through_run_with(pacing: GcPacing, victim: GcVictim, workload: &str, tw
     // commands trim too.
     let span = if cfg.workload.trim_percent > 0 { 0 } else { cfg.workload_units() };
     let random = cfg.workload.pattern == Pattern::Random;
-    let mut sim = Simulation::new(cfg).unwrap();
+    let mut sim = Bench::new(cfg).unwrap();
     sim.ftl().check_invariants().expect("after the fill");
     let mut out = Vec::new();
     let mut last_erases = sim.ftl().erase_counts().to_vec();
@@ -54,34 +54,34 @@ fn check_through_run_with(pacing: GcPacing, victim: GcVictim, workload: &str, tw
 
 #[test]
 fn invariants_hold_through_consistency_first_gc() {
-    check_through_run(GcPacing::ConsistencyFirst, GcVictim::Greedy, "consistency");
+    check_through_run(GcPacing::ConsistencyFirst, "greedy", "consistency");
 }
 
 #[test]
 fn invariants_hold_through_lazy_gc() {
-    check_through_run(GcPacing::Lazy, GcVictim::Greedy, "consistency");
+    check_through_run(GcPacing::Lazy, "greedy", "consistency");
 }
 
 #[test]
 fn invariants_hold_with_cost_benefit_and_fifo_victims() {
-    check_through_run(GcPacing::ConsistencyFirst, GcVictim::CostBenefit, "hot-cold");
-    check_through_run(GcPacing::ConsistencyFirst, GcVictim::Fifo, "consistency");
+    check_through_run(GcPacing::ConsistencyFirst, "cost-benefit", "hot-cold");
+    check_through_run(GcPacing::ConsistencyFirst, "fifo", "consistency");
 }
 
 #[test]
 fn invariants_hold_under_mixed_reads_and_large_writes() {
-    check_through_run(GcPacing::ConsistencyFirst, GcVictim::Greedy, "mixed-70-30");
-    check_through_run(GcPacing::ConsistencyFirst, GcVictim::Greedy, "sequential-write");
+    check_through_run(GcPacing::ConsistencyFirst, "greedy", "mixed-70-30");
+    check_through_run(GcPacing::ConsistencyFirst, "greedy", "sequential-write");
 }
 
 #[test]
 fn invariants_hold_on_a_compressing_controller() {
-    check_through_run_with(GcPacing::ConsistencyFirst, GcVictim::Greedy, "consistency", |cfg| {
+    check_through_run_with(GcPacing::ConsistencyFirst, "greedy", "consistency", |cfg| {
         cfg.drive.controller.compression = true;
         cfg.drive.controller.compression_slot_bytes = 512;
         cfg.compressibility = 0.45;
     });
-    check_through_run_with(GcPacing::Lazy, GcVictim::CostBenefit, "hot-cold", |cfg| {
+    check_through_run_with(GcPacing::Lazy, "cost-benefit", "hot-cold", |cfg| {
         cfg.drive.controller.compression = true;
         cfg.compressibility = 0.3;
     });
@@ -89,9 +89,9 @@ fn invariants_hold_on_a_compressing_controller() {
 
 #[test]
 fn invariants_hold_under_partial_writes_and_trims() {
-    check_through_run(GcPacing::ConsistencyFirst, GcVictim::Greedy, "redo-log");
-    check_through_run_with(GcPacing::ConsistencyFirst, GcVictim::Greedy, "write-trim", |cfg| cfg.align_bytes = 512);
-    check_through_run_with(GcPacing::Lazy, GcVictim::Greedy, "write-trim", |cfg| cfg.drive.map.unit_bytes = 8192);
+    check_through_run(GcPacing::ConsistencyFirst, "greedy", "redo-log");
+    check_through_run_with(GcPacing::ConsistencyFirst, "greedy", "write-trim", |cfg| cfg.align_bytes = 512);
+    check_through_run_with(GcPacing::Lazy, "greedy", "write-trim", |cfg| cfg.drive.map.unit_bytes = 8192);
 }
 
 #[test]
@@ -168,15 +168,15 @@ fn greedy_theory_matches_the_documented_s3700_figure() {
 
 #[test]
 fn invariants_hold_with_tree_and_cached_maps_and_power_cuts() {
-    check_through_run_with(GcPacing::ConsistencyFirst, GcVictim::Greedy, "consistency", |c| {
+    check_through_run_with(GcPacing::ConsistencyFirst, "greedy", "consistency", |c| {
         c.drive.map.scheme = MapScheme::Tree;
         c.trim_fraction = 0.3;
     });
-    check_through_run_with(GcPacing::ConsistencyFirst, GcVictim::Greedy, "mixed-70-30", |c| {
+    check_through_run_with(GcPacing::ConsistencyFirst, "greedy", "mixed-70-30", |c| {
         c.drive.map.scheme = MapScheme::Cached;
         c.drive.map.cache_bytes = 1 << 20;
     });
-    check_through_run_with(GcPacing::Lazy, GcVictim::Greedy, "consistency", |c| {
+    check_through_run_with(GcPacing::Lazy, "greedy", "consistency", |c| {
         c.drive.power.capacitors = false;
         c.drive.power.volatile_cache = true;
         c.power_cuts_ns = (1..40).map(|i| i * 9_700_000_000).collect();

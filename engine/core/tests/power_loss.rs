@@ -7,9 +7,9 @@ use std::collections::HashMap;
 
 use common::*;
 use ssdlab_core::config::{GcPacing, RunConfig};
-use ssdlab_core::power::PowerCutReport;
+use ssdlab_core::drive::power::PowerCutReport;
 use ssdlab_core::rng::Rng;
-use ssdlab_core::Simulation;
+use ssdlab_core::Bench;
 
 /// `cuts` power cuts at random moments of a `seconds`-long run on a small S3700.
 fn with_cuts(seconds: u32, cuts: usize, seed: u64, tweak: impl FnOnce(&mut RunConfig)) -> (Vec<PowerCutReport>, Vec<ssdlab_core::Sample>) {
@@ -20,7 +20,7 @@ fn with_cuts(seconds: u32, cuts: usize, seed: u64, tweak: impl FnOnce(&mut RunCo
     at.sort_unstable();
     cfg.power_cuts_ns = at;
     tweak(&mut cfg);
-    let mut sim = Simulation::new(cfg).unwrap();
+    let mut sim = Bench::new(cfg).unwrap();
     let samples = sim.run_to_end();
     sim.ftl().check_invariants().unwrap();
     (sim.power_cuts().to_vec(), samples)
@@ -122,7 +122,7 @@ fn writing_through_commits_queued_writes_together() {
         cfg.drive.user_bytes = cfg.drive.user_bytes / 33 * 8 / 4096 * 4096;
         cfg.drive.geometry.dies = 8;
         cfg.queue_depth = queue_depth;
-        let mut sim = Simulation::new(cfg).unwrap();
+        let mut sim = Bench::new(cfg).unwrap();
         let samples = sim.run_to_end();
         sim.ftl().check_invariants().unwrap();
         let s = &samples[1..];
@@ -146,7 +146,7 @@ fn writes_merged_in_the_buffer_are_as_safe_as_any() {
     // capacitors, and writing through without any, no acknowledged write is lost.
     for capacitors in [true, false] {
         let (reports, samples) = with_cuts(60, 200, 16, |cfg| {
-            cfg.workload = ssdlab_core::workload::WorkloadSpec::by_id("redo-log").unwrap();
+            cfg.workload = ssdlab_core::config::WorkloadSpec::by_id("redo-log").unwrap();
             cfg.block_bytes = 1536;
             cfg.align_bytes = 1536;
             cfg.queue_depth = 4;

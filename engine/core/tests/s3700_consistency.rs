@@ -3,11 +3,11 @@
 
 mod common;
 
-use ssdlab_core::{RunRequest, Sample, Simulation, Summary};
+use ssdlab_core::{RunRequest, Sample, Bench, Summary};
 
 fn consistency(span: f64) -> (Summary, Vec<Sample>) {
     let req = RunRequest::from_json(&format!(r#"{{"drive":"s3700-200","seconds":2000,"span":{}}}"#, span)).unwrap();
-    let samples = Simulation::new(req.resolve().unwrap()).unwrap().run_to_end();
+    let samples = Bench::new(req.resolve().unwrap()).unwrap().run_to_end();
     (Summary::from_samples(&samples, 1400), samples)
 }
 

@@ -4,9 +4,9 @@ mod common;
 
 use common::*;
 use ssdlab_core::config::{set_parameter, CellType, GcPacing};
-use ssdlab_core::ftl::NONE;
-use ssdlab_core::workload::WorkloadSpec;
-use ssdlab_core::{presets, Sample, Simulation};
+use ssdlab_core::units::NONE;
+use ssdlab_core::config::WorkloadSpec;
+use ssdlab_core::{presets, Sample, Bench};
 
 /// A 600 s hot-cold run on a small S3700: the last sample and static-levelling relocations.
 fn hot_cold_wear(dynamic: bool, static_levelling: bool) -> (Sample, u64, Vec<Sample>) {
@@ -16,7 +16,7 @@ fn hot_cold_wear(dynamic: bool, static_levelling: bool) -> (Sample, u64, Vec<Sam
     cfg.drive.wear.static_levelling = static_levelling;
     cfg.drive.wear.static_every_erases = 4;
     cfg.drive.wear.static_spread_threshold = 4;
-    let mut sim = Simulation::new(cfg).unwrap();
+    let mut sim = Bench::new(cfg).unwrap();
     let samples = sim.run_to_end();
     sim.ftl().check_invariants().unwrap();
     (*samples.last().unwrap(), sim.ftl().wear_victims(), samples)
@@ -60,7 +60,7 @@ fn blocks_retire_at_the_pe_limit_and_the_drive_goes_read_only_without_losing_dat
     cfg.drive = set_parameter(&cfg.drive, "endurance.pe_cycles", serde_json::json!(10)).unwrap();
     let span = cfg.span_units();
     let pe = cfg.drive.endurance.pe_cycles;
-    let mut sim = Simulation::new(cfg).unwrap();
+    let mut sim = Bench::new(cfg).unwrap();
     let mut out = Vec::new();
     let mut last_erases = sim.ftl().erase_counts().to_vec();
     while !sim.finished() {
@@ -96,7 +96,7 @@ fn blocks_retire_at_the_pe_limit_and_the_drive_goes_read_only_without_losing_dat
 #[test]
 fn jesd218_arithmetic_gives_the_s3700_ratings() {
     // [001]: 10 drive writes per day x 365 x 5 years x capacity.
-    let s3700 = presets::s3700_200();
+    let s3700 = presets::by_id("s3700-200").unwrap();
     for (gb, rated_pb_x1000) in [(100u64, 1_825u64), (200, 3_650), (400, 7_300), (800, 14_600)] {
         let d = set_parameter(&s3700, "advertised_bytes", serde_json::json!(gb * 1_000_000_000)).unwrap();
         assert_eq!(d.rated_tbw_bytes(), rated_pb_x1000 * 1_000_000_000_000, "{} GB", gb);
@@ -111,7 +111,7 @@ fn jesd218_arithmetic_gives_the_s3700_ratings() {
 
 #[test]
 fn a_cell_type_brings_its_timings_and_pe_limit_unless_they_are_set_too() {
-    let s3700 = presets::s3700_200();
+    let s3700 = presets::by_id("s3700-200").unwrap();
     let same = set_parameter(&s3700, "nand.cell", serde_json::json!("het-mlc")).unwrap();
     assert_eq!(same, s3700, "the S3700 is HET-MLC: naming it changes nothing");
     let slc = set_parameter(&s3700, "nand.cell", serde_json::json!("slc")).unwrap();

@@ -5,9 +5,10 @@
 //! nothing here unwraps on input from the page.
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
-use ssdlab_core::config::parameter_paths;
-use ssdlab_core::workload::WORKLOADS;
-use ssdlab_core::{presets, ConfigError, DriveConfig, RunConfig, RunRequest, Sample, FIELDS};
+use ssdlab_core::bench::power_cuts_json;
+use ssdlab_core::config::{parameter_paths, WORKLOADS};
+use ssdlab_core::drive::ftl::{victim, Ftl};
+use ssdlab_core::{presets, Bench, ConfigError, DriveConfig, RunConfig, RunRequest, Sample, FIELDS};
 use wasm_bindgen::prelude::*;
 
 /// The drive presets as JSON: `[{id, name, interface, raw_bytes, user_bytes, advertised_bytes,
@@ -53,6 +54,14 @@ pub fn workloads() -> String {
     serde_json::Value::Array(list).to_string()
 }
 
+/// The GC victim policies as JSON: `[{id, description}]` (`gc.victim` takes the id).
+#[wasm_bindgen]
+pub fn victim_policies() -> String {
+    let list: Vec<serde_json::Value> =
+        victim::POLICIES.iter().map(|(id, description)| serde_json::json!({ "id": id, "description": description })).collect();
+    serde_json::Value::Array(list).to_string()
+}
+
 /// Every field a run request accepts, with its default, as a JSON object (`set` is `{}`), so
 /// the page can offer a field only when this engine knows it.
 #[wasm_bindgen]
@@ -88,7 +97,7 @@ const BROWSER_TABLE_LIMIT_BYTES: u64 = 2560 << 20;
 
 fn resolve(config_json: &str) -> Result<RunConfig, ConfigError> {
     let cfg = RunRequest::from_json(config_json).and_then(|r| r.resolve())?;
-    let tables = ssdlab_core::ftl::Ftl::table_bytes(&cfg.drive);
+    let tables = Ftl::table_bytes(&cfg.drive);
     if tables > BROWSER_TABLE_LIMIT_BYTES {
         let field = if cfg.drive.controller.compression { "controller.compression_slot_bytes" } else { "user_bytes" };
         return Err(ConfigError::new(
@@ -120,7 +129,7 @@ fn parameters(drive: &DriveConfig) -> serde_json::Value {
 
 #[wasm_bindgen]
 pub struct Simulation {
-    sim: ssdlab_core::Simulation,
+    sim: Bench,
     samples: Vec<Sample>,
 }
 
@@ -131,7 +140,7 @@ impl Simulation {
     #[wasm_bindgen(constructor)]
     pub fn new(config_json: &str) -> Result<Simulation, JsError> {
         let cfg = resolve(config_json).map_err(|e| JsError::new(&e.to_string()))?;
-        let sim = ssdlab_core::Simulation::new(cfg).map_err(|e| JsError::new(&e.to_string()))?;
+        let sim = Bench::new(cfg).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Simulation { sim, samples: Vec::new() })
     }
 
@@ -182,25 +191,7 @@ impl Simulation {
     /// writes_at_risk, flushed_units, energy_needed_uj, energy_stored_uj, rebuild_ms}]`
     /// (the fields of `ssdlab run --json`'s `power_cuts`).
     pub fn power_cuts_json(&self) -> String {
-        let list: Vec<serde_json::Value> = self
-            .sim
-            .power_cuts()
-            .iter()
-            .map(|c| {
-                // Durable writes include those the flush saved; the rest were on NAND already.
-                let already_durable = (c.durable.len() as u64).saturating_sub(c.flushed_units);
-                serde_json::json!({
-                    "at_s": c.at_ns as f64 / 1e9,
-                    "acknowledged_writes_lost": c.acknowledged_writes_lost,
-                    "writes_at_risk": (c.acknowledged.len() as u64).saturating_sub(already_durable),
-                    "flushed_units": c.flushed_units,
-                    "energy_needed_uj": c.energy_needed_uj,
-                    "energy_stored_uj": c.energy_stored_uj,
-                    "rebuild_ms": c.rebuild_ms,
-                })
-            })
-            .collect();
-        serde_json::Value::Array(list).to_string()
+        power_cuts_json(self.sim.power_cuts()).to_string()
     }
 }
 
@@ -222,6 +213,8 @@ mod tests {
             json(&workloads()).as_array().unwrap().iter().map(|w| w["id"].as_str().unwrap().into()).collect();
         assert_eq!(names.len(), WORKLOADS.len());
         assert!(names.contains(&"hot-cold".to_string()));
+        let policies = json(&victim_policies());
+        assert!(policies.as_array().unwrap().iter().any(|p| p["id"] == "d-choices"));
         let fields = json(&run_request_fields());
         for key in ["workload", "queue_depth", "block_bytes", "power_cuts_s", "trim_fraction", "set"] {
             assert!(fields.get(key).is_some(), "{key}");

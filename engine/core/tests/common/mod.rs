@@ -2,13 +2,13 @@
 #![allow(dead_code)]
 
 use ssdlab_core::config::{GcPacing, RunConfig};
-use ssdlab_core::workload::WorkloadSpec;
-use ssdlab_core::{presets, Sample, Simulation};
+use ssdlab_core::config::WorkloadSpec;
+use ssdlab_core::{presets, Sample, Bench};
 
 /// The S3700's architecture with fewer blocks per plane: same channels, dies, pages, timings and
 /// the same spare-area fraction, small enough to check invariants over the whole array.
 pub fn small_s3700(blocks_per_plane: u32, pacing: GcPacing, seconds: u32, seed: u64) -> RunConfig {
-    let mut drive = presets::s3700_200();
+    let mut drive = presets::by_id("s3700-200").unwrap();
     let full_raw = drive.geometry.raw_bytes() as f64;
     let user_fraction = drive.user_bytes as f64 / full_raw;
     // Keep the GC thresholds the same fraction of each die as on the full-size drive.
@@ -25,9 +25,9 @@ pub fn small_s3700(blocks_per_plane: u32, pacing: GcPacing, seconds: u32, seed: 
 }
 
 pub fn run(cfg: RunConfig) -> Vec<Sample> {
-    Simulation::new(cfg).expect("valid config").run_to_end()
+    Bench::new(cfg).expect("valid config").run_to_end()
 }
 
 /// Greedy GC's large-system write amplification (one definition, in the engine).
 #[allow(unused_imports)]
-pub use ssdlab_core::ftl::greedy_wa_theory;
+pub use ssdlab_core::drive::ftl::victim::greedy_wa_theory;

@@ -1,85 +1,11 @@
 //! NAND timing as resource timelines. Each die has a `busy_until`: its operations run in the
 //! order they are booked. A channel is shared by several dies whose work is booked at different
-//! points in the future, so each channel keeps a calendar of booked transfers and a transfer
-//! takes the first gap that fits; a transfer booked later can still use an earlier idle gap.
+//! points in the future, so each channel keeps a calendar of booked transfers (`timeline.rs`).
 //! Every booking respects every earlier one, so contention between host programs, GC reads,
 //! GC programs and erases comes out exactly without an event per NAND operation.
 
-use std::collections::VecDeque;
-
-use crate::config::{NandGeometry, NandTiming, UNIT_BYTES};
-
-/// Busy intervals of one channel, sorted and disjoint, from the present on.
-#[derive(Debug, Clone, Default)]
-pub struct Calendar {
-    busy: VecDeque<(u64, u64)>,
-}
-
-impl Calendar {
-    /// Books `len_ns` at the earliest start >= `ready_ns` that fits between booked transfers;
-    /// forgets intervals that end before `now_ns` (nothing is ever booked before the present).
-    #[inline]
-    pub fn book(&mut self, ready_ns: u64, len_ns: u64, now_ns: u64) -> u64 {
-        let (start, i) = self.find(ready_ns, len_ns, now_ns);
-        self.insert(i, start, len_ns);
-        start
-    }
-
-    /// The earliest start >= `ready_ns` where `len_ns` fits, and where it goes in the list.
-    #[inline]
-    fn find(&mut self, ready_ns: u64, len_ns: u64, now_ns: u64) -> (u64, usize) {
-        while matches!(self.busy.front(), Some(&(_, end)) if end <= now_ns) {
-            self.busy.pop_front();
-        }
-        let mut start = ready_ns.max(now_ns);
-        let mut i = self.busy.partition_point(|&(_, end)| end <= start);
-        while i < self.busy.len() {
-            let (s, e) = self.busy[i];
-            if s >= start + len_ns {
-                break;
-            }
-            start = start.max(e);
-            i += 1;
-        }
-        (start, i)
-    }
-
-    /// Books `len_ns` at `ready_ns` or later if it can end by `deadline_ns`; returns the start.
-    #[inline]
-    fn book_before(&mut self, ready_ns: u64, len_ns: u64, deadline_ns: u64, now_ns: u64) -> Option<u64> {
-        let (start, i) = self.find(ready_ns, len_ns, now_ns);
-        if start + len_ns > deadline_ns {
-            return None;
-        }
-        self.insert(i, start, len_ns);
-        Some(start)
-    }
-
-    #[inline]
-    fn insert(&mut self, i: usize, start: u64, len_ns: u64) {
-        let end = start + len_ns;
-        // Merge with touching neighbours to keep the calendar short.
-        let joins_prev = i > 0 && self.busy[i - 1].1 == start;
-        let joins_next = i < self.busy.len() && self.busy[i].0 == end;
-        match (joins_prev, joins_next) {
-            (true, true) => {
-                self.busy[i - 1].1 = self.busy[i].1;
-                self.busy.remove(i);
-            }
-            (true, false) => self.busy[i - 1].1 = end,
-            (false, true) => self.busy[i].0 = start,
-            (false, false) => self.busy.insert(i, (start, end)),
-        }
-    }
-
-    pub fn len(&self) -> usize {
-        self.busy.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.busy.is_empty()
-    }
-}
+use crate::config::{NandGeometry, NandTiming};
+use crate::timeline::Calendar;
 
 pub struct Nand {
     channel_of_die: Vec<u32>,
@@ -107,7 +33,7 @@ impl Nand {
             die_free_ns: vec![0; g.dies as usize],
             die_gap: vec![(0, 0); g.dies as usize],
             now_ns: 0,
-            unit_transfer_ns: UNIT_BYTES * 1000 / t.channel_mb_s,
+            unit_transfer_ns: t.unit_transfer_ns(),
             read_ns: t.read_ns,
             program_ns: t.program_ns,
             erase_ns: t.erase_ns,
@@ -183,24 +109,8 @@ impl Nand {
 
     pub fn memory_bytes(&self) -> u64 {
         (self.channel_of_die.capacity() * 4
-            + self.channels.iter().map(|c| c.busy.capacity() * 16).sum::<usize>()
-            + self.die_free_ns.capacity() * 8) as u64
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn calendar_fills_earlier_gaps_and_never_overlaps() {
-        let mut c = Calendar::default();
-        assert_eq!(c.book(100, 10, 0), 100); // [100,110)
-        assert_eq!(c.book(0, 10, 0), 0); // an earlier gap is used: [0,10)
-        assert_eq!(c.book(95, 10, 0), 110); // [95,105) overlaps, so after 110
-        assert_eq!(c.book(10, 85, 0), 10); // exactly fills [10,95)
-        assert_eq!(c.len(), 2); // [0,95) merged, [100,120)
-        assert_eq!(c.book(0, 5, 200), 200); // the past is gone
-        assert_eq!(c.len(), 1);
+            + self.die_free_ns.capacity() * 8
+            + self.die_gap.capacity() * 16) as u64
+            + self.channels.iter().map(|c| c.memory_bytes()).sum::<u64>()
     }
 }

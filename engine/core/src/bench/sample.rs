@@ -1,4 +1,5 @@
-//! Per-second samples and the run summary computed from them.
+//! One simulated second of the run, and its columns: one field list makes both the CSV columns
+//! (`ssdlab run --csv`, the page's export) and the worker's column buffers.
 
 use serde::Serialize;
 
@@ -123,81 +124,15 @@ impl Sample {
     }
 }
 
-/// Counters for the second being accumulated.
-#[derive(Debug, Clone, Default)]
-pub struct SecondCounters {
-    pub ios: u32,
-    pub bytes: u64,
-    pub latency_sum_ns: u64,
-    pub latency_max_ns: u64,
-    pub gc_moves: u32,
-    pub erases: u32,
-    pub host_write_bytes: u64,
-    pub nand_write_bytes: u64,
-    pub rmw_reads: u32,
-    pub acknowledged_writes_lost: u32,
-    pub map_lookups: u32,
-    pub map_misses: u32,
-}
-
-impl SecondCounters {
-    #[inline]
-    pub fn complete_io(&mut self, bytes: u64, latency_ns: u64) {
-        self.ios += 1;
-        self.bytes += bytes;
-        self.latency_sum_ns += latency_ns;
-        self.latency_max_ns = self.latency_max_ns.max(latency_ns);
+/// The CSV of `samples`, as `ssdlab run --csv` writes it: a header of `FIELDS`, then one row per
+/// second, each number in its shortest form that reads back to the same value.
+pub fn csv(samples: &[Sample]) -> String {
+    let mut out = FIELDS.join(",");
+    out.push('\n');
+    for s in samples {
+        let row: Vec<String> = s.columns().iter().map(|v| format!("{}", v)).collect();
+        out.push_str(&row.join(","));
+        out.push('\n');
     }
-}
-
-/// Summary of a run, as `ssdlab run --json` prints it.
-#[derive(Debug, Clone, Serialize)]
-pub struct Summary {
-    pub sim_seconds: u32,
-    pub host_ios: u64,
-    pub iops_mean: f64,
-    pub iops_min: u32,
-    pub iops_max: u32,
-    pub steady_from_s: u32,
-    pub steady_iops_mean: f64,
-    pub steady_iops_min: u32,
-    pub steady_iops_max: u32,
-    /// (max - min) / max of per-second IOPS from `steady_from_s` on.
-    pub steady_spread: f64,
-    pub write_amplification: f64,
-    pub steady_write_amplification: f64,
-    pub max_latency_us: f64,
-}
-
-impl Summary {
-    pub fn from_samples(samples: &[Sample], steady_from_s: u32) -> Summary {
-        let stats = |s: &[Sample]| -> (f64, u32, u32, u64, f64, f64) {
-            let ios: u64 = s.iter().map(|x| x.iops as u64).sum();
-            let host: f64 = s.iter().map(|x| x.host_writes).sum();
-            let nand: f64 = s.iter().map(|x| x.nand_writes).sum();
-            let mean = if s.is_empty() { 0.0 } else { ios as f64 / s.len() as f64 };
-            let min = s.iter().map(|x| x.iops).min().unwrap_or(0);
-            let max = s.iter().map(|x| x.iops).max().unwrap_or(0);
-            (mean, min, max, ios, host, nand)
-        };
-        let ratio = |n: f64, d: f64| if d == 0.0 { 0.0 } else { n / d };
-        let (mean, min, max, ios, host, nand) = stats(samples);
-        let steady = &samples[(steady_from_s as usize).min(samples.len())..];
-        let (s_mean, s_min, s_max, _, s_host, s_nand) = stats(steady);
-        Summary {
-            sim_seconds: samples.len() as u32,
-            host_ios: ios,
-            iops_mean: mean,
-            iops_min: min,
-            iops_max: max,
-            steady_from_s,
-            steady_iops_mean: s_mean,
-            steady_iops_min: s_min,
-            steady_iops_max: s_max,
-            steady_spread: if s_max == 0 { 0.0 } else { (s_max - s_min) as f64 / s_max as f64 },
-            write_amplification: ratio(nand, host),
-            steady_write_amplification: ratio(s_nand, s_host),
-            max_latency_us: samples.iter().map(|x| x.max_latency_us).fold(0.0, f64::max),
-        }
-    }
+    out
 }

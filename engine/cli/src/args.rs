@@ -1,0 +1,219 @@
+//! The command line, on clap. Values are taken as text and checked by the engine's own rules, so
+//! a bad one is reported as everywhere else: the field, what it accepts, what was given.
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, Parser, Subcommand};
+use ssdlab_core::{ConfigError, RunRequest};
+
+#[derive(Parser)]
+#[command(name = "ssdlab", version, about = "SSD Lab: run drive presets and workloads through the drive model")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// List the drive presets.
+    Presets,
+    /// Run one test and print its summary (per-second samples with --csv).
+    Run(RunArgs),
+    /// List every parameter path that --set accepts, with the preset's value.
+    Params {
+        /// A drive preset id (see `ssdlab presets`).
+        #[arg(long)]
+        drive: String,
+    },
+    /// Rated TBW by JESD218 arithmetic, and what the NAND's P/E limit allows.
+    Endurance(EnduranceArgs),
+}
+
+#[derive(Args)]
+pub struct RunArgs {
+    /// A drive preset id (see `ssdlab presets`); required unless --config gives it.
+    #[arg(long, value_name = "ID")]
+    drive: Option<String>,
+    /// consistency (default), random-write, random-read, mixed-70-30, hot-cold,
+    /// sequential-write, sequential-read, redo-log or write-trim.
+    #[arg(long, value_name = "NAME")]
+    workload: Option<String>,
+    /// Simulated seconds (default 2000).
+    #[arg(long, value_name = "N")]
+    seconds: Option<String>,
+    /// Fraction of the user capacity filled and tested, 0.01 to 1 (the rest is extra spare area).
+    #[arg(long, value_name = "F")]
+    span: Option<String>,
+    #[arg(long, value_name = "N")]
+    seed: Option<String>,
+    /// Commands the host keeps outstanding (default: the workload's).
+    #[arg(long, value_name = "N")]
+    queue_depth: Option<String>,
+    /// Bytes per request, a multiple of 512 (default: the workload's).
+    #[arg(long, value_name = "N")]
+    block_bytes: Option<String>,
+    /// Random requests start at multiples of this many bytes (default: the block size).
+    #[arg(long, value_name = "N")]
+    align_bytes: Option<String>,
+    /// How much the data shrinks under compression, 0 to 0.9.
+    #[arg(long, value_name = "F")]
+    compressibility: Option<String>,
+    /// Cut power this many seconds into the test (repeatable).
+    #[arg(long = "power-cut-at", value_name = "S")]
+    power_cut_at: Vec<String>,
+    /// Seconds of work between the host's rests (with --idle-s).
+    #[arg(long, value_name = "N")]
+    burst_s: Option<String>,
+    /// Seconds the host rests after each burst.
+    #[arg(long, value_name = "N")]
+    idle_s: Option<String>,
+    /// TRIM this fraction of the filled span before the test.
+    #[arg(long, value_name = "F")]
+    trim_fraction: Option<String>,
+    /// First second of steady state for the summary (default: 70 % of the run).
+    #[arg(long, value_name = "S")]
+    steady_from: Option<String>,
+    /// Change a drive parameter, e.g. timing.program_ns=1500000 (repeatable; see `ssdlab params`).
+    #[arg(long, value_name = "PATH=VALUE")]
+    set: Vec<String>,
+    /// Read the run's settings from a JSON request ({"drive":"s3700-200","seconds":600,...});
+    /// options given here override it.
+    #[arg(long, value_name = "FILE.json")]
+    config: Option<String>,
+    /// Write one row per simulated second to FILE.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<String>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct EnduranceArgs {
+    #[arg(long, value_name = "ID")]
+    pub drive: Option<String>,
+    /// Write amplification: a number from 1 to 100, `theory` (greedy GC, default) or `measured`
+    /// (runs the IO-consistency test).
+    #[arg(long, value_name = "F|theory|measured", default_value = "theory")]
+    pub wa: String,
+    #[arg(long, value_name = "PATH=VALUE")]
+    pub set: Vec<String>,
+}
+
+/// What stops the program before a command runs.
+pub enum Exit {
+    /// --help or --version: print this and succeed.
+    Help(String),
+    Error(String),
+}
+
+/// Parses the command line; errors are worded as the engine words them.
+pub fn parse() -> Result<Cli, Exit> {
+    Cli::try_parse().map_err(|e| match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Exit::Help(e.render().to_string()),
+        ErrorKind::InvalidSubcommand => Exit::Error(format!(
+            "unknown command '{}' (allowed: presets, run, params, endurance; see ssdlab --help)",
+            context(&e, ContextKind::InvalidSubcommand)
+        )),
+        ErrorKind::UnknownArgument => {
+            Exit::Error(format!("arguments: unknown option '{}' (see ssdlab --help)", context(&e, ContextKind::InvalidArg)))
+        }
+        ErrorKind::InvalidValue | ErrorKind::NoEquals => {
+            let arg = context(&e, ContextKind::InvalidArg);
+            let name = arg.trim_start_matches('-').split([' ', '<']).next().unwrap_or("").replace('-', "_");
+            Exit::Error(format!("{}: needs a value", name))
+        }
+        ErrorKind::MissingRequiredArgument => {
+            let arg = context(&e, ContextKind::InvalidArg);
+            let name = arg.trim_start_matches('-').split([' ', '<']).next().unwrap_or("").replace('-', "_");
+            Exit::Error(format!("{}: is required (see `ssdlab presets`)", name))
+        }
+        // No command: the usage is the error.
+        _ => Exit::Error(e.render().to_string().trim().trim_start_matches("error: ").to_string()),
+    })
+}
+
+fn context(e: &clap::Error, kind: ContextKind) -> String {
+    match e.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(v)) => v.join(" "),
+        Some(other) => other.to_string(),
+        None => String::new(),
+    }
+}
+
+fn number<T: std::str::FromStr>(field: &str, value: &str) -> Result<T, ConfigError> {
+    value.parse().map_err(|_| ConfigError::new(field, format!("must be a number (got '{}')", value)))
+}
+
+/// `PATH=VALUE` into the request's overrides: numbers and booleans as JSON, anything else (e.g.
+/// `lazy`) as a string.
+pub fn add_override(request: &mut RunRequest, text: &str) -> Result<(), ConfigError> {
+    let (path, raw) = text.split_once('=').ok_or_else(|| {
+        ConfigError::new("set", format!("expects PATH=VALUE, e.g. timing.program_ns=1500000 (got '{}')", text))
+    })?;
+    let v = serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.to_string()));
+    request.set.insert(path.to_string(), v);
+    Ok(())
+}
+
+impl RunArgs {
+    /// The run request, the steady-state start if given, the CSV path and whether to print JSON.
+    pub fn into_request(self) -> Result<(RunRequest, Option<u32>, Option<String>, bool), ConfigError> {
+        let mut request = match &self.config {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| ConfigError::new("config", format!("cannot read '{}': {}", path, e)))?;
+                RunRequest::from_json(&text)?
+            }
+            None => {
+                let drive = self.drive.as_deref().ok_or_else(|| ConfigError::new("drive", "is required (see `ssdlab presets`)"))?;
+                RunRequest::from_json(&serde_json::json!({ "drive": drive }).to_string())?
+            }
+        };
+        if let Some(drive) = self.drive {
+            request.drive = drive;
+        }
+        if let Some(w) = self.workload {
+            request.workload = w;
+        }
+        if let Some(v) = &self.seconds {
+            request.seconds = number("seconds", v)?;
+        }
+        if let Some(v) = &self.span {
+            request.span = number("span", v)?;
+        }
+        if let Some(v) = &self.seed {
+            request.seed = number("seed", v)?;
+        }
+        if let Some(v) = &self.queue_depth {
+            request.queue_depth = Some(number("queue_depth", v)?);
+        }
+        if let Some(v) = &self.block_bytes {
+            request.block_bytes = Some(number("block_bytes", v)?);
+        }
+        if let Some(v) = &self.align_bytes {
+            request.align_bytes = Some(number("align_bytes", v)?);
+        }
+        if let Some(v) = &self.compressibility {
+            request.compressibility = number("compressibility", v)?;
+        }
+        if let Some(v) = &self.trim_fraction {
+            request.trim_fraction = number("trim_fraction", v)?;
+        }
+        if let Some(v) = &self.burst_s {
+            request.burst_s = number("burst_s", v)?;
+        }
+        if let Some(v) = &self.idle_s {
+            request.idle_s = number("idle_s", v)?;
+        }
+        for v in &self.power_cut_at {
+            request.power_cuts_s.push(number("power_cut_at", v)?);
+        }
+        request.power_cuts_s.sort_by(|x, y| x.total_cmp(y));
+        for s in &self.set {
+            add_override(&mut request, s)?;
+        }
+        let steady_from = self.steady_from.as_deref().map(|v| number("steady_from", v)).transpose()?;
+        Ok((request, steady_from, self.csv, self.json))
+    }
+}

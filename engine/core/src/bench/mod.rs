@@ -1,0 +1,149 @@
+//! The bench: wires a host to a drive, owns the clock, the power-cut schedule and the
+//! per-second metrics. (An array of drives behind a shared link, and experiments as lists of
+//! benches, belong here too.)
+
+mod report;
+mod sample;
+mod seconds;
+mod summary;
+
+use std::collections::VecDeque;
+
+use crate::command::Op;
+use crate::config::RunConfig;
+use crate::drive::ftl::Ftl;
+use crate::drive::power::{CapacitorState, PowerCutReport};
+use crate::drive::Drive;
+use crate::host::{payload_bytes, Host};
+use crate::units::ConfigError;
+
+pub use report::{default_steady_from_s, power_cut_json, power_cuts_json, results_json};
+pub use sample::{csv, Sample, FIELDS, HOST_CPU_HZ};
+pub use summary::Summary;
+use seconds::Seconds;
+
+pub struct Bench {
+    cfg: RunConfig,
+    host: Host,
+    drive: Drive,
+    seconds: Seconds,
+    /// Scheduled power cuts still to come, ns.
+    cuts_ns: VecDeque<u64>,
+    cut_reports: Vec<PowerCutReport>,
+}
+
+impl Bench {
+    /// Builds the drive, secure-erased, and fills the tested span sequentially (the articles'
+    /// preconditioning; it takes no simulated time, the test phase starts at t = 0 after it).
+    pub fn new(cfg: RunConfig) -> Result<Self, ConfigError> {
+        cfg.validate()?;
+        let mut drive = Drive::new(&cfg)?;
+        drive.fill_sequential(cfg.span_units(), cfg.workload_units());
+        Ok(Bench {
+            host: Host::new(&cfg),
+            drive,
+            seconds: Seconds::new(cfg.seconds, cfg.drive.host.host_cpu_cycles_per_io),
+            cuts_ns: cfg.power_cuts_ns.iter().copied().collect(),
+            cut_reports: Vec::new(),
+            cfg,
+        })
+    }
+
+    pub fn config(&self) -> &RunConfig {
+        &self.cfg
+    }
+
+    pub fn seconds_done(&self) -> u32 {
+        self.seconds.done()
+    }
+
+    pub fn finished(&self) -> bool {
+        self.seconds.finished()
+    }
+
+    pub fn drive(&self) -> &Drive {
+        &self.drive
+    }
+
+    pub fn ftl(&self) -> &Ftl {
+        self.drive.ftl()
+    }
+
+    /// What each power cut so far did.
+    pub fn power_cuts(&self) -> &[PowerCutReport] {
+        &self.cut_reports
+    }
+
+    pub fn capacitors(&self) -> CapacitorState {
+        self.drive.capacitors()
+    }
+
+    /// Bytes held by the model (mapping tables dominate).
+    pub fn memory_bytes(&self) -> u64 {
+        self.drive.memory_bytes()
+    }
+
+    /// Runs until `max_ios` more host IOs have been issued or the run is finished; appends every
+    /// second completed meanwhile to `out`. Returns the number of IOs processed.
+    pub fn advance(&mut self, max_ios: u64, out: &mut Vec<Sample>) -> u64 {
+        let mut done = 0;
+        while done < max_ios && !self.finished() {
+            self.step(out);
+            done += 1;
+        }
+        done
+    }
+
+    /// Runs to the end, returning every sample.
+    pub fn run_to_end(&mut self) -> Vec<Sample> {
+        let mut out = Vec::with_capacity(self.cfg.seconds as usize);
+        while !self.finished() {
+            self.advance(u64::MAX, &mut out);
+        }
+        out
+    }
+
+    /// The host's next command: power cuts and rests due before it happen first.
+    #[inline]
+    fn step(&mut self, out: &mut Vec<Sample>) {
+        let mut issue_ns = self.host.next_issue_ns();
+        while let Some(&at_ns) = self.cuts_ns.front() {
+            if issue_ns < at_ns {
+                break;
+            }
+            self.cuts_ns.pop_front();
+            self.power_cut(at_ns, out);
+            issue_ns = self.host.next_issue_ns();
+        }
+        if let Some((from_ns, until_ns)) = self.host.rest_at(issue_ns) {
+            // The host waits for its next burst; meanwhile the drive collects in the background.
+            self.drive.idle(from_ns, until_ns);
+            self.host.wait_until(until_ns);
+            issue_ns = until_ns;
+        }
+        self.seconds.cut(issue_ns, &mut self.drive, out);
+        if self.finished() {
+            return;
+        }
+        let (req, next_lpa, later_lpa) = self.host.next_request();
+        self.drive.prefetch(next_lpa, later_lpa);
+        let (done_ns, accepted) = self.drive.submit(req, issue_ns);
+        self.host.completed(done_ns);
+        if !accepted {
+            return;
+        }
+        let bin = self.seconds.bin(done_ns);
+        bin.complete_io(payload_bytes(&req), done_ns - issue_ns);
+        if req.op == Op::Write {
+            bin.host_write_bytes += req.bytes as u64;
+        }
+    }
+
+    fn power_cut(&mut self, at_ns: u64, out: &mut Vec<Sample>) {
+        self.seconds.cut(at_ns, &mut self.drive, out);
+        let (report, resume_ns) = self.drive.power_cut(at_ns);
+        self.host.wait_until(resume_ns);
+        self.seconds.bin(at_ns).acknowledged_writes_lost += report.acknowledged_writes_lost as u32;
+        self.cut_reports.push(report);
+    }
+}

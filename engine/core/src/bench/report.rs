@@ -1,0 +1,62 @@
+//! Results as JSON, in one shape for the CLI (`ssdlab run --json`) and the wasm shell.
+
+use super::{Bench, Sample, Summary};
+use crate::drive::power::PowerCutReport;
+
+/// One power cut: `{at_s, acknowledged_writes_lost, writes_at_risk, flushed_units,
+/// energy_needed_uj, energy_stored_uj, rebuild_ms}`.
+pub fn power_cut_json(c: &PowerCutReport) -> serde_json::Value {
+    serde_json::json!({
+        "at_s": c.at_ns as f64 / 1e9,
+        "acknowledged_writes_lost": c.acknowledged_writes_lost,
+        "writes_at_risk": c.writes_at_risk(),
+        "flushed_units": c.flushed_units,
+        "energy_needed_uj": c.energy_needed_uj,
+        "energy_stored_uj": c.energy_stored_uj,
+        "rebuild_ms": c.rebuild_ms,
+    })
+}
+
+/// Every power cut of a run, in order.
+pub fn power_cuts_json(cuts: &[PowerCutReport]) -> serde_json::Value {
+    serde_json::Value::Array(cuts.iter().map(power_cut_json).collect())
+}
+
+/// A finished run's results as `ssdlab run --json` prints them (without the measurements of
+/// the machine it ran on: wall time and memory): the summary from `steady_from_s`, the run's
+/// identity, power cuts, endurance and wear.
+pub fn results_json(bench: &Bench, samples: &[Sample], steady_from_s: u32) -> serde_json::Map<String, serde_json::Value> {
+    let cfg = bench.config();
+    let summary = Summary::from_samples(samples, steady_from_s);
+    let serde_json::Value::Object(mut m) = serde_json::to_value(&summary).expect("summary serialises") else {
+        unreachable!("a summary is an object")
+    };
+    m.insert("drive".into(), cfg.drive.id.clone().into());
+    m.insert("workload".into(), cfg.workload.id.into());
+    m.insert("span".into(), cfg.span.into());
+    m.insert("seed".into(), cfg.seed.into());
+    m.insert("raw_bytes".into(), cfg.drive.geometry.raw_bytes().into());
+    let cuts = bench.power_cuts();
+    if !cuts.is_empty() {
+        let lost: u64 = cuts.iter().map(|c| c.acknowledged_writes_lost).sum();
+        m.insert("acknowledged_writes_lost".into(), lost.into());
+        m.insert("rebuild_ms".into(), cuts.iter().map(|c| c.rebuild_ms).sum::<f64>().into());
+        m.insert("power_cuts".into(), power_cuts_json(cuts));
+    }
+    m.insert("rated_tbw_bytes".into(), cfg.drive.rated_tbw_bytes().into());
+    let e = &cfg.drive.endurance;
+    let nand_tbw = e.nand_limited_tbw_bytes(cfg.drive.geometry.raw_bytes(), summary.steady_write_amplification);
+    m.insert("nand_limited_tbw_bytes_at_steady_wa".into(), nand_tbw.into());
+    let last = samples.last();
+    m.insert("erase_count_min".into(), last.map_or(0, |s| s.erase_count_min).into());
+    m.insert("erase_count_max".into(), last.map_or(0, |s| s.erase_count_max).into());
+    m.insert("retired_blocks".into(), last.map_or(0, |s| s.retired_blocks).into());
+    m.insert("read_only".into(), last.is_some_and(|s| s.read_only).into());
+    m
+}
+
+/// The default start of steady state for a run of `seconds`: the articles read the S3700's
+/// steady state from 1400 s of 2000, 70 % of the run; shorter runs scale with it.
+pub fn default_steady_from_s(seconds: u32) -> u32 {
+    seconds * 7 / 10
+}

@@ -1,0 +1,126 @@
+//! The per-second clock: host completions are counted in the second they happen; the drive's
+//! own work (GC, programs, map lookups) in the second the host's clock is in. A second is final
+//! once the host's issue clock has passed it, since nothing issued later can complete earlier.
+
+use std::collections::VecDeque;
+
+use super::sample::{Sample, HOST_CPU_HZ};
+use crate::drive::{power::CapacitorState, Counters, Drive};
+use crate::units::{NS_PER_S, UNIT_BYTES};
+
+/// Host completions in one second.
+#[derive(Debug, Clone, Default)]
+pub struct Completions {
+    pub ios: u32,
+    pub bytes: u64,
+    pub latency_sum_ns: u64,
+    pub latency_max_ns: u64,
+    /// Host bytes written by the writes that completed.
+    pub host_write_bytes: u64,
+    pub acknowledged_writes_lost: u32,
+}
+
+impl Completions {
+    #[inline]
+    pub fn complete_io(&mut self, bytes: u64, latency_ns: u64) {
+        self.ios += 1;
+        self.bytes += bytes;
+        self.latency_sum_ns += latency_ns;
+        self.latency_max_ns = self.latency_max_ns.max(latency_ns);
+    }
+}
+
+pub struct Seconds {
+    /// The second being accumulated; `bins[0]` counts it, `bins[i]` the i-th after it.
+    second: u32,
+    second_end_ns: u64,
+    bins: VecDeque<Completions>,
+    /// The drive's counters when the last second was cut.
+    counted: Counters,
+    last_second: u32,
+    host_cpu_cycles_per_io: f64,
+}
+
+impl Seconds {
+    pub fn new(seconds: u32, host_cpu_cycles_per_io: u64) -> Self {
+        Seconds {
+            second: 0,
+            second_end_ns: NS_PER_S,
+            bins: VecDeque::new(),
+            counted: Counters::default(),
+            last_second: seconds,
+            host_cpu_cycles_per_io: host_cpu_cycles_per_io as f64,
+        }
+    }
+
+    /// Seconds completed so far.
+    pub fn done(&self) -> u32 {
+        self.second
+    }
+
+    pub fn finished(&self) -> bool {
+        self.second >= self.last_second
+    }
+
+    /// The completions of the second in which `t_ns` falls (not before the current second).
+    #[inline]
+    pub fn bin(&mut self, t_ns: u64) -> &mut Completions {
+        let index = (t_ns / NS_PER_S).saturating_sub(self.second as u64) as usize;
+        while self.bins.len() <= index {
+            self.bins.push_back(Completions::default());
+        }
+        &mut self.bins[index]
+    }
+
+    /// Emits a sample for every second that ends at or before `now_ns`.
+    #[inline]
+    pub fn cut(&mut self, now_ns: u64, drive: &mut Drive, out: &mut Vec<Sample>) {
+        while now_ns >= self.second_end_ns && !self.finished() {
+            let c = self.bins.pop_front().unwrap_or_default();
+            out.push(self.sample(&c, drive));
+            self.second += 1;
+            self.second_end_ns += NS_PER_S;
+            drive.second_began(self.second);
+        }
+    }
+
+    /// The second ending now: its completions, the drive's work since the last cut and its
+    /// state at the second's end.
+    fn sample(&mut self, c: &Completions, drive: &Drive) -> Sample {
+        let total = drive.counters();
+        let work = total.since(&self.counted);
+        self.counted = total;
+        let status = drive.status(self.second_end_ns);
+        Sample {
+            second: self.second,
+            iops: c.ios,
+            mb_s: c.bytes as f64 / 1e6,
+            mean_latency_us: if c.ios == 0 { 0.0 } else { c.latency_sum_ns as f64 / c.ios as f64 / 1e3 },
+            max_latency_us: c.latency_max_ns as f64 / 1e3,
+            gc_moves: work.gc_moves as u32,
+            erases: work.erases as u32,
+            free_blocks: status.free_blocks as u32,
+            host_writes: c.host_write_bytes as f64 / UNIT_BYTES as f64,
+            nand_writes: work.nand_write_bytes as f64 / UNIT_BYTES as f64,
+            rmw_reads: work.rmw_reads as u32,
+            write_amplification: if total.host_write_bytes == 0 {
+                0.0
+            } else {
+                total.nand_write_bytes as f64 / total.host_write_bytes as f64
+            },
+            host_cpu_cores: c.ios as f64 * self.host_cpu_cycles_per_io / HOST_CPU_HZ,
+            buffer_units: status.buffer_units,
+            write_buffering: status.write_buffering as u32,
+            capacitors_healthy: (status.capacitors == CapacitorState::Healthy) as u32,
+            smart_flag: status.capacitors.smart_flag() as u32,
+            acknowledged_writes_lost: c.acknowledged_writes_lost,
+            map_hit_rate: if work.map_lookups == 0 { 1.0 } else { 1.0 - work.map_misses as f64 / work.map_lookups as f64 },
+            gc_active_dies: status.gc_active_dies,
+            gc_boost: status.gc_boost as u32,
+            erase_count_min: status.erase_count_min,
+            erase_count_max: status.erase_count_max,
+            retired_blocks: status.retired_blocks as u32,
+            read_only: status.read_only,
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! The run summary computed from its samples.
+
+use serde::Serialize;
+
+use super::sample::Sample;
+
+/// Summary of a run, as `ssdlab run --json` prints it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub sim_seconds: u32,
+    pub host_ios: u64,
+    pub iops_mean: f64,
+    pub iops_min: u32,
+    pub iops_max: u32,
+    pub steady_from_s: u32,
+    pub steady_iops_mean: f64,
+    pub steady_iops_min: u32,
+    pub steady_iops_max: u32,
+    /// (max - min) / max of per-second IOPS from `steady_from_s` on.
+    pub steady_spread: f64,
+    pub write_amplification: f64,
+    pub steady_write_amplification: f64,
+    pub max_latency_us: f64,
+}
+
+impl Summary {
+    pub fn from_samples(samples: &[Sample], steady_from_s: u32) -> Summary {
+        let stats = |s: &[Sample]| -> (f64, u32, u32, u64, f64, f64) {
+            let ios: u64 = s.iter().map(|x| x.iops as u64).sum();
+            let host: f64 = s.iter().map(|x| x.host_writes).sum();
+            let nand: f64 = s.iter().map(|x| x.nand_writes).sum();
+            let mean = if s.is_empty() { 0.0 } else { ios as f64 / s.len() as f64 };
+            let min = s.iter().map(|x| x.iops).min().unwrap_or(0);
+            let max = s.iter().map(|x| x.iops).max().unwrap_or(0);
+            (mean, min, max, ios, host, nand)
+        };
+        let ratio = |n: f64, d: f64| if d == 0.0 { 0.0 } else { n / d };
+        let (mean, min, max, ios, host, nand) = stats(samples);
+        let steady = &samples[(steady_from_s as usize).min(samples.len())..];
+        let (s_mean, s_min, s_max, _, s_host, s_nand) = stats(steady);
+        Summary {
+            sim_seconds: samples.len() as u32,
+            host_ios: ios,
+            iops_mean: mean,
+            iops_min: min,
+            iops_max: max,
+            steady_from_s,
+            steady_iops_mean: s_mean,
+            steady_iops_min: s_min,
+            steady_iops_max: s_max,
+            steady_spread: if s_max == 0 { 0.0 } else { (s_max - s_min) as f64 / s_max as f64 },
+            write_amplification: ratio(nand, host),
+            steady_write_amplification: ratio(s_nand, s_host),
+            max_latency_us: samples.iter().map(|x| x.max_latency_us).fold(0.0, f64::max),
+        }
+    }
+}

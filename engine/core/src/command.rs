@@ -1,0 +1,63 @@
+//! What crosses from host to drive: one command, the 4 KiB logical units it touches, and its
+//! payload. The drive knows commands, never workloads.
+
+use crate::units::UNIT_BYTES;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Read,
+    Write,
+    /// The host says it no longer needs these LBAs (ATA DATA SET MANAGEMENT / NVMe deallocate).
+    Trim,
+}
+
+/// One host command: the 4 KiB logical units it touches, its payload, and whether its first or
+/// last unit is only partly covered (a write there must merge with the unit's old contents).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    pub op: Op,
+    pub lpa: u32,
+    pub units: u32,
+    pub bytes: u32,
+    pub partial_head: bool,
+    pub partial_tail: bool,
+}
+
+impl Request {
+    /// The command covering `bytes` from byte `offset` of the LBA space.
+    pub fn at(op: Op, offset: u64, bytes: u32) -> Request {
+        let end = offset + bytes as u64;
+        let lpa = offset / UNIT_BYTES;
+        Request {
+            op,
+            lpa: lpa as u32,
+            units: (end.div_ceil(UNIT_BYTES) - lpa) as u32,
+            bytes,
+            partial_head: offset % UNIT_BYTES != 0,
+            partial_tail: end % UNIT_BYTES != 0,
+        }
+    }
+
+    /// True if the `i`-th unit of the command is only partly written.
+    #[inline]
+    pub fn partial(&self, i: u32) -> bool {
+        (i == 0 && self.partial_head) || (i + 1 == self.units && self.partial_tail)
+    }
+
+    /// True if the command writes all of unit `lpa`.
+    #[inline]
+    pub fn covers(&self, lpa: u32) -> bool {
+        lpa >= self.lpa && lpa < self.lpa + self.units && !self.partial(lpa - self.lpa)
+    }
+
+    /// The units a write must store when each map entry spans `entry_units` units: its own,
+    /// widened to whole entries (below `limit`, the end of the LBA space).
+    #[inline]
+    pub fn entry_span(&self, entry_units: u32, limit: u32) -> (u32, u32) {
+        let end = self.lpa + self.units;
+        if entry_units == 1 {
+            return (self.lpa, end);
+        }
+        (self.lpa / entry_units * entry_units, (end.div_ceil(entry_units) * entry_units).min(limit))
+    }
+}

@@ -1,0 +1,61 @@
+//! The controller section: firmware time per command, the write buffer, compression.
+
+use serde::{Deserialize, Serialize};
+
+use super::nand::NandGeometry;
+use crate::units::{range, ConfigError, UNIT_BYTES};
+
+/// Controller costs and buffers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Controller {
+    /// Controller firmware time per host write command, ns (one command at a time).
+    pub write_overhead_ns: u64,
+    /// Controller firmware time per host read command, ns (one command at a time).
+    pub read_overhead_ns: u64,
+    /// Pipelined latency a read's data spends in the controller (ECC decode, DMA), ns; it
+    /// delays each read but does not occupy the controller.
+    pub read_latency_ns: u64,
+    /// Write buffer that acknowledges host writes before they are programmed, bytes.
+    pub write_buffer_bytes: u64,
+    /// Compress each 4 KiB unit before it is programmed (SandForce, in the Intel 330 and 520
+    /// [000]): compressible data takes fewer NAND slots, so fewer pages are programmed.
+    pub compression: bool,
+    /// Granularity a compressed unit is stored at, bytes (512 to 4096, a power of two). Finer
+    /// slots pack tighter but need a larger reverse map (4 bytes per slot).
+    pub compression_slot_bytes: u32,
+}
+
+impl Controller {
+    /// NAND slots per 4 KiB unit: 1 without compression.
+    pub fn slots_per_unit(&self) -> u32 {
+        if self.compression {
+            (UNIT_BYTES / self.compression_slot_bytes.max(1) as u64) as u32
+        } else {
+            1
+        }
+    }
+
+    pub fn check(&self, g: &NandGeometry) -> Result<(), ConfigError> {
+        range("controller.write_overhead_ns", self.write_overhead_ns, 0, 10_000_000)?;
+        range("controller.read_overhead_ns", self.read_overhead_ns, 0, 10_000_000)?;
+        range("controller.read_latency_ns", self.read_latency_ns, 0, 10_000_000)?;
+        let per_program = g.units_per_program() as u64 * UNIT_BYTES;
+        range("controller.write_buffer_bytes", self.write_buffer_bytes, per_program, 1 << 32)?;
+        let slot = self.compression_slot_bytes;
+        if !(512..=4096).contains(&slot) || !slot.is_power_of_two() {
+            return Err(ConfigError::new(
+                "controller.compression_slot_bytes",
+                format!("must be 512, 1024, 2048 or 4096 (got {})", slot),
+            ));
+        }
+        let slots_per_block = g.units_per_block() as u64 * self.slots_per_unit() as u64;
+        if slots_per_block > u16::MAX as u64 {
+            return Err(ConfigError::new(
+                "controller.compression_slot_bytes",
+                format!("a block may hold at most 65535 slots (got {} with {}-byte slots): use larger slots", slots_per_block, slot),
+            ));
+        }
+        Ok(())
+    }
+}

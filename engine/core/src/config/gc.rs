@@ -1,0 +1,94 @@
+//! The garbage-collection and wear-levelling sections.
+
+use serde::{Deserialize, Serialize};
+
+use crate::units::{range, ConfigError};
+
+/// How garbage collection is spread over time (each has one file in `drive/gc/`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GcPacing {
+    /// Spread GC evenly over host writes: every host page programmed on a die earns that die
+    /// just enough victim scanning to break even on free blocks (S3700-style flat line).
+    ConsistencyFirst,
+    /// Collect only when a die has run out of free blocks, then all at once (P400e-style wall).
+    Lazy,
+}
+
+/// Garbage-collection policy.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GcConfig {
+    /// Which closed block GC takes next: a name from the registry in `drive/ftl/victim/`
+    /// (`greedy`, `cost-benefit`, `fifo`, `d-choices`; `ssdlab params` lists them).
+    pub victim: String,
+    /// Blocks a sampling victim policy draws for each choice (d-choices' d).
+    pub victim_choices: u32,
+    pub pacing: GcPacing,
+    /// A die starts collecting when its free blocks fall to this many.
+    pub start_free_blocks: u32,
+    /// A die collects synchronously (host writes wait) when its free blocks fall to this many.
+    pub min_free_blocks: u32,
+    /// Consistency-first pacing: victim scanning per host page as a percentage of the rate that
+    /// exactly breaks even on free blocks. Below 100 the free pool slowly drains...
+    pub paced_percent: u32,
+    /// ...until the drive-wide average of free blocks per die falls to `boost_below_free_blocks`;
+    /// then every die collects at `boost_percent` until the average is back at
+    /// `boost_until_free_blocks`. This hysteresis is the periodic heavier clean-up the S3700
+    /// shows as a dip every ~150 s [000].
+    pub boost_percent: u32,
+    pub boost_below_free_blocks: u32,
+    pub boost_until_free_blocks: u32,
+    /// Background collection: while the host is idle, each die collects until it has this many
+    /// free blocks (0: no background collection).
+    pub background_free_blocks: u32,
+}
+
+impl GcConfig {
+    /// Thresholds against a die of `blocks_per_die` blocks. (The victim's name is checked where
+    /// the policies are registered, `drive::ftl::victim`.)
+    pub fn check(&self, blocks_per_die: u32) -> Result<(), ConfigError> {
+        let blocks = blocks_per_die as u64;
+        range("gc.victim_choices", self.victim_choices as u64, 1, 1024)?;
+        range("gc.min_free_blocks", self.min_free_blocks as u64, 2, blocks / 4)?;
+        range("gc.start_free_blocks", self.start_free_blocks as u64, self.min_free_blocks as u64, blocks / 2)?;
+        range("gc.background_free_blocks", self.background_free_blocks as u64, 0, blocks / 2)?;
+        range("gc.paced_percent", self.paced_percent as u64, 10, 1000)?;
+        range("gc.boost_percent", self.boost_percent as u64, 100, 1000)?;
+        range(
+            "gc.boost_below_free_blocks",
+            self.boost_below_free_blocks as u64,
+            self.min_free_blocks as u64,
+            self.start_free_blocks as u64,
+        )?;
+        range(
+            "gc.boost_until_free_blocks",
+            self.boost_until_free_blocks as u64,
+            self.boost_below_free_blocks as u64,
+            self.start_free_blocks as u64,
+        )
+    }
+}
+
+/// Wear levelling: spreading erases over the blocks so none reaches its P/E limit early.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WearConfig {
+    /// Dynamic: a die opening a block takes its least-worn free block (fewest erases) rather
+    /// than the one freed last.
+    pub dynamic: bool,
+    /// Static: every `static_every_erases` erases on a die, if the die's erase-count spread
+    /// (max - min over its blocks in service) exceeds `static_spread_threshold`, the die's
+    /// closed block with the fewest erases (cold data) is relocated by GC, so it is reused.
+    #[serde(rename = "static")]
+    pub static_levelling: bool,
+    pub static_every_erases: u32,
+    pub static_spread_threshold: u32,
+}
+
+impl WearConfig {
+    pub fn check(&self) -> Result<(), ConfigError> {
+        range("wear.static_every_erases", self.static_every_erases as u64, 1, 1_000_000)?;
+        range("wear.static_spread_threshold", self.static_spread_threshold as u64, 1, 1_000_000)
+    }
+}

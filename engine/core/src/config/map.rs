@@ -1,0 +1,63 @@
+//! The mapping section: where the logical-to-physical table lives and how fine its entries are.
+
+use serde::{Deserialize, Serialize};
+
+use super::nand::NandGeometry;
+use crate::units::{range, ConfigError, UNIT_BYTES};
+
+/// Where the table lives (each has one file in `drive/mapping/`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MapScheme {
+    Flat,
+    Cached,
+    Tree,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapConfig {
+    pub scheme: MapScheme,
+    /// Bytes one map entry covers (4096: the S3700's one entry per 4 KB; 8192: a map of whole
+    /// 8 KB pages). A write covering part of an entry's span rewrites all of it, reading the rest
+    /// first. (The model tracks 4 KiB units either way; this decides what a write costs.)
+    pub unit_bytes: u64,
+    /// Cached: DRAM for map pages, bytes (each map page holds page_bytes / 4 entries).
+    pub cache_bytes: u64,
+    /// Tree: map entries per leaf.
+    pub tree_leaf_entries: u32,
+    /// Tree: dirty leaves that trigger a clean-up of the table.
+    pub tree_clean_dirty_leaves: u32,
+    /// Tree: controller time to rewrite one leaf during a clean-up, ns.
+    pub tree_clean_ns_per_leaf: u64,
+}
+
+impl MapConfig {
+    pub fn flat() -> Self {
+        MapConfig {
+            scheme: MapScheme::Flat,
+            unit_bytes: 4096,
+            cache_bytes: 0,
+            tree_leaf_entries: 256,
+            tree_clean_dirty_leaves: 32_768,
+            tree_clean_ns_per_leaf: 15_000,
+        }
+    }
+
+    pub fn check(&self, g: &NandGeometry) -> Result<(), ConfigError> {
+        if self.scheme == MapScheme::Cached {
+            range("map.cache_bytes", self.cache_bytes, g.page_bytes as u64, 1 << 36)?;
+        }
+        let page = g.units_per_program() as u64 * UNIT_BYTES;
+        let unit = self.unit_bytes;
+        if unit % UNIT_BYTES != 0 || !(unit / UNIT_BYTES).is_power_of_two() || unit > page {
+            return Err(ConfigError::new(
+                "map.unit_bytes",
+                format!("must be 4096 times a power of two, at most one multi-plane page ({} bytes) (got {})", page, unit),
+            ));
+        }
+        range("map.tree_leaf_entries", self.tree_leaf_entries as u64, 16, 65536)?;
+        range("map.tree_clean_dirty_leaves", self.tree_clean_dirty_leaves as u64, 1, 1 << 24)?;
+        range("map.tree_clean_ns_per_leaf", self.tree_clean_ns_per_leaf, 0, 100_000_000)
+    }
+}

@@ -1,0 +1,102 @@
+//! Configuration as plain data at the bottom of the engine: a drive as one section per part, each
+//! with its own check naming the field and its allowed range; a run; parameter overrides by path;
+//! and the presets, loaded from data files (one per drive, in `engine/core/presets/`).
+//!
+//! Nothing here imports the model: parts above read these structs, never the other way round.
+
+mod controller;
+mod gc;
+mod host;
+mod map;
+mod nand;
+mod overrides;
+pub mod presets;
+mod power;
+mod run;
+mod workload;
+
+use serde::{Deserialize, Serialize};
+
+pub use controller::Controller;
+pub use gc::{GcConfig, GcPacing, WearConfig};
+pub use host::{HostInterface, Protocol, NCQ_DEPTH};
+pub use map::{MapConfig, MapScheme};
+pub use nand::{CellType, Endurance, NandConfig, NandGeometry, NandTiming};
+pub use overrides::{apply_parameters, parameter_paths, set_parameter};
+pub use power::PowerConfig;
+pub use run::{RunConfig, MIN_SPAN};
+pub use workload::{Pattern, WorkloadSpec, WORKLOADS};
+
+pub use crate::units::{ConfigError, MAX_SECONDS, SECTOR_BYTES, UNIT_BYTES};
+use crate::units::range;
+
+/// A whole drive: everything the model needs to know about one product.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DriveConfig {
+    pub id: String,
+    pub name: String,
+    /// Capacity the vendor advertises, bytes (decimal GB on the box).
+    pub advertised_bytes: u64,
+    /// Logical capacity exposed to the host, bytes.
+    pub user_bytes: u64,
+    /// Datasheet steady-state 4 KB random write IOPS, for comparison only (never used by the model).
+    pub spec_random_write_iops: u64,
+    pub host: HostInterface,
+    pub controller: Controller,
+    pub geometry: NandGeometry,
+    pub nand: NandConfig,
+    pub timing: NandTiming,
+    pub endurance: Endurance,
+    pub gc: GcConfig,
+    pub power: PowerConfig,
+    pub map: MapConfig,
+    pub wear: WearConfig,
+}
+
+impl DriveConfig {
+    pub fn user_units(&self) -> u64 {
+        self.user_bytes / UNIT_BYTES
+    }
+
+    /// Rated host bytes written over the warranty (JESD218 arithmetic [001]).
+    pub fn rated_tbw_bytes(&self) -> u64 {
+        self.endurance.rated_tbw_bytes(self.advertised_bytes)
+    }
+
+    /// Loads `cell`'s typical timings and P/E limit, except the paths listed in `keep`
+    /// (parameters the user set explicitly alongside the cell).
+    pub fn set_cell(&mut self, cell: CellType, keep: &[&str]) {
+        self.nand.cell = cell;
+        let (read_ns, program_ns, erase_ns) = cell.typical_timing_ns();
+        let kept = |p: &str| keep.contains(&p);
+        if !kept("timing.read_ns") {
+            self.timing.read_ns = read_ns;
+        }
+        if !kept("timing.program_ns") {
+            self.timing.program_ns = program_ns;
+        }
+        if !kept("timing.erase_ns") {
+            self.timing.erase_ns = erase_ns;
+        }
+        if !kept("endurance.pe_cycles") {
+            self.endurance.pe_cycles = cell.typical_pe_cycles();
+        }
+    }
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let g = &self.geometry;
+        g.check()?;
+        // GC needs its start threshold and two open blocks per die beyond the user's data.
+        let gc_reserve_units = (self.gc.start_free_blocks as u64 + 2) * g.dies as u64 * g.units_per_block() as u64;
+        let max_user = g.raw_bytes().saturating_sub(gc_reserve_units * UNIT_BYTES);
+        range("user_bytes", self.user_bytes, UNIT_BYTES, max_user)?;
+        self.host.check()?;
+        self.controller.check(g)?;
+        self.timing.check()?;
+        self.endurance.check()?;
+        self.wear.check()?;
+        self.gc.check(g.blocks_per_die())?;
+        self.map.check(g)?;
+        self.power.check()
+    }
+}

@@ -1,0 +1,191 @@
+//! What the NAND is made of and how it is laid out: cell type, array timings, geometry, endurance.
+
+use serde::{Deserialize, Serialize};
+
+use crate::units::{range, real_range, ConfigError, UNIT_BYTES};
+
+/// The kind of NAND cell: how many bits each cell stores, which sets how fast it programs and
+/// how many program/erase cycles it survives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CellType {
+    /// One bit per cell: fastest program, longest life.
+    Slc,
+    /// Two bits per cell (consumer grade).
+    Mlc,
+    /// High-endurance MLC (Intel HET): two bits per cell programmed more gently, slower than
+    /// consumer MLC but with about ten times its cycles [000, 001].
+    HetMlc,
+    /// Three bits per cell: slowest program, shortest life.
+    Tlc,
+}
+
+impl CellType {
+    /// Typical array timings of this cell type for a 25-20 nm planar part: read, program, erase
+    /// (typical datasheet values, not from the articles, except HET-MLC, which is the S3700
+    /// preset's). The channel rate belongs to the bus, not the cell, so it is left as given.
+    pub fn typical_timing_ns(self) -> (u64, u64, u64) {
+        match self {
+            Self::Slc => (25_000, 300_000, 2_000_000),
+            Self::Mlc => (50_000, 1_300_000, 3_000_000),
+            Self::HetMlc => (50_000, 1_900_000, 3_000_000),
+            Self::Tlc => (75_000, 2_500_000, 5_000_000),
+        }
+    }
+
+    /// Typical program/erase-cycle limit: SLC ~100K; 25 nm consumer MLC ~3K; HET-MLC ~30K
+    /// (Intel's figure for its 25 nm high-endurance MLC, 10x its consumer MLC); planar TLC ~1K.
+    /// Typical published values, not from the articles.
+    pub fn typical_pe_cycles(self) -> u32 {
+        match self {
+            Self::Slc => 100_000,
+            Self::Mlc => 3_000,
+            Self::HetMlc => 30_000,
+            Self::Tlc => 1_000,
+        }
+    }
+}
+
+/// What the NAND is made of.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NandConfig {
+    /// Setting this with `--set` also loads the cell's typical `timing.read_ns`, `program_ns`,
+    /// `erase_ns` and `endurance.pe_cycles`, unless those are set in the same request.
+    pub cell: CellType,
+}
+
+/// How long the NAND lasts and what the vendor rates the drive for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Endurance {
+    /// Erases a block survives: at this count it is retired (never used again).
+    pub pe_cycles: u32,
+    /// Rated drive writes per day over the warranty (JESD218 workload) [001].
+    pub drive_writes_per_day: f64,
+    pub warranty_years: u32,
+}
+
+impl Endurance {
+    /// Rated terabytes written as JESD218 ratings are quoted [001]: drive writes per day x 365 x
+    /// years x advertised capacity, bytes.
+    pub fn rated_tbw_bytes(&self, advertised_bytes: u64) -> u64 {
+        (self.drive_writes_per_day * 365.0 * self.warranty_years as f64 * advertised_bytes as f64).round() as u64
+    }
+
+    /// Host bytes the NAND can absorb before every block reaches its P/E limit, at write
+    /// amplification `wa`: raw capacity x P/E cycles / WA.
+    pub fn nand_limited_tbw_bytes(&self, raw_bytes: u64, wa: f64) -> u64 {
+        if !(wa >= 1.0) {
+            return 0;
+        }
+        (raw_bytes as f64 * self.pe_cycles as f64 / wa).round() as u64
+    }
+}
+
+/// NAND array timings, per operation, in nanoseconds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NandTiming {
+    /// Array read of one page (tR), ns.
+    pub read_ns: u64,
+    /// Array program of one (multi-plane) page (tPROG), ns.
+    pub program_ns: u64,
+    /// Erase of one (multi-plane) block (tBERS), ns.
+    pub erase_ns: u64,
+    /// Channel bus rate between controller and dies, bytes per microsecond (= MB/s).
+    pub channel_mb_s: u64,
+}
+
+/// The geometry of the NAND array.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NandGeometry {
+    pub channels: u32,
+    pub dies: u32,
+    /// Planes per die that program and erase together (multi-plane operations).
+    pub planes: u32,
+    pub page_bytes: u32,
+    pub pages_per_block: u32,
+    /// Erase blocks per plane.
+    pub blocks_per_plane: u32,
+}
+
+impl NandGeometry {
+    pub fn units_per_page(&self) -> u32 {
+        (self.page_bytes as u64 / UNIT_BYTES) as u32
+    }
+    /// 4 KiB units written by one multi-plane program operation.
+    pub fn units_per_program(&self) -> u32 {
+        self.units_per_page() * self.planes
+    }
+    /// 4 KiB units in one FTL block (a multi-plane block: the same block in every plane of a die).
+    pub fn units_per_block(&self) -> u32 {
+        self.units_per_program() * self.pages_per_block
+    }
+    /// FTL blocks (multi-plane blocks) per die.
+    pub fn blocks_per_die(&self) -> u32 {
+        self.blocks_per_plane
+    }
+    pub fn total_blocks(&self) -> u64 {
+        self.dies as u64 * self.blocks_per_die() as u64
+    }
+    pub fn raw_units(&self) -> u64 {
+        self.total_blocks() * self.units_per_block() as u64
+    }
+    pub fn raw_bytes(&self) -> u64 {
+        self.raw_units() * UNIT_BYTES
+    }
+}
+
+impl NandGeometry {
+    pub fn check(&self) -> Result<(), ConfigError> {
+        range("geometry.channels", self.channels as u64, 1, 64)?;
+        range("geometry.dies", self.dies as u64, self.channels as u64, 4096)?;
+        range("geometry.planes", self.planes as u64, 1, 8)?;
+        if self.page_bytes as u64 % UNIT_BYTES != 0 || self.page_bytes == 0 {
+            return Err(ConfigError::new(
+                "geometry.page_bytes",
+                format!("must be a positive multiple of 4096 (got {})", self.page_bytes),
+            ));
+        }
+        range("geometry.page_bytes", self.page_bytes as u64, 4096, 65536)?;
+        range("geometry.pages_per_block", self.pages_per_block as u64, 4, 4096)?;
+        if self.units_per_block() > u16::MAX as u32 {
+            return Err(ConfigError::new(
+                "geometry.pages_per_block",
+                format!(
+                    "a block may hold at most 65535 4 KiB units (got {} with these pages, planes and page size)",
+                    self.units_per_block()
+                ),
+            ));
+        }
+        range("geometry.blocks_per_plane", self.blocks_per_plane as u64, 8, 1 << 20)?;
+        if self.raw_units() >= u32::MAX as u64 {
+            return Err(ConfigError::new("geometry", "raw capacity must stay under 16 TiB (2^32 4 KiB units)".to_string()));
+        }
+        Ok(())
+    }
+}
+
+impl NandTiming {
+    pub fn check(&self) -> Result<(), ConfigError> {
+        range("timing.read_ns", self.read_ns, 1, 100_000_000)?;
+        range("timing.program_ns", self.program_ns, 1, 100_000_000)?;
+        range("timing.erase_ns", self.erase_ns, 1, 1_000_000_000)?;
+        range("timing.channel_mb_s", self.channel_mb_s, 1, 100_000)
+    }
+
+    /// Channel time to move one 4 KiB unit between controller and die, ns.
+    pub fn unit_transfer_ns(&self) -> u64 {
+        UNIT_BYTES * 1000 / self.channel_mb_s
+    }
+}
+
+impl Endurance {
+    pub fn check(&self) -> Result<(), ConfigError> {
+        range("endurance.pe_cycles", self.pe_cycles as u64, 1, 1_000_000)?;
+        real_range("endurance.drive_writes_per_day", self.drive_writes_per_day, 0.01, 100.0, "0.01 and 100")?;
+        range("endurance.warranty_years", self.warranty_years as u64, 1, 20)
+    }
+}

@@ -1,0 +1,104 @@
+//! Drive parameters overridden by path (`timing.program_ns=1500000`), as `ssdlab run --set`, a
+//! JSON request's `set` and the page's advanced panel give them.
+
+use super::DriveConfig;
+use crate::units::ConfigError;
+
+/// Returns `drive` with the parameter at `path` (dot-separated, e.g. `timing.program_ns`)
+/// replaced by `value`. Errors name the path and what it accepts.
+pub fn set_parameter(drive: &DriveConfig, path: &str, value: serde_json::Value) -> Result<DriveConfig, ConfigError> {
+    apply_parameters(drive, [(path, value)])
+}
+
+/// Applies every override, then validates the result once (so parameters that constrain each
+/// other, like geometry and user capacity, can change together).
+pub fn apply_parameters<'a>(
+    drive: &DriveConfig,
+    overrides: impl IntoIterator<Item = (&'a str, serde_json::Value)>,
+) -> Result<DriveConfig, ConfigError> {
+    let mut tree = serde_json::to_value(drive).expect("a drive config serialises");
+    let overrides: Vec<(&str, serde_json::Value)> = overrides.into_iter().collect();
+    let paths: Vec<&str> = overrides.iter().map(|(p, _)| *p).collect();
+    for (path, value) in overrides {
+        let mut node = &mut tree;
+        for key in path.split('.') {
+            let obj = node.as_object_mut().ok_or_else(|| unknown_parameter(drive, path))?;
+            node = obj.get_mut(key).ok_or_else(|| unknown_parameter(drive, path))?;
+        }
+        let expected = match node {
+            serde_json::Value::Number(n) if n.is_f64() => "a number",
+            serde_json::Value::Number(_) => "a whole number",
+            serde_json::Value::String(_) => "a name",
+            serde_json::Value::Bool(_) => "true or false",
+            _ => return Err(unknown_parameter(drive, path)),
+        };
+        // Check this one field's type now, so the error names it.
+        let mut probe = serde_json::to_value(drive).expect("a drive config serialises");
+        let slot = path.split('.').fold(&mut probe, |n, k| &mut n[k]);
+        *slot = value.clone();
+        if let Err(e) = serde_json::from_value::<DriveConfig>(probe) {
+            let detail = e.to_string();
+            let hint = if detail.contains("variant") { detail } else { format!("must be {} (got {})", expected, value) };
+            return Err(ConfigError::new(path, hint));
+        }
+        *node = value;
+    }
+    let mut updated: DriveConfig =
+        serde_json::from_value(tree).map_err(|e| ConfigError::new("set", e.to_string()))?;
+    // A new cell type brings its own timings and P/E limit (one place: `CellType`).
+    if updated.nand.cell != drive.nand.cell {
+        updated.set_cell(updated.nand.cell, &paths);
+    }
+    updated.validate()?;
+    Ok(updated)
+}
+
+fn unknown_parameter(drive: &DriveConfig, path: &str) -> ConfigError {
+    ConfigError::new(
+        "set",
+        format!("unknown parameter '{}' (allowed: {})", path, parameter_paths(drive).join(", ")),
+    )
+}
+
+/// Every settable parameter path of a drive config, e.g. `timing.program_ns`.
+pub fn parameter_paths(drive: &DriveConfig) -> Vec<String> {
+    fn walk(prefix: &str, v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, child) in m {
+                    let p = if prefix.is_empty() { k.clone() } else { format!("{}.{}", prefix, k) };
+                    walk(&p, child, out);
+                }
+            }
+            _ => out.push(prefix.to_string()),
+        }
+    }
+    let mut out = Vec::new();
+    walk("", &serde_json::to_value(drive).expect("a drive config serialises"), &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{presets, GcPacing};
+
+    #[test]
+    fn set_parameter_changes_one_field_and_names_bad_ones() {
+        let d = presets::by_id("s3700-200").unwrap();
+        let d2 = set_parameter(&d, "timing.program_ns", serde_json::json!(1_000_000)).unwrap();
+        assert_eq!(d2.timing.program_ns, 1_000_000);
+        assert_eq!(d2.geometry, d.geometry);
+        let lazy = set_parameter(&d, "gc.pacing", serde_json::json!("lazy")).unwrap();
+        assert_eq!(lazy.gc.pacing, GcPacing::Lazy);
+
+        let e = set_parameter(&d, "timing.nope", serde_json::json!(1)).unwrap_err();
+        assert_eq!(e.field, "set");
+        assert!(e.message.contains("timing.program_ns"), "{}", e.message);
+        let e = set_parameter(&d, "timing.program_ns", serde_json::json!("fast")).unwrap_err();
+        assert_eq!(e.field, "timing.program_ns");
+        let e = set_parameter(&d, "gc.start_free_blocks", serde_json::json!(1)).unwrap_err();
+        assert_eq!(e.field, "gc.start_free_blocks");
+        assert!(e.message.contains("between 2 and 1024"), "{}", e.message);
+    }
+}

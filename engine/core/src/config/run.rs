@@ -1,0 +1,92 @@
+//! One run: a drive, a workload, how long, and what happens to it (power cuts, idle periods).
+
+use super::{DriveConfig, WorkloadSpec};
+use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S, SECTOR_BYTES, UNIT_BYTES};
+
+/// One run: a drive, a workload and how long.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunConfig {
+    pub drive: DriveConfig,
+    pub workload: WorkloadSpec,
+    /// Bytes per request (a multiple of 512).
+    pub block_bytes: u32,
+    /// Random requests start at multiples of this many bytes (a multiple of 512).
+    pub align_bytes: u32,
+    /// How much the written data shrinks under compression: 0 (random data, the articles'
+    /// tests) to 0.9. Matters only to a compressing controller.
+    pub compressibility: f64,
+    /// Simulated seconds to run.
+    pub seconds: u32,
+    /// Fraction of the user LBA span that is filled and tested; the rest stays unwritten and
+    /// so acts as extra spare area (the articles' partition trick).
+    pub span: f64,
+    /// Host queue depth (outstanding commands the host keeps issued).
+    pub queue_depth: u32,
+    pub seed: u64,
+    /// Moments at which power is cut, ns since the test began, ascending.
+    pub power_cuts_ns: Vec<u64>,
+    /// Fraction of the filled span TRIMmed after the fill (the workload runs over the rest).
+    pub trim_fraction: f64,
+    /// The host alternates `burst_s` seconds of work with `idle_s` seconds of nothing
+    /// (idle_s = 0: it never rests).
+    pub burst_s: u32,
+    pub idle_s: u32,
+}
+
+/// The smallest share of the user LBA span a run may fill.
+pub const MIN_SPAN: f64 = 0.01;
+
+impl RunConfig {
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        self.drive.validate()?;
+        range("seconds", self.seconds as u64, 1, MAX_SECONDS as u64)?;
+        real_range("span", self.span, MIN_SPAN, 1.0, &format!("{} and 1.0", MIN_SPAN))?;
+        range("queue_depth", self.queue_depth as u64, 1, 65536)?;
+        self.check_power_cuts()?;
+        range("idle_s", self.idle_s as u64, 0, MAX_SECONDS as u64)?;
+        real_range("trim_fraction", self.trim_fraction, 0.0, 0.99, "0 and 0.99")?;
+        if self.idle_s > 0 {
+            range("burst_s", self.burst_s as u64, 1, MAX_SECONDS as u64)?;
+        }
+        for (field, value) in [("block_bytes", self.block_bytes), ("align_bytes", self.align_bytes)] {
+            if value % SECTOR_BYTES != 0 {
+                return Err(ConfigError::new(field, format!("must be a multiple of 512 (got {})", value)));
+            }
+        }
+        let span_bytes = self.workload_units() * UNIT_BYTES;
+        range("block_bytes", self.block_bytes as u64, SECTOR_BYTES as u64, span_bytes.min(1 << 20))?;
+        range("align_bytes", self.align_bytes as u64, SECTOR_BYTES as u64, span_bytes)?;
+        real_range("compressibility", self.compressibility, 0.0, 0.9, "0 (incompressible) and 0.9")
+    }
+
+    fn check_power_cuts(&self) -> Result<(), ConfigError> {
+        let end_ns = self.seconds as u64 * NS_PER_S;
+        if let Some(&at) = self.power_cuts_ns.iter().find(|&&at| at == 0 || at >= end_ns) {
+            return Err(ConfigError::new(
+                "power_cuts_s",
+                format!("each cut must fall inside the run, between 0 and {} s (got {} s)", self.seconds, at as f64 / 1e9),
+            ));
+        }
+        if self.power_cuts_ns.windows(2).any(|w| w[0] > w[1]) {
+            return Err(ConfigError::new("power_cuts_s", "must be in ascending order"));
+        }
+        Ok(())
+    }
+
+    /// Logical 4 KiB units that are filled.
+    pub fn span_units(&self) -> u64 {
+        ((self.drive.user_units() as f64 * self.span).round() as u64).max(1)
+    }
+
+    /// Logical 4 KiB units the workload runs over: the filled span less what was trimmed.
+    pub fn workload_units(&self) -> u64 {
+        ((self.span_units() as f64 * (1.0 - self.trim_fraction)).round() as u64).max(1)
+    }
+
+    /// Whether some write can cover only part of a map entry (and so pay a read-modify-write).
+    pub fn has_partial_writes(&self) -> bool {
+        let entry_bytes = self.drive.map.unit_bytes;
+        (self.block_bytes as u64 % entry_bytes != 0 || self.align_bytes as u64 % entry_bytes != 0)
+            && self.workload.read_percent < 100
+    }
+}

@@ -1,0 +1,246 @@
+//! The block manager: each block's state and valid count, the closed blocks by valid count,
+//! each die's free pool and its open block per stream.
+
+use std::cmp::Reverse;
+
+use super::buckets::Buckets;
+use super::free_pool::FreePool;
+use super::Stream;
+use crate::units::NONE;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum BlockState {
+    Free = 0,
+    Open = 1,
+    /// Full and eligible as a GC victim: listed in its die's valid-count bucket.
+    Closed = 2,
+    /// Being collected.
+    Victim = 3,
+    /// Reached its P/E limit: out of service for good.
+    Retired = 4,
+}
+
+/// A block being filled (or scanned, for a victim): the block and the next slot offset in it;
+/// `slots_per_block` means full.
+#[derive(Debug, Clone, Copy)]
+pub struct Cursor {
+    pub block: u32,
+    pub next: u32,
+}
+
+#[derive(Debug, Clone)]
+struct DieBlocks {
+    free: FreePool,
+    open: [Option<Cursor>; 2],
+}
+
+/// Where a unit was placed.
+pub struct Placed {
+    pub ppa: u32,
+    /// Program-sized stripes the placement completed (filled, or padded because the unit did
+    /// not fit in what was left of one).
+    pub programs: u32,
+    /// The block the stream filled and closed to make room, if any.
+    pub closed: Option<u32>,
+}
+
+pub struct Blocks {
+    pub slots_per_block: u32,
+    pub slots_per_program: u32,
+    pub blocks_per_die: u32,
+    /// Valid slots per block.
+    pub valid: Vec<u16>,
+    pub state: Vec<BlockState>,
+    pub buckets: Buckets,
+    dies: Vec<DieBlocks>,
+    free_blocks: u64,
+    /// Slots written so far (host and GC): the clock block ages are measured on.
+    pub slots_written: u64,
+}
+
+impl Blocks {
+    /// Every block free; `least_worn` hands out the least-worn free block first (dynamic wear
+    /// levelling), otherwise the one freed last.
+    pub fn new(dies: u32, blocks_per_die: u32, slots_per_block: u32, slots_per_program: u32, least_worn: bool) -> Self {
+        let total = dies as usize * blocks_per_die as usize;
+        let die_blocks = (0..dies)
+            .map(|d| {
+                let blocks = d * blocks_per_die..(d + 1) * blocks_per_die;
+                // Pop order: lowest block first, either way.
+                let free = if least_worn {
+                    FreePool::LeastWorn(blocks.map(|b| Reverse((0, b))).collect())
+                } else {
+                    FreePool::Stack(blocks.rev().collect())
+                };
+                DieBlocks { free, open: [None, None] }
+            })
+            .collect();
+        Blocks {
+            slots_per_block,
+            slots_per_program,
+            blocks_per_die,
+            valid: vec![0; total],
+            state: vec![BlockState::Free; total],
+            buckets: Buckets::new(dies, blocks_per_die, slots_per_block),
+            dies: die_blocks,
+            free_blocks: total as u64,
+            slots_written: 0,
+        }
+    }
+
+    pub fn memory_bytes(&self) -> u64 {
+        (self.valid.capacity() * 2 + self.state.capacity() + self.dies.iter().map(|d| d.free.memory_bytes()).sum::<usize>())
+            as u64
+            + self.buckets.memory_bytes()
+    }
+
+    pub fn dies(&self) -> u32 {
+        self.dies.len() as u32
+    }
+
+    pub fn total(&self) -> u32 {
+        self.valid.len() as u32
+    }
+
+    #[inline]
+    pub fn die_of_block(&self, block: u32) -> u32 {
+        block / self.blocks_per_die
+    }
+
+    #[inline]
+    pub fn block_of_ppa(&self, ppa: u32) -> u32 {
+        ppa / self.slots_per_block
+    }
+
+    pub fn free_blocks(&self) -> u64 {
+        self.free_blocks
+    }
+
+    pub fn die_free_blocks(&self, die: u32) -> u32 {
+        self.dies[die as usize].free.len() as u32
+    }
+
+    pub fn free_pool(&self, die: u32) -> &FreePool {
+        &self.dies[die as usize].free
+    }
+
+    /// Marks the `len` slots from `ppa` stale.
+    #[inline]
+    pub fn invalidate(&mut self, ppa: u32, len: u32) {
+        let b = self.block_of_ppa(ppa);
+        let v = self.valid[b as usize];
+        if self.state[b as usize] == BlockState::Closed {
+            self.buckets.remove(b, v as u32);
+            self.valid[b as usize] = v - len as u16;
+            self.buckets.add(b, (v - len as u16) as u32);
+        } else {
+            self.valid[b as usize] = v - len as u16;
+        }
+    }
+
+    /// Places `len` slots in the next slots of `die`'s open block for `stream` (a new block if
+    /// that one is full) and counts them valid. The caller guarantees a free block exists when
+    /// one is needed (see `needs_block`).
+    #[inline]
+    pub fn place(&mut self, die: u32, stream: Stream, len: u32) -> Placed {
+        let (spb, spp) = (self.slots_per_block, self.slots_per_program);
+        let mut padded = 0;
+        let mut closed = None;
+        let open = match self.dies[die as usize].open[stream as usize] {
+            Some(ob) if ob.next < spb => {
+                // (Without compression every unit is one slot and always fits.)
+                let room = if len == 1 { 1 } else { spp - ob.next % spp };
+                if len <= room {
+                    ob
+                } else {
+                    // Does not fit in this stripe: it is programmed padded, the unit starts the next.
+                    padded = 1;
+                    self.skip_to(die, stream, Cursor { block: ob.block, next: ob.next + room }, &mut closed)
+                }
+            }
+            full => self.skip_to(die, stream, full.unwrap_or(Cursor { block: NONE, next: spb }), &mut closed),
+        };
+        let next = open.next + len;
+        self.dies[die as usize].open[stream as usize] = Some(Cursor { block: open.block, next });
+        Placed { ppa: open.block * spb + open.next, programs: padded + (next % spp == 0) as u32, closed }
+    }
+
+    /// Counts `len` slots written to `block`.
+    #[inline]
+    pub fn fill(&mut self, block: u32, len: u32) {
+        self.valid[block as usize] += len as u16;
+        self.slots_written += len as u64;
+    }
+
+    /// The stream's open block after skipping to `ob.next`: a new block if that one is full
+    /// (the full one is closed and reported in `closed`).
+    #[inline]
+    fn skip_to(&mut self, die: u32, stream: Stream, ob: Cursor, closed: &mut Option<u32>) -> Cursor {
+        if ob.next < self.slots_per_block {
+            return ob;
+        }
+        if ob.block != NONE {
+            self.state[ob.block as usize] = BlockState::Closed;
+            self.buckets.add(ob.block, self.valid[ob.block as usize] as u32);
+            *closed = Some(ob.block);
+        }
+        let block = self.dies[die as usize]
+            .free
+            .pop(stream)
+            .expect("the controller keeps min_free_blocks in reserve, so a free block always exists");
+        self.free_blocks -= 1;
+        self.state[block as usize] = BlockState::Open;
+        Cursor { block, next: 0 }
+    }
+
+    /// Skips the rest of the stream's current program-sized stripe (a partial page is programmed
+    /// padded); the skipped slots hold nothing and count as invalid.
+    pub fn pad_to_program(&mut self, die: u32, stream: Stream) {
+        if let Some(ob) = self.dies[die as usize].open[stream as usize].as_mut() {
+            let spp = self.slots_per_program;
+            ob.next = (ob.next.div_ceil(spp) * spp).min(self.slots_per_block);
+        }
+    }
+
+    /// True if writing `slots` more to this stream on this die will open a new block.
+    pub fn needs_block(&self, die: u32, stream: Stream, slots: u32) -> bool {
+        match self.dies[die as usize].open[stream as usize] {
+            Some(ob) => ob.next + slots > self.slots_per_block,
+            None => true,
+        }
+    }
+
+    /// A closed block is taken for collection: it leaves its bucket.
+    pub fn take_for_collection(&mut self, block: u32) {
+        self.buckets.remove(block, self.valid[block as usize] as u32);
+        self.state[block as usize] = BlockState::Victim;
+    }
+
+    /// An erased block returns to its die's free pool (`erase_count`: its erases so far).
+    pub fn release(&mut self, block: u32, erase_count: u32) {
+        debug_assert_eq!(self.valid[block as usize], 0, "GC would lose a valid unit");
+        self.state[block as usize] = BlockState::Free;
+        let die = self.die_of_block(block) as usize;
+        self.dies[die].free.push(block, erase_count);
+        self.free_blocks += 1;
+    }
+
+    /// An erased block reached its P/E limit and leaves service.
+    pub fn retire(&mut self, block: u32) {
+        self.state[block as usize] = BlockState::Retired;
+    }
+
+    /// Valid slots over all of `die`'s blocks.
+    pub fn die_valid_slots(&self, die: u32) -> u64 {
+        let first = (die * self.blocks_per_die) as usize;
+        self.valid[first..first + self.blocks_per_die as usize].iter().map(|&v| v as u64).sum()
+    }
+
+    /// Load hints for the metadata that invalidating a slot of `block` will touch.
+    #[inline]
+    pub fn prefetch(&self, block: u32) {
+        super::prefetch(self.valid.as_ptr().wrapping_add(block as usize));
+        self.buckets.prefetch(block);
+    }
+}

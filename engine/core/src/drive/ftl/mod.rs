@@ -1,0 +1,333 @@
+//! Flash translation: the exact page map (`map`), the block manager (`blocks`, `buckets`,
+//! `free_pool`), GC victim policies (`victim/`, one file each) and wear (`wear`). Timing lives
+//! in `drive/nand.rs`; this module only keeps the mapping exact.
+//!
+//! A unit's slots lie in one program-sized stripe (a unit that does not fit in what is left of a
+//! stripe starts the next one; the rest is programmed as padding).
+
+mod blocks;
+mod buckets;
+mod free_pool;
+mod invariants;
+mod map;
+pub mod victim;
+mod wear;
+
+use crate::config::DriveConfig;
+use crate::units::{ConfigError, NONE};
+use blocks::{Blocks, Cursor};
+use map::PageMap;
+use victim::{PolicyContext, Victim};
+use wear::Wear;
+
+/// Asks the CPU to start loading `p` into cache (a no-op where the target has no prefetch).
+#[inline(always)]
+fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetch is a hint; it never faults, whatever the address.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch(p as *const i8, core::arch::x86_64::_MM_HINT_T0)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
+/// Where a unit is written: host data and GC relocations go to separate open blocks, so
+/// relocated (colder) data does not mix with fresh host writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    Host = 0,
+    Gc = 1,
+}
+
+/// Result of scanning one program-sized stripe of a victim block.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Scan {
+    /// Valid units found and relocated (0 means the stripe needed no read).
+    pub moved: u32,
+    /// The slots they occupied.
+    pub moved_slots: u32,
+    /// GC-stream program operations that became due (each a stripe of `slots_per_program`).
+    pub programs_due: u32,
+    /// The victim is fully scanned and now erased and free.
+    pub erased: bool,
+}
+
+pub struct Ftl {
+    map: PageMap,
+    blocks: Blocks,
+    wear: Wear,
+    victims: Victim,
+    /// Victim being collected per die, and the next slot offset to scan.
+    collecting: Vec<Option<Cursor>>,
+    slots_per_unit: u32,
+}
+
+impl Ftl {
+    /// A secure-erased drive: every block free, nothing mapped. `seed` feeds policies that draw
+    /// at random.
+    pub fn new(drive: &DriveConfig, seed: u64) -> Result<Self, ConfigError> {
+        let g = &drive.geometry;
+        let slots_per_unit = drive.controller.slots_per_unit();
+        let slots_per_block = g.units_per_block() * slots_per_unit;
+        let ctx = PolicyContext {
+            dies: g.dies,
+            blocks_per_die: g.blocks_per_die(),
+            choices: drive.gc.victim_choices,
+            seed,
+        };
+        Ok(Ftl {
+            map: PageMap::new(drive.user_units(), g.raw_units() * slots_per_unit as u64, slots_per_unit),
+            blocks: Blocks::new(g.dies, g.blocks_per_die(), slots_per_block, g.units_per_program() * slots_per_unit, drive.wear.dynamic),
+            wear: Wear::new(drive),
+            victims: Victim::new(&drive.gc.victim, &ctx)?,
+            collecting: vec![None; g.dies as usize],
+            slots_per_unit,
+        })
+    }
+
+    /// Bytes the tables of a drive's FTL take, before building it: the map, its reverse (one
+    /// entry per slot) and the compressed lengths; per-block arrays add about 1/1000 of that.
+    pub fn table_bytes(drive: &DriveConfig) -> u64 {
+        PageMap::table_bytes(drive)
+    }
+
+    pub fn memory_bytes(&self) -> u64 {
+        self.map.memory_bytes() + self.blocks.memory_bytes() + self.wear.memory_bytes() + self.victims.memory_bytes()
+    }
+
+    pub fn free_blocks(&self) -> u64 {
+        self.blocks.free_blocks()
+    }
+
+    pub fn die_free_blocks(&self, die: u32) -> u32 {
+        self.blocks.die_free_blocks(die)
+    }
+
+    pub fn has_victim(&self, die: u32) -> bool {
+        self.collecting[die as usize].is_some()
+    }
+
+    pub fn victim_valid(&self, die: u32) -> Option<u32> {
+        self.collecting[die as usize].map(|v| self.blocks.valid[v.block as usize] as u32)
+    }
+
+    pub fn slots_per_block(&self) -> u32 {
+        self.blocks.slots_per_block
+    }
+
+    pub fn slots_per_unit(&self) -> u32 {
+        self.slots_per_unit
+    }
+
+    /// First slot holding `lpa`, or NONE.
+    #[inline]
+    pub fn ppa_of(&self, lpa: u32) -> u32 {
+        self.map.ppa_of(lpa)
+    }
+
+    #[inline]
+    pub fn die_of_ppa(&self, ppa: u32) -> u32 {
+        self.blocks.die_of_block(self.blocks.block_of_ppa(ppa))
+    }
+
+    /// The program-sized stripe (multi-plane page) a slot lies in: slots in one stripe come
+    /// back from one read.
+    #[inline]
+    pub fn stripe_of_ppa(&self, ppa: u32) -> u32 {
+        ppa / self.blocks.slots_per_program
+    }
+
+    /// Lowest and highest erase count over all blocks (retired ones included), kept as blocks
+    /// are erased.
+    pub fn erase_count_range(&self) -> (u32, u32) {
+        self.wear.range()
+    }
+
+    /// Erases so far, per block.
+    pub fn erase_counts(&self) -> &[u32] {
+        self.wear.erase_counts()
+    }
+
+    /// Blocks retired at their P/E limit.
+    pub fn retired_blocks(&self) -> u64 {
+        self.wear.retired_blocks()
+    }
+
+    /// True once the drive is read-only: some die can no longer keep its free-block reserve.
+    pub fn worn_out(&self) -> bool {
+        self.wear.worn_out()
+    }
+
+    /// Declares the drive read-only (the controller found it cannot make room on a die).
+    pub fn set_worn_out(&mut self) {
+        self.wear.set_worn_out();
+    }
+
+    /// Closed blocks relocated by static wear levelling so far.
+    pub fn wear_victims(&self) -> u64 {
+        self.wear.static_victims()
+    }
+
+    /// First stage of a host write seen coming: start loading its map entry.
+    #[inline]
+    pub fn prefetch_mapping(&self, lpa: u32) {
+        self.map.prefetch_entry(lpa);
+    }
+
+    /// Second stage, once the map entry is cached: start loading the block metadata that
+    /// invalidating its old location will touch.
+    #[inline]
+    pub fn prefetch_old_block(&self, lpa: u32) {
+        let old = self.map.ppa_of(lpa);
+        if old != NONE {
+            self.blocks.prefetch(self.blocks.block_of_ppa(old));
+        }
+    }
+
+    /// Writes logical unit `lpa`, `len` slots of it (1 without compression), to the next slots
+    /// of `die`'s open block for `stream`. Returns the program-sized stripes this completed: the
+    /// one it filled, and the one it padded if it did not fit in what was left of it.
+    /// The caller guarantees a free block exists when one is needed (see `needs_block`).
+    #[inline]
+    pub fn write(&mut self, die: u32, stream: Stream, lpa: u32, len: u32) -> u32 {
+        debug_assert!(len >= 1 && len <= self.slots_per_unit);
+        let placed = self.blocks.place(die, stream, len);
+        if let Some(block) = placed.closed {
+            self.victims.closed(block, &self.blocks);
+        }
+        let old = self.map.ppa_of(lpa);
+        if old != NONE {
+            self.blocks.invalidate(old, self.map.len_of(lpa));
+        }
+        self.map.set(lpa, placed.ppa, len);
+        self.blocks.fill(self.blocks.block_of_ppa(placed.ppa), len);
+        placed.programs
+    }
+
+    /// TRIM: the host no longer needs `lpa`; its slots become stale and the LPA unmapped, so GC
+    /// will not copy it.
+    pub fn trim(&mut self, lpa: u32) {
+        let old = self.map.ppa_of(lpa);
+        if old != NONE {
+            self.blocks.invalidate(old, self.map.len_of(lpa));
+            self.map.unmap(lpa);
+        }
+    }
+
+    /// Skips the rest of the stream's current program-sized stripe (a partial page is programmed
+    /// padded); the skipped slots hold nothing and count as invalid.
+    pub fn pad_to_program(&mut self, die: u32, stream: Stream) {
+        self.blocks.pad_to_program(die, stream);
+    }
+
+    /// True if writing `slots` more to this stream on this die will open a new block.
+    pub fn needs_block(&self, die: u32, stream: Stream, slots: u32) -> bool {
+        self.blocks.needs_block(die, stream, slots)
+    }
+
+    /// Chooses the next victim on `die` by the configured policy. Returns false if the die has
+    /// no closed block.
+    pub fn pick_victim(&mut self, die: u32) -> bool {
+        debug_assert!(self.collecting[die as usize].is_none());
+        let Some(block) = self.victims.pick(die, &mut self.blocks) else { return false };
+        self.blocks.take_for_collection(block);
+        self.collecting[die as usize] = Some(Cursor { block, next: 0 });
+        true
+    }
+
+    /// Scans the next program-sized stripe of `die`'s victim, relocating its valid units to the
+    /// die's GC stream; erases the victim after its last stripe.
+    pub fn scan_victim_stripe(&mut self, die: u32) -> Scan {
+        let Some(vic) = self.collecting[die as usize] else { return Scan::default() };
+        if self.wear.worn_out() {
+            return Scan::default();
+        }
+        let spp = self.blocks.slots_per_program;
+        if self.blocks.die_free_blocks(die) == 0 && self.blocks.needs_block(die, Stream::Gc, spp) {
+            // Retirement has eaten the last free block: nowhere to relocate to. (Retirement
+            // declares the drive worn out before this; this keeps it from ever panicking.)
+            self.wear.set_worn_out();
+            return Scan::default();
+        }
+        let mut scan = Scan::default();
+        let spb = self.blocks.slots_per_block;
+        let first = vic.block * spb + vic.next;
+        for ppa in first..first + spp {
+            if let Some(lpa) = self.map.live_at(ppa) {
+                let len = self.map.len_of(lpa);
+                scan.moved += 1;
+                scan.moved_slots += len;
+                scan.programs_due += self.write(die, Stream::Gc, lpa, len);
+            }
+        }
+        let next = vic.next + spp;
+        // The victim's later stripes are read in order: start loading their map entries.
+        if vic.next + 3 * spp <= spb {
+            let ahead = first + 2 * spp;
+            for ppa in ahead..ahead + spp {
+                let lpa = self.map.recorded_at(ppa);
+                if lpa != NONE {
+                    self.map.prefetch_entry(lpa);
+                }
+            }
+        }
+        if next >= spb {
+            self.erase(vic.block);
+            self.collecting[die as usize] = if self.wear.worn_out() { None } else { self.static_wear_victim(die) };
+            scan.erased = true;
+        } else {
+            self.collecting[die as usize] = Some(Cursor { block: vic.block, next });
+        }
+        scan
+    }
+
+    fn erase(&mut self, block: u32) {
+        debug_assert_eq!(self.blocks.valid[block as usize], 0, "GC would lose a valid unit");
+        let spb = self.blocks.slots_per_block;
+        self.map.clear(block * spb, spb);
+        let die = self.blocks.die_of_block(block);
+        let (count, retired) = self.wear.erased(block, die);
+        if retired {
+            self.blocks.retire(block);
+            self.wear.check_reserve(die, &self.blocks);
+        } else {
+            self.blocks.release(block, count);
+        }
+    }
+
+    /// Static wear levelling picks the die's next victim when its erase counts spread too far.
+    fn static_wear_victim(&mut self, die: u32) -> Option<Cursor> {
+        let block = self.wear.static_victim(die, &self.blocks)?;
+        self.blocks.take_for_collection(block);
+        self.victims.taken(block, die);
+        Some(Cursor { block, next: 0 })
+    }
+
+    /// Checks every structural invariant; returns a description of the first violation.
+    /// O(raw units): for tests.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        invariants::check(&self.map, &self.blocks, &self.wear)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_bytes_predicts_the_tables_built() {
+        let mut drive = crate::config::presets::by_id("s3700-200").unwrap();
+        drive.geometry.blocks_per_plane = 64;
+        drive.user_bytes = drive.geometry.raw_bytes() / 2 / 4096 * 4096;
+        for (compression, slot) in [(false, 2048), (true, 2048), (true, 512)] {
+            drive.controller.compression = compression;
+            drive.controller.compression_slot_bytes = slot;
+            let ftl = Ftl::new(&drive, 1).unwrap();
+            let built = ftl.map.memory_bytes();
+            assert_eq!(Ftl::table_bytes(&drive), built);
+            // Per-block arrays and victim buckets on top: a few per cent on this small drive.
+            assert!(ftl.memory_bytes() < built + built / 20, "{} vs {}", ftl.memory_bytes(), built);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! The host interface: the link commands and data cross, and the command slots the protocol
+//! gives (one file per protocol: how many commands the drive holds at once).
+
+mod nvme;
+mod sata;
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::config::{HostInterface, Protocol};
+use crate::timeline::Calendar;
+
+pub struct Interface {
+    link: Calendar,
+    /// Link time per byte of payload, picoseconds.
+    ps_per_byte: u64,
+    /// Fixed link time per command (command, status and frame headers), ns.
+    overhead_ns: u64,
+    /// When each of the drive's command slots frees; kept only when the host keeps more
+    /// commands outstanding than the drive accepts (the rest wait in the host).
+    slots: Option<BinaryHeap<Reverse<u64>>>,
+}
+
+/// Commands the drive holds at once when the host keeps `queue_depth` outstanding.
+pub fn accepted_commands(host: &HostInterface, queue_depth: u32) -> u32 {
+    match host.protocol {
+        Protocol::Sata => sata::accepted_commands(host, queue_depth),
+        Protocol::Nvme => nvme::accepted_commands(host, queue_depth),
+    }
+}
+
+impl Interface {
+    pub fn new(host: &HostInterface, queue_depth: u32) -> Self {
+        let accepted = accepted_commands(host, queue_depth);
+        Interface {
+            link: Calendar::default(),
+            ps_per_byte: (1_000_000 + host.link_mb_s / 2) / host.link_mb_s,
+            overhead_ns: host.link_overhead_ns,
+            slots: (queue_depth > accepted).then(|| (0..accepted).map(|_| Reverse(0)).collect()),
+        }
+    }
+
+    pub fn memory_bytes(&self) -> u64 {
+        self.link.memory_bytes() + self.slots.as_ref().map_or(0, |s| s.capacity() as u64 * 8)
+    }
+
+    /// A command issued at `issue_ns` waits in the host for a free command slot; returns when
+    /// the drive takes it.
+    #[inline]
+    pub fn admit(&mut self, issue_ns: u64) -> u64 {
+        match self.slots.as_mut().and_then(|s| s.pop()) {
+            Some(Reverse(free_ns)) => issue_ns.max(free_ns),
+            None => issue_ns,
+        }
+    }
+
+    /// The command admitted last completes at `done_ns`, freeing its slot then.
+    #[inline]
+    pub fn complete(&mut self, done_ns: u64) {
+        if let Some(slots) = self.slots.as_mut() {
+            slots.push(Reverse(done_ns));
+        }
+    }
+
+    /// No command slot frees before `t_ns` (the drive is off, or the host idle, until then).
+    pub fn stall_until(&mut self, t_ns: u64) {
+        if let Some(slots) = self.slots.as_mut() {
+            *slots = slots.iter().map(|&Reverse(t)| Reverse(t.max(t_ns))).collect();
+        }
+    }
+
+    /// Link time for `bytes` of payload.
+    #[inline]
+    pub fn payload_ns(&self, bytes: u32) -> u64 {
+        bytes as u64 * self.ps_per_byte / 1000
+    }
+
+    /// A command (with `payload_bytes` of data, for a write) crosses the link, starting at
+    /// `ready_ns` or the first gap after; returns when it has arrived.
+    #[inline]
+    pub fn send_command(&mut self, ready_ns: u64, payload_bytes: u32, now_ns: u64) -> u64 {
+        let len = self.overhead_ns + self.payload_ns(payload_bytes);
+        self.link.book(ready_ns, len, now_ns) + len
+    }
+
+    /// A read's data crosses the link back; returns when the host has it.
+    #[inline]
+    pub fn return_data(&mut self, ready_ns: u64, bytes: u32, now_ns: u64) -> u64 {
+        let len = self.payload_ns(bytes);
+        self.link.book(ready_ns, len, now_ns) + len
+    }
+}

@@ -1,0 +1,263 @@
+//! The write path: a write's units enter the buffer (waiting for programs to free space) and
+//! are assembled into multi-plane pages, each programmed on the next die in the stripe. With
+//! protected (or volatile) buffering a write is acknowledged once it is all buffered; writing
+//! through, once the programs of its pages complete, and writes arriving before a page's
+//! program starts join it (group commit).
+//!
+//! A write that covers only part of a map entry merges with the entry's current data: in the
+//! buffer if it is still there, otherwise read from NAND first (read-modify-write). The command
+//! and its page wait for that read; other commands do not.
+
+mod buffer;
+mod page;
+
+use crate::command::Request;
+use crate::config::RunConfig;
+use crate::units::{NONE, UNIT_BYTES};
+
+use super::compression::Compression;
+use super::flash::Flash;
+use super::ftl::Stream;
+use super::gc::Gc;
+use super::power::DurabilityLog;
+use buffer::WriteBuffer;
+use page::{Group, Page};
+
+pub struct WritePath {
+    buffer: WriteBuffer,
+    page: Page,
+    /// Kept only when power cuts are scheduled: recent writes with ack and durable times.
+    pub log: Option<DurabilityLog>,
+    compression: Compression,
+    /// 4 KiB units one map entry spans (`map.unit_bytes`).
+    entry_units: u32,
+    user_units: u32,
+    slots_per_program: u32,
+    /// Channel transfer and array time of one host program, ns.
+    program_time_ns: u64,
+}
+
+/// What one write command's units did so far.
+#[derive(Default)]
+struct Progress {
+    /// The buffer's clock: when the last unit entered.
+    t: u64,
+    /// When the pages holding its units are programmed (0: none booked yet).
+    programmed_ns: u64,
+    /// When read-modify-write data it waits for is in the controller.
+    merged_ns: u64,
+    /// Its units' sequence numbers in the durability log (only while one is kept).
+    seqs: Option<Vec<u64>>,
+}
+
+impl WritePath {
+    pub fn new(cfg: &RunConfig) -> Self {
+        let d = &cfg.drive;
+        let upp = d.geometry.units_per_program();
+        let slots_per_unit = d.controller.slots_per_unit();
+        WritePath {
+            buffer: WriteBuffer::new(d.controller.write_buffer_bytes, cfg.has_partial_writes()),
+            page: Page::new(upp as usize * slots_per_unit as usize),
+            log: (!cfg.power_cuts_ns.is_empty()).then(DurabilityLog::default),
+            compression: Compression::new(cfg),
+            entry_units: (d.map.unit_bytes / UNIT_BYTES) as u32,
+            user_units: d.user_units() as u32,
+            slots_per_program: upp * slots_per_unit,
+            program_time_ns: d.timing.program_ns + upp as u64 * d.timing.unit_transfer_ns(),
+        }
+    }
+
+    pub fn memory_bytes(&self) -> u64 {
+        self.buffer.memory_bytes()
+    }
+
+    /// Units in the write buffer at `t_ns`: admitted and not yet programmed.
+    pub fn buffer_occupancy(&self, t_ns: u64) -> u32 {
+        self.buffer.occupancy(t_ns)
+    }
+
+    /// The next unit's NAND slots (compression).
+    #[inline]
+    pub fn unit_slots(&mut self) -> u32 {
+        self.compression.slots()
+    }
+
+    /// Stores a write whose command reached the buffer at `t`; returns when it is acknowledged.
+    #[inline]
+    pub fn write(&mut self, req: Request, t: u64, write_through: bool, flash: &mut Flash, gc: &mut Gc) -> u64 {
+        let mut w = Progress {
+            t: self.buffer.in_order(t),
+            seqs: self.log.as_ref().map(|_| Vec::with_capacity(req.units as usize)),
+            ..Progress::default()
+        };
+        let (first, end) = req.entry_span(self.entry_units, self.user_units);
+        for lpa in first..end {
+            self.write_unit(req, lpa, &mut w, write_through, flash, gc);
+        }
+        flash.counters.host_write_bytes += req.bytes as u64;
+        let t = w.t.max(w.merged_ns);
+        // Writing through, the command is done when the programs of its pages are.
+        let ack_ns = if write_through { t.max(w.programmed_ns) } else { t };
+        if let (Some(log), Some(seqs)) = (self.log.as_mut(), w.seqs) {
+            for seq in seqs {
+                log.acknowledged(seq, ack_ns);
+            }
+        }
+        ack_ns
+    }
+
+    /// One unit of a write (or of a map entry a write widens to).
+    #[inline]
+    fn write_unit(&mut self, req: Request, lpa: u32, w: &mut Progress, write_through: bool, flash: &mut Flash, gc: &mut Gc) {
+        if self.page.group_started(w.t, write_through) {
+            self.close_group(flash); // its program has started: later data waits for the next
+        }
+        if !req.covers(lpa) {
+            // Part of a unit, or of a map entry: the rest comes from its current data.
+            if self.page.contains(lpa) {
+                // Merged into the page being assembled: no new unit.
+                w.programmed_ns = w.programmed_ns.max(self.joined_page(lpa, &mut w.seqs));
+                return;
+            }
+            let ppa = flash.ftl.ppa_of(lpa);
+            if ppa != NONE && !self.buffer.being_programmed(lpa, w.t) {
+                w.merged_ns = w.merged_ns.max(flash.read_for_merge(ppa, w.t));
+            }
+        }
+        w.t = self.buffer.admit(w.t);
+        let slots = self.compression.slots();
+        let late = matches!(self.page.group, Some(g) if w.merged_ns > g.start_ns);
+        if self.page.slots + slots > self.slots_per_program || late {
+            // It does not fit in this page (or, writing through, its data would come too late
+            // for the page's program): the page goes padded, the unit starts the next.
+            self.page_full(w, write_through, flash, gc);
+        }
+        if write_through && self.page.group.is_none() && !self.open_group(w.t.max(w.merged_ns), flash, gc) {
+            return; // the drive went read-only: the unit is not stored
+        }
+        self.page.push(lpa, slots, w.merged_ns);
+        w.programmed_ns = w.programmed_ns.max(self.joined_page(lpa, &mut w.seqs));
+        if self.page.slots == self.slots_per_program {
+            self.page_full(w, write_through, flash, gc);
+        }
+    }
+
+    /// The page is complete: it goes to its program.
+    #[inline]
+    fn page_full(&mut self, w: &mut Progress, write_through: bool, flash: &mut Flash, gc: &mut Gc) {
+        if write_through {
+            self.close_group(flash);
+        } else {
+            w.programmed_ns = w.programmed_ns.max(self.program_page(w.t, flash, gc));
+        }
+    }
+
+    /// Unit `lpa`'s data has joined the page being assembled: records the write in the
+    /// durability log (when one is kept) and returns when the page's program completes if it is
+    /// already booked (writing through: the write is done then), else 0.
+    #[inline]
+    fn joined_page(&mut self, lpa: u32, seqs: &mut Option<Vec<u64>>) -> u64 {
+        if let (Some(log), Some(seqs)) = (self.log.as_mut(), seqs.as_mut()) {
+            let seq = log.written(lpa);
+            self.page.seqs.push(seq);
+            seqs.push(seq);
+        }
+        self.page.group_done_ns()
+    }
+
+    /// Programs the buffered page (padding it if it is not full) on the next die in the stripe;
+    /// returns when the program completes.
+    pub fn program_page(&mut self, ready_ns: u64, flash: &mut Flash, gc: &mut Gc) -> u64 {
+        let ready_ns = ready_ns.max(std::mem::take(&mut self.page.ready_ns));
+        let Some((die, done)) = self.book_program(ready_ns, flash, gc) else { return ready_ns };
+        self.store_page(die, ready_ns, done, flash);
+        gc.after_host_page(die, ready_ns, flash);
+        done
+    }
+
+    /// Writing through: books the program of a new page whose first unit is ready at `ready_ns`,
+    /// so commands arriving before it starts can join it. False if the drive went read-only.
+    fn open_group(&mut self, ready_ns: u64, flash: &mut Flash, gc: &mut Gc) -> bool {
+        match self.book_program(ready_ns, flash, gc) {
+            Some((die, done_ns)) => {
+                self.page.group = Some(Group { die, start_ns: done_ns - self.program_time_ns, done_ns });
+                gc.after_host_page(die, ready_ns, flash);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Writing through: the group's program has started; its page is stored as it stands.
+    pub fn close_group(&mut self, flash: &mut Flash) {
+        if let Some(g) = self.page.group.take() {
+            self.page.ready_ns = 0;
+            self.store_page(g.die, g.start_ns, g.done_ns, flash);
+        }
+    }
+
+    /// Books the next host page's program: the die is the next in the stripe; returns it and
+    /// when the program completes, or None if the drive has gone read-only (the page in the
+    /// buffer is then dropped: its old copies stay mapped, and later writes are refused).
+    fn book_program(&mut self, ready_ns: u64, flash: &mut Flash, gc: &mut Gc) -> Option<(u32, u64)> {
+        let die = flash.next_die();
+        gc.make_room(die, ready_ns, flash);
+        let ftl = &mut flash.ftl;
+        if !ftl.worn_out() && ftl.needs_block(die, Stream::Host, self.slots_per_program) && ftl.die_free_blocks(die) == 0 {
+            ftl.set_worn_out();
+        }
+        if ftl.worn_out() {
+            self.page.clear();
+            return None;
+        }
+        Some((die, flash.program(die, ready_ns)))
+    }
+
+    /// Maps the page's units to `die`'s host stream (padding the rest of the page) and hands
+    /// their buffer space to the program completing at `done`.
+    fn store_page(&mut self, die: u32, ready_ns: u64, done: u64, flash: &mut Flash) {
+        let units = self.page.units.len() as u32;
+        for &(lpa, slots) in &self.page.units {
+            if lpa != NONE {
+                flash.ftl.write(die, Stream::Host, lpa, slots);
+            }
+        }
+        if self.page.slots < self.slots_per_program {
+            flash.ftl.pad_to_program(die, Stream::Host);
+        }
+        self.buffer.programming(self.page.units.iter().map(|&(lpa, _)| lpa), units, done);
+        if let Some(log) = self.log.as_mut() {
+            for &seq in &self.page.seqs {
+                log.programmed(seq, done);
+            }
+        }
+        self.page.clear();
+        flash.journal_map_updates(die, ready_ns, units);
+    }
+
+    /// A TRIM drops unit `lpa` from the page being assembled (its slots go unwritten).
+    pub fn drop_from_page(&mut self, lpa: u32) {
+        for entry in self.page.units.iter_mut().filter(|e| e.0 == lpa) {
+            entry.0 = NONE;
+        }
+    }
+
+    /// Power fails at `at_ns`: a booked program completes as it stands.
+    pub fn power_failing(&mut self, flash: &mut Flash) {
+        self.close_group(flash);
+    }
+
+    /// After the cut's reckoning: if the flush saved everything, what was still in the page is
+    /// programmed; otherwise it never reaches the map (those LPAs keep their previous data).
+    /// The buffer and the log start empty.
+    pub fn power_lost(&mut self, at_ns: u64, all_saved: bool, flash: &mut Flash, gc: &mut Gc) {
+        if all_saved && !self.page.units.is_empty() {
+            self.program_page(at_ns, flash, gc);
+        }
+        self.page.clear();
+        self.buffer.emptied(at_ns);
+        if let Some(log) = self.log.as_mut() {
+            log.clear();
+        }
+    }
+}

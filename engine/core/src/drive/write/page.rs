@@ -1,0 +1,61 @@
+//! The page being assembled in the buffer: the units that will be programmed together as one
+//! multi-plane page, and, writing through, the program already booked for it (group commit).
+
+/// Writing through: the page's program, booked when its first unit came. Commands arriving
+/// before it starts join it.
+#[derive(Debug, Clone, Copy)]
+pub struct Group {
+    pub die: u32,
+    pub start_ns: u64,
+    pub done_ns: u64,
+}
+
+pub struct Page {
+    /// Logical units (NONE: trimmed while here), with the slots each takes.
+    pub units: Vec<(u32, u32)>,
+    /// The slots they add up to.
+    pub slots: u32,
+    /// When the page's data is all in the buffer (a read-modify-write may still be reading).
+    pub ready_ns: u64,
+    pub group: Option<Group>,
+    /// The units' sequence numbers in the durability log (only while one is kept).
+    pub seqs: Vec<u64>,
+}
+
+impl Page {
+    pub fn new(capacity: usize) -> Self {
+        Page { units: Vec::with_capacity(capacity), slots: 0, ready_ns: 0, group: None, seqs: Vec::with_capacity(capacity) }
+    }
+
+    #[inline]
+    pub fn contains(&self, lpa: u32) -> bool {
+        self.units.iter().any(|&(l, _)| l == lpa)
+    }
+
+    /// The group's program has started by `t_ns` (or the drive buffers again): later data
+    /// waits for the next page.
+    #[inline]
+    pub fn group_started(&self, t_ns: u64, write_through: bool) -> bool {
+        matches!(self.group, Some(g) if t_ns > g.start_ns || !write_through)
+    }
+
+    /// When the booked program completes, or 0 if none is booked.
+    #[inline]
+    pub fn group_done_ns(&self) -> u64 {
+        self.group.map_or(0, |g| g.done_ns)
+    }
+
+    #[inline]
+    pub fn push(&mut self, lpa: u32, slots: u32, ready_ns: u64) {
+        self.units.push((lpa, slots));
+        self.slots += slots;
+        self.ready_ns = self.ready_ns.max(ready_ns);
+    }
+
+    /// The page has gone to its program (or was dropped).
+    pub fn clear(&mut self) {
+        self.units.clear();
+        self.slots = 0;
+        self.seqs.clear();
+    }
+}

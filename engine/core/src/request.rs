@@ -1,0 +1,160 @@
+//! A run request as it arrives from the CLI, a JSON file or the browser names things (a preset,
+//! a workload, a GC policy); `resolve` turns it into a checked `RunConfig`. The only place that
+//! resolves names.
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::{apply_parameters, presets, RunConfig, WorkloadSpec};
+use crate::drive::ftl::victim;
+use crate::units::ConfigError;
+
+/// A run request as it arrives from the CLI, a JSON file or the browser: names, not structs.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunRequest {
+    pub drive: String,
+    #[serde(default = "default_workload")]
+    pub workload: String,
+    #[serde(default = "default_seconds")]
+    pub seconds: u32,
+    #[serde(default = "default_span")]
+    pub span: f64,
+    /// Host queue depth; the workload's default if absent.
+    #[serde(default)]
+    pub queue_depth: Option<u32>,
+    /// Bytes per request; the workload's default if absent.
+    #[serde(default)]
+    pub block_bytes: Option<u32>,
+    /// Alignment of random requests, bytes; the block size if absent.
+    #[serde(default)]
+    pub align_bytes: Option<u32>,
+    /// How much the data shrinks under compression (0 to 0.9).
+    #[serde(default)]
+    pub compressibility: f64,
+    /// Seconds into the test at which power is cut.
+    #[serde(default)]
+    pub power_cuts_s: Vec<f64>,
+    /// Fraction of the filled span to TRIM after the fill.
+    #[serde(default)]
+    pub trim_fraction: f64,
+    /// Seconds of work between idle periods (with `idle_s`).
+    #[serde(default)]
+    pub burst_s: u32,
+    /// Seconds the host rests after each burst (0: never).
+    #[serde(default)]
+    pub idle_s: u32,
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Drive parameters to override, by path into the drive config, e.g.
+    /// `{"timing.program_ns": 1500000, "gc.pacing": "lazy"}`.
+    #[serde(default)]
+    pub set: std::collections::BTreeMap<String, serde_json::Value>,
+}
+
+fn default_workload() -> String {
+    "consistency".into()
+}
+fn default_seconds() -> u32 {
+    2000
+}
+fn default_span() -> f64 {
+    1.0
+}
+fn default_seed() -> u64 {
+    1
+}
+
+impl RunRequest {
+    /// Parses a JSON request; errors name the offending field and what it accepts.
+    pub fn from_json(text: &str) -> Result<Self, ConfigError> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| ConfigError::new("config", format!("is not valid JSON ({})", e)))?;
+        let obj = value
+            .as_object()
+            .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
+        const KNOWN: [(&str, &str); 14] = [
+            ("drive", "a drive id"),
+            ("workload", "a workload name"),
+            ("seconds", "a whole number of seconds"),
+            ("span", "a fraction between 0.01 and 1.0"),
+            ("queue_depth", "a whole number"),
+            ("block_bytes", "a whole number of bytes, a multiple of 512"),
+            ("align_bytes", "a whole number of bytes, a multiple of 512"),
+            ("compressibility", "a fraction between 0 and 0.9"),
+            ("power_cuts_s", "a list of seconds, e.g. [700.5, 1200]"),
+            ("burst_s", "a whole number of seconds"),
+            ("trim_fraction", "a fraction between 0 and 0.99"),
+            ("idle_s", "a whole number of seconds"),
+            ("seed", "a whole number from 0 to 2^64-1"),
+            ("set", "an object of parameter paths and values"),
+        ];
+        for (key, v) in obj {
+            let Some((_, expected)) = KNOWN.iter().find(|(k, _)| k == key) else {
+                let names: Vec<&str> = KNOWN.iter().map(|(k, _)| *k).collect();
+                return Err(ConfigError::new(key, format!("unknown setting (allowed: {})", names.join(", "))));
+            };
+            // Deserialize each field alone so a type error names its field.
+            let one = serde_json::json!({ key.as_str(): v, "drive": obj.get("drive").cloned().unwrap_or("x".into()) });
+            if let Err(_) = serde_json::from_value::<RunRequest>(one) {
+                return Err(ConfigError::new(key, format!("must be {} (got {})", expected, v)));
+            }
+        }
+        if !obj.contains_key("drive") {
+            return Err(ConfigError::new("drive", "is required"));
+        }
+        serde_json::from_value(value.clone()).map_err(|e| ConfigError::new("config", e.to_string()))
+    }
+
+    pub fn resolve(&self) -> Result<RunConfig, ConfigError> {
+        let preset = presets::by_id(&self.drive)?;
+        let drive = apply_parameters(&preset, self.set.iter().map(|(k, v)| (k.as_str(), v.clone())))?;
+        victim::check(&drive.gc)?;
+        let workload = WorkloadSpec::by_id(&self.workload)?;
+        let block_bytes = self.block_bytes.unwrap_or(workload.block_bytes);
+        let cfg = RunConfig {
+            drive,
+            workload,
+            block_bytes,
+            align_bytes: self.align_bytes.unwrap_or(block_bytes),
+            compressibility: self.compressibility,
+            seconds: self.seconds,
+            span: self.span,
+            queue_depth: self.queue_depth.unwrap_or(workload.queue_depth),
+            seed: self.seed,
+            power_cuts_ns: self
+                .power_cuts_s
+                .iter()
+                .map(|&s| if s.is_finite() && s > 0.0 { (s * 1e9).round() as u64 } else { 0 })
+                .collect(),
+            trim_fraction: self.trim_fraction,
+            burst_s: self.burst_s,
+            idle_s: self.idle_s,
+        };
+        cfg.validate()?;
+        Ok(cfg)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_request_rejects_out_of_range_and_unknown_names() {
+        let bad = |json: &str| RunRequest::from_json(json).and_then(|r| r.resolve()).unwrap_err();
+        assert_eq!(bad(r#"{"drive":"s3700-200","span":1.5}"#).field, "span");
+        assert_eq!(bad(r#"{"drive":"s3700-200","span":0}"#).field, "span");
+        assert_eq!(bad(r#"{"drive":"s3700-200","seconds":0}"#).field, "seconds");
+        assert_eq!(bad(r#"{"drive":"nope"}"#).field, "drive");
+        assert_eq!(bad(r#"{"drive":"s3700-200","workload":"nope"}"#).field, "workload");
+        assert_eq!(bad(r#"{"drive":"s3700-200","block_bytes":1000}"#).field, "block_bytes");
+        assert_eq!(bad(r#"{"drive":"s3700-200","align_bytes":100}"#).field, "align_bytes");
+        assert_eq!(bad(r#"{"drive":"s3700-200","compressibility":0.95}"#).field, "compressibility");
+        assert_eq!(bad(r#"{"drive":"s3700-200","set":{"controller.compression_slot_bytes":1000}}"#).field, "controller.compression_slot_bytes");
+        assert_eq!(bad(r#"{"drive":"s3700-200","block_bytes":4194304}"#).field, "block_bytes");
+        assert_eq!(bad(r#"{"drive":"s3700-200","colour":1}"#).field, "colour");
+        assert_eq!(bad(r#"{"drive":"s3700-200","seconds":"x"}"#).field, "seconds");
+        assert_eq!(bad(r#"{"drive":"s3700-200","seed":-1}"#).field, "seed");
+        assert_eq!(bad("[1]").field, "config");
+    }
+}

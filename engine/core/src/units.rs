@@ -1,0 +1,52 @@
+//! The ground floor: unit sizes, time constants and the configuration error every part reports.
+
+use std::fmt;
+
+/// Bytes in one mapping unit: the FTL maps logical 4 KiB units to physical 4 KiB slots.
+pub const UNIT_BYTES: u64 = 4096;
+/// Bytes in one host sector: request sizes and offsets are whole sectors.
+pub const SECTOR_BYTES: u32 = 512;
+pub const NS_PER_S: u64 = 1_000_000_000;
+/// The longest run, simulated seconds.
+pub const MAX_SECONDS: u32 = 1_000_000;
+/// "No unit" / "no block" in the FTL's tables.
+pub const NONE: u32 = u32::MAX;
+
+/// A configuration error: which field, and what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    pub field: String,
+    pub message: String,
+}
+
+impl ConfigError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        ConfigError { field: field.into(), message: message.into() }
+    }
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// `value` must lie in `min..=max`; the error names `field` and the range.
+pub fn range(field: &str, value: u64, min: u64, max: u64) -> Result<(), ConfigError> {
+    if value < min || value > max {
+        Err(ConfigError::new(field, format!("must be between {} and {} (got {})", min, max, value)))
+    } else {
+        Ok(())
+    }
+}
+
+/// A fraction (or any real) must lie in `min..=max` and be a number; the error says what it is.
+pub fn real_range(field: &str, value: f64, min: f64, max: f64, what: &str) -> Result<(), ConfigError> {
+    if value >= min && value <= max {
+        Ok(())
+    } else {
+        Err(ConfigError::new(field, format!("must be between {} (got {})", what, value)))
+    }
+}

@@ -34,7 +34,7 @@ for (const { name, request } of cases.filter((c) => c.name.includes(only))) {
     const n = cols.length / fields.length;
     for (let r = 0; r < n; r++) rows.push(fields.map((_, c) => cols[c * n + r]));
   }
-  const cuts = sim.power_cuts_json();
+  const cuts = JSON.stringify(JSON.parse(sim.power_cuts_json()));
   sim.free();
   let diff = rows.length === native.length ? '' : `${rows.length} wasm rows, ${native.length} native`;
   for (let r = 0; !diff && r < rows.length; r++) {

@@ -15,6 +15,8 @@ step() {
 }
 
 step "setup"           bash scripts/setup.sh --browser
+step "cargo fmt"       cargo fmt --all --check
+step "cargo clippy"    cargo clippy --workspace --all-targets --release -- -D warnings
 step "cargo test"      cargo test --workspace --release
 step "build wasm"      bash scripts/build-wasm.sh
 step "typecheck"       "$bin/tsc" -p tsconfig.json --noEmit

@@ -12,6 +12,8 @@ pub struct Cli {
     pub command: Command,
 }
 
+// Built once per process, so the size of its largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 pub enum Command {
     /// List the drive presets.
@@ -114,9 +116,10 @@ pub fn parse() -> Result<Cli, Exit> {
             "unknown command '{}' (allowed: presets, run, params, endurance; see ssdlab --help)",
             context(&e, ContextKind::InvalidSubcommand)
         )),
-        ErrorKind::UnknownArgument => {
-            Exit::Error(format!("arguments: unknown option '{}' (see ssdlab --help)", context(&e, ContextKind::InvalidArg)))
-        }
+        ErrorKind::UnknownArgument => Exit::Error(format!(
+            "arguments: unknown option '{}' (see ssdlab --help)",
+            context(&e, ContextKind::InvalidArg)
+        )),
         ErrorKind::InvalidValue | ErrorKind::NoEquals => {
             let arg = context(&e, ContextKind::InvalidArg);
             let name = arg.trim_start_matches('-').split([' ', '<']).next().unwrap_or("").replace('-', "_");
@@ -166,7 +169,10 @@ impl RunArgs {
                 RunRequest::from_json(&text)?
             }
             None => {
-                let drive = self.drive.as_deref().ok_or_else(|| ConfigError::new("drive", "is required (see `ssdlab presets`)"))?;
+                let drive = self
+                    .drive
+                    .as_deref()
+                    .ok_or_else(|| ConfigError::new("drive", "is required (see `ssdlab presets`)"))?;
                 RunRequest::from_json(&serde_json::json!({ "drive": drive }).to_string())?
             }
         };

@@ -10,7 +10,8 @@ use crate::args::{add_override, EnduranceArgs};
 
 pub fn endurance(args: EnduranceArgs) -> Result<(), String> {
     let drive = args.drive.ok_or("drive: is required (see `ssdlab presets`)")?;
-    let mut request = RunRequest::from_json(&serde_json::json!({ "drive": drive }).to_string()).map_err(|e| e.to_string())?;
+    let mut request =
+        RunRequest::from_json(&serde_json::json!({ "drive": drive }).to_string()).map_err(|e| e.to_string())?;
     for s in &args.set {
         add_override(&mut request, s).map_err(|e| e.to_string())?;
     }
@@ -26,7 +27,10 @@ pub fn endurance(args: EnduranceArgs) -> Result<(), String> {
             let mut bench = Bench::new(cfg.clone()).map_err(|e| e.to_string())?;
             let samples = bench.run_to_end();
             let s = Summary::from_samples(&samples, default_steady_from_s(cfg.seconds));
-            (s.steady_write_amplification, format!("measured: steady state of a {} s {} run", cfg.seconds, cfg.workload.id))
+            (
+                s.steady_write_amplification,
+                format!("measured: steady state of a {} s {} run", cfg.seconds, cfg.workload.id),
+            )
         }
         text => match text.parse::<f64>() {
             Ok(w) if (1.0..=100.0).contains(&w) => (w, "given".to_string()),

@@ -33,8 +33,8 @@ impl Request {
             lpa: lpa as u32,
             units: (end.div_ceil(UNIT_BYTES) - lpa) as u32,
             bytes,
-            partial_head: offset % UNIT_BYTES != 0,
-            partial_tail: end % UNIT_BYTES != 0,
+            partial_head: !offset.is_multiple_of(UNIT_BYTES),
+            partial_tail: !end.is_multiple_of(UNIT_BYTES),
         }
     }
 

@@ -67,8 +67,8 @@ fn default_seed() -> u64 {
 impl RunRequest {
     /// Parses a JSON request; errors name the offending field and what it accepts.
     pub fn from_json(text: &str) -> Result<Self, ConfigError> {
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| ConfigError::new("config", format!("is not valid JSON ({})", e)))?;
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| ConfigError::new("config", format!("is not valid JSON ({})", e)))?;
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
@@ -95,7 +95,7 @@ impl RunRequest {
             };
             // Deserialize each field alone so a type error names its field.
             let one = serde_json::json!({ key.as_str(): v, "drive": obj.get("drive").cloned().unwrap_or("x".into()) });
-            if let Err(_) = serde_json::from_value::<RunRequest>(one) {
+            if serde_json::from_value::<RunRequest>(one).is_err() {
                 return Err(ConfigError::new(key, format!("must be {} (got {})", expected, v)));
             }
         }
@@ -150,7 +150,10 @@ mod tests {
         assert_eq!(bad(r#"{"drive":"s3700-200","block_bytes":1000}"#).field, "block_bytes");
         assert_eq!(bad(r#"{"drive":"s3700-200","align_bytes":100}"#).field, "align_bytes");
         assert_eq!(bad(r#"{"drive":"s3700-200","compressibility":0.95}"#).field, "compressibility");
-        assert_eq!(bad(r#"{"drive":"s3700-200","set":{"controller.compression_slot_bytes":1000}}"#).field, "controller.compression_slot_bytes");
+        assert_eq!(
+            bad(r#"{"drive":"s3700-200","set":{"controller.compression_slot_bytes":1000}}"#).field,
+            "controller.compression_slot_bytes"
+        );
         assert_eq!(bad(r#"{"drive":"s3700-200","block_bytes":4194304}"#).field, "block_bytes");
         assert_eq!(bad(r#"{"drive":"s3700-200","colour":1}"#).field, "colour");
         assert_eq!(bad(r#"{"drive":"s3700-200","seconds":"x"}"#).field, "seconds");

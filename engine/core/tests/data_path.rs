@@ -4,9 +4,9 @@
 mod common;
 
 use common::*;
-use ssdlab_core::config::{GcPacing, RunConfig};
 use ssdlab_core::config::WorkloadSpec;
-use ssdlab_core::{Sample, Bench, Summary};
+use ssdlab_core::config::{GcPacing, RunConfig};
+use ssdlab_core::{Bench, Sample, Summary};
 
 /// Runs `cfg`, checks the FTL's invariants at the end, returns the samples.
 fn run_checked(cfg: RunConfig) -> Vec<Sample> {
@@ -32,14 +32,39 @@ fn compressible_data_lowers_write_amplification_on_a_compressing_controller() {
     let mostly = Summary::from_samples(&run_checked(compressing(0.75, 512)), 300);
     // Incompressible data (the articles' test) gets no help: every unit takes all its slots.
     let rel = |a: f64, b: f64| (a - b).abs() / b;
-    assert!(rel(random_data.steady_write_amplification, plain.steady_write_amplification) < 0.03, "{} vs {}", random_data.steady_write_amplification, plain.steady_write_amplification);
-    assert!(rel(random_data.steady_iops_mean, plain.steady_iops_mean) < 0.05, "{} vs {}", random_data.steady_iops_mean, plain.steady_iops_mean);
+    assert!(
+        rel(random_data.steady_write_amplification, plain.steady_write_amplification) < 0.03,
+        "{} vs {}",
+        random_data.steady_write_amplification,
+        plain.steady_write_amplification
+    );
+    assert!(
+        rel(random_data.steady_iops_mean, plain.steady_iops_mean) < 0.05,
+        "{} vs {}",
+        random_data.steady_iops_mean,
+        plain.steady_iops_mean
+    );
     // Data that halves programs under half the pages per host write: the NAND written per
     // host byte halves, and the live data fills half the slots, so GC moves far less.
-    assert!(half.steady_write_amplification < 0.45 * plain.steady_write_amplification, "{} vs {}", half.steady_write_amplification, plain.steady_write_amplification);
-    assert!(mostly.steady_write_amplification < 0.6 * half.steady_write_amplification, "{} vs {}", mostly.steady_write_amplification, half.steady_write_amplification);
+    assert!(
+        half.steady_write_amplification < 0.45 * plain.steady_write_amplification,
+        "{} vs {}",
+        half.steady_write_amplification,
+        plain.steady_write_amplification
+    );
+    assert!(
+        mostly.steady_write_amplification < 0.6 * half.steady_write_amplification,
+        "{} vs {}",
+        mostly.steady_write_amplification,
+        half.steady_write_amplification
+    );
     // Fewer programs per write: the same dies sustain more host writes.
-    assert!(half.steady_iops_mean > 1.3 * plain.steady_iops_mean, "{} vs {}", half.steady_iops_mean, plain.steady_iops_mean);
+    assert!(
+        half.steady_iops_mean > 1.3 * plain.steady_iops_mean,
+        "{} vs {}",
+        half.steady_iops_mean,
+        plain.steady_iops_mean
+    );
 }
 
 #[test]
@@ -70,9 +95,19 @@ fn sub_4k_unaligned_writes_pay_a_read_modify_write() {
     assert!((redo_rmw / redo_ios - 3.0 / 8.0).abs() < 0.02, "{} RMW reads per write", redo_rmw / redo_ios);
     assert_eq!(aligned.iter().map(|s| s.rmw_reads).sum::<u32>(), 0);
     let lat = |s: &Sample| s.mean_latency_us;
-    assert!(mean(&redo, lat) > 2.0 * mean(&aligned, lat), "redo {} us vs aligned 4 KiB {} us", mean(&redo, lat), mean(&aligned, lat));
+    assert!(
+        mean(&redo, lat) > 2.0 * mean(&aligned, lat),
+        "redo {} us vs aligned 4 KiB {} us",
+        mean(&redo, lat),
+        mean(&aligned, lat)
+    );
     let mb = |s: &Sample| s.mb_s;
-    assert!(mean(&redo, mb) < 0.25 * mean(&aligned, mb), "redo {} MB/s vs aligned {} MB/s", mean(&redo, mb), mean(&aligned, mb));
+    assert!(
+        mean(&redo, mb) < 0.25 * mean(&aligned, mb),
+        "redo {} MB/s vs aligned {} MB/s",
+        mean(&redo, mb),
+        mean(&aligned, mb)
+    );
 
     // 4 KiB random writes aligned to 512 B instead of 4 KiB: most touch two units, each partly.
     let mut cfg = small_s3700(64, GcPacing::ConsistencyFirst, 30, 24);
@@ -99,7 +134,12 @@ fn trimmed_data_is_not_copied_by_gc() {
     let span = sim.config().workload_units() as u32;
     let unmapped = (0..span).filter(|&l| sim.ftl().ppa_of(l) == ssdlab_core::units::NONE).count() as f64 / span as f64;
     assert!(unmapped > 0.05, "{} of the span unmapped", unmapped);
-    assert!(trimmed.steady_write_amplification < plain.steady_write_amplification - 0.2, "{} vs {}", trimmed.steady_write_amplification, plain.steady_write_amplification);
+    assert!(
+        trimmed.steady_write_amplification < plain.steady_write_amplification - 0.2,
+        "{} vs {}",
+        trimmed.steady_write_amplification,
+        plain.steady_write_amplification
+    );
 }
 
 #[test]
@@ -114,7 +154,11 @@ fn a_map_of_whole_8k_pages_makes_writes_not_aligned_to_the_page_pay() {
         let s = &run_checked(cfg)[1..5]; // the fresh drive: no GC yet
         assert!(s.iter().all(|x| x.gc_moves == 0));
         let sum = |f: fn(&Sample) -> f64| s.iter().map(f).sum::<f64>();
-        (sum(|x| x.rmw_reads as f64) / sum(|x| x.iops as f64), sum(|x| x.nand_writes) / sum(|x| x.host_writes), sum(|x| x.mb_s))
+        (
+            sum(|x| x.rmw_reads as f64) / sum(|x| x.iops as f64),
+            sum(|x| x.nand_writes) / sum(|x| x.host_writes),
+            sum(|x| x.mb_s),
+        )
     };
     let (rmw, wa, _) = run_with(4096, 4096, 4096);
     assert_eq!((rmw, wa.round()), (0.0, 1.0));

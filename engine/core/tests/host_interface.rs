@@ -1,7 +1,7 @@
 //! Host interfaces: SATA's NCQ caps the drive at 32 commands, so random-read IOPS stop rising at
 //! QD32 and the extra commands wait in the host; NVMe's deep queues keep scaling [003].
 
-use ssdlab_core::{RunRequest, Bench, Summary};
+use ssdlab_core::{Bench, RunRequest, Summary};
 
 /// Mean IOPS and latency of 4 KB random reads at one queue depth (a smaller array of the same
 /// channels, dies and timings: reads do not depend on capacity).
@@ -49,7 +49,8 @@ fn nvme_scales_by_spreading_commands_over_queue_pairs() {
     assert!(one_128 < one_32 * 1.03, "one queue: QD32 {} vs QD128 {}", one_32, one_128);
     assert!(four_128 > one_32 * 1.3, "four queues at QD128 {} vs one queue {}", four_128, one_32);
     // The preset's queues and depth never cut the host short: as if unlimited.
-    let unlimited = random_read_with("p3700-400", 128, r#","host.queues":1,"host.max_queue_depth":65536"#).steady_iops_mean;
+    let unlimited =
+        random_read_with("p3700-400", 128, r#","host.queues":1,"host.max_queue_depth":65536"#).steady_iops_mean;
     assert_eq!(random_read("p3700-400", 128).steady_iops_mean, unlimited);
 }
 

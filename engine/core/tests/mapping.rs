@@ -22,11 +22,21 @@ fn a_small_dram_with_a_cached_map_loses_throughput_to_map_misses() {
     let small = run_with(MapScheme::Cached, |m| m.cache_bytes = table_bytes / 100);
     let (roomy_s, small_s) = (Summary::from_samples(&roomy, 60), Summary::from_samples(&small, 60));
     // The whole table fits: after it is loaded, as fast as flat.
-    assert!((roomy_s.steady_iops_mean - flat.steady_iops_mean).abs() / flat.steady_iops_mean < 0.05, "{} vs {}", roomy_s.steady_iops_mean, flat.steady_iops_mean);
+    assert!(
+        (roomy_s.steady_iops_mean - flat.steady_iops_mean).abs() / flat.steady_iops_mean < 0.05,
+        "{} vs {}",
+        roomy_s.steady_iops_mean,
+        flat.steady_iops_mean
+    );
     assert!(roomy[100].map_hit_rate > 0.99, "{}", roomy[100].map_hit_rate);
     // 1 % of it fits: most random writes miss, read a map page and write a dirty one back.
     assert!(small[100].map_hit_rate < 0.1, "{}", small[100].map_hit_rate);
-    assert!(small_s.steady_iops_mean < flat.steady_iops_mean / 2.0, "{} vs {}", small_s.steady_iops_mean, flat.steady_iops_mean);
+    assert!(
+        small_s.steady_iops_mean < flat.steady_iops_mean / 2.0,
+        "{} vs {}",
+        small_s.steady_iops_mean,
+        flat.steady_iops_mean
+    );
     assert!(small_s.steady_write_amplification > flat.steady_write_amplification + 0.5);
 }
 

@@ -3,10 +3,10 @@
 mod common;
 
 use common::*;
-use ssdlab_core::config::{GcPacing, RunConfig};
 use ssdlab_core::config::MapScheme;
-use ssdlab_core::units::NONE;
 use ssdlab_core::config::Pattern;
+use ssdlab_core::config::{GcPacing, RunConfig};
+use ssdlab_core::units::NONE;
 use ssdlab_core::Bench;
 
 fn check_through_run(pacing: GcPacing, victim: &str, workload: &str) {

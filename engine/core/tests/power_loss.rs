@@ -12,7 +12,12 @@ use ssdlab_core::rng::Rng;
 use ssdlab_core::Bench;
 
 /// `cuts` power cuts at random moments of a `seconds`-long run on a small S3700.
-fn with_cuts(seconds: u32, cuts: usize, seed: u64, tweak: impl FnOnce(&mut RunConfig)) -> (Vec<PowerCutReport>, Vec<ssdlab_core::Sample>) {
+fn with_cuts(
+    seconds: u32,
+    cuts: usize,
+    seed: u64,
+    tweak: impl FnOnce(&mut RunConfig),
+) -> (Vec<PowerCutReport>, Vec<ssdlab_core::Sample>) {
     let mut cfg = small_s3700(64, GcPacing::ConsistencyFirst, seconds, seed);
     let mut rng = Rng::new(seed ^ 0xC0FFEE);
     let end_ns = seconds as u64 * 1_000_000_000;
@@ -107,7 +112,11 @@ fn a_volatile_cache_without_capacitors_loses_exactly_what_was_not_on_nand() {
 fn a_bank_too_small_for_the_buffer_saves_what_its_energy_pays_for() {
     let (reports, _) = with_cuts(100, 100, 14, |cfg| cfg.drive.power.capacitance_uf = 30);
     let r = reports.iter().find(|r| r.acknowledged_writes_lost > 0).expect("some cut lost data");
-    assert!(r.flushed_units > 0 && r.energy_needed_uj > r.energy_stored_uj, "{:?}", (r.flushed_units, r.energy_needed_uj, r.energy_stored_uj));
+    assert!(
+        r.flushed_units > 0 && r.energy_needed_uj > r.energy_stored_uj,
+        "{:?}",
+        (r.flushed_units, r.energy_needed_uj, r.energy_stored_uj)
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 mod common;
 
-use ssdlab_core::{RunRequest, Sample, Bench, Summary};
+use ssdlab_core::{Bench, RunRequest, Sample, Summary};
 
 fn consistency(span: f64) -> (Summary, Vec<Sample>) {
     let req = RunRequest::from_json(&format!(r#"{{"drive":"s3700-200","seconds":2000,"span":{}}}"#, span)).unwrap();

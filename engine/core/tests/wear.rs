@@ -3,10 +3,10 @@
 mod common;
 
 use common::*;
+use ssdlab_core::config::WorkloadSpec;
 use ssdlab_core::config::{set_parameter, CellType, GcPacing};
 use ssdlab_core::units::NONE;
-use ssdlab_core::config::WorkloadSpec;
-use ssdlab_core::{presets, Sample, Bench};
+use ssdlab_core::{presets, Bench, Sample};
 
 /// A 600 s hot-cold run on a small S3700: the last sample and static-levelling relocations.
 fn hot_cold_wear(dynamic: bool, static_levelling: bool) -> (Sample, u64, Vec<Sample>) {
@@ -44,7 +44,12 @@ fn static_wear_levelling_narrows_the_erase_count_spread_on_hot_cold_data() {
     let (off, victims_off, _) = hot_cold_wear(true, false);
     let (last, victims_on, on) = hot_cold_wear(true, true);
     assert!(spread(&off) >= 20, "spread without static levelling {}", spread(&off));
-    assert!(spread(&last) * 2 < spread(&off), "spread with static levelling {} vs without {}", spread(&last), spread(&off));
+    assert!(
+        spread(&last) * 2 < spread(&off),
+        "spread with static levelling {} vs without {}",
+        spread(&last),
+        spread(&off)
+    );
     // Through GC: cold blocks were relocated (and cost GC moves), none without it.
     assert!(victims_on > 1000 && victims_off == 0, "relocated {} vs {}", victims_on, victims_off);
     // The columns are kept, not recomputed: min <= max and neither goes down.
@@ -82,7 +87,12 @@ fn blocks_retire_at_the_pe_limit_and_the_drive_goes_read_only_without_losing_dat
     assert!(writable_retired.len() >= 5, "{} seconds writable with blocks retired", writable_retired.len());
     assert!(writable_retired.iter().all(|s| s.iops > 0));
     let healthy = out[first_ro - 40].iops;
-    assert!(out[first_ro - 3].iops < healthy, "IOPS {} near the end vs {} before retirement", out[first_ro - 3].iops, healthy);
+    assert!(
+        out[first_ro - 3].iops < healthy,
+        "IOPS {} near the end vs {} before retirement",
+        out[first_ro - 3].iops,
+        healthy
+    );
     // Read-only: nothing more reaches NAND, nothing is erased, and once the writes accepted
     // before (waiting for buffer space) have completed, every write is refused.
     for s in &out[first_ro + 1..] {

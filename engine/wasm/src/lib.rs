@@ -57,8 +57,10 @@ pub fn workloads() -> String {
 /// The GC victim policies as JSON: `[{id, description}]` (`gc.victim` takes the id).
 #[wasm_bindgen]
 pub fn victim_policies() -> String {
-    let list: Vec<serde_json::Value> =
-        victim::POLICIES.iter().map(|(id, description)| serde_json::json!({ "id": id, "description": description })).collect();
+    let list: Vec<serde_json::Value> = victim::POLICIES
+        .iter()
+        .map(|(id, description)| serde_json::json!({ "id": id, "description": description }))
+        .collect();
     serde_json::Value::Array(list).to_string()
 }
 
@@ -68,10 +70,7 @@ pub fn victim_policies() -> String {
 pub fn run_request_fields() -> String {
     let Some(first) = presets::all().into_iter().next() else { return "{}".into() };
     let minimal = serde_json::json!({ "drive": first.id }).to_string();
-    RunRequest::from_json(&minimal)
-        .ok()
-        .and_then(|r| serde_json::to_string(&r).ok())
-        .unwrap_or_else(|| "{}".into())
+    RunRequest::from_json(&minimal).ok().and_then(|r| serde_json::to_string(&r).ok()).unwrap_or_else(|| "{}".into())
 }
 
 /// Checks a JSON run request without building the drive: `{"ok":true}`, or

@@ -20,6 +20,7 @@ const S3700: EngineOffer = {
   parameters: {
     'gc.pacing': 'consistency-first',
     'gc.victim': 'greedy',
+    'gc.victim_choices': 10,
     'map.scheme': 'flat',
     'map.cache_bytes': 0,
     'nand.cell': 'het-mlc',
@@ -82,6 +83,10 @@ describe('the design table', () => {
       fields: { queue_depth: 8, power_cuts_s: [700, 1200] },
     });
     expect(designPatch({ map: 'cached' }, S3700).set).toEqual({ 'map.scheme': 'cached', 'map.cache_bytes': 16 * 2 ** 20 });
+    expect(designPatch({ victim: 'd-choices', victim_d: 2 }, S3700).set).toEqual({
+      'gc.victim': 'd-choices',
+      'gc.victim_choices': 2,
+    });
     expect(designPatch({ map: 'cached', map_cache_mib: 2.5 }, S3700).set['map.cache_bytes']).toBe(2_621_440);
     // A sub-option left over from another choice does nothing.
     expect(designPatch({ map: 'tree', map_cache_mib: 2 }, S3700).set).toEqual({ 'map.scheme': 'tree' });

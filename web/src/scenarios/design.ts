@@ -228,7 +228,30 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
         explain: 'Cleans the block closed longest ago, whatever it holds: the worst case, for comparison.',
         set: { 'gc.victim': 'fifo' },
       },
+      {
+        value: 'd-choices',
+        label: 'd-choices',
+        explain:
+          'Draws d blocks at random and cleans the emptiest of them: d = 1 is random cleaning, and as d grows it ' +
+          'approaches greedy at a fraction of the bookkeeping (Van Houdt’s mean-field model predicts its write ' +
+          'amplification).',
+        set: { 'gc.victim': 'd-choices' },
+      },
     ],
+  },
+  {
+    kind: 'number',
+    id: 'victim_d',
+    section: 'design',
+    label: 'Blocks drawn (d)',
+    explain: 'How many random blocks d-choices compares for each victim: 1 is random, 10 is close to greedy.',
+    whole: true,
+    min: 1,
+    max: 1024,
+    shownWhen: { option: 'victim', value: 'd-choices' },
+    initial: 10,
+    to: { param: 'gc.victim_choices' },
+    requires: { param: 'gc.victim_choices' },
   },
   {
     kind: 'choice',

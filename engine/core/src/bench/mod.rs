@@ -19,8 +19,8 @@ use crate::units::ConfigError;
 
 pub use report::{default_steady_from_s, power_cut_json, power_cuts_json, results_json};
 pub use sample::{csv, Sample, FIELDS, HOST_CPU_HZ};
-pub use summary::Summary;
 use seconds::Seconds;
+pub use summary::Summary;
 
 pub struct Bench {
     cfg: RunConfig,

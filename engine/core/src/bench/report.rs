@@ -25,7 +25,11 @@ pub fn power_cuts_json(cuts: &[PowerCutReport]) -> serde_json::Value {
 /// A finished run's results as `ssdlab run --json` prints them (without the measurements of
 /// the machine it ran on: wall time and memory): the summary from `steady_from_s`, the run's
 /// identity, power cuts, endurance and wear.
-pub fn results_json(bench: &Bench, samples: &[Sample], steady_from_s: u32) -> serde_json::Map<String, serde_json::Value> {
+pub fn results_json(
+    bench: &Bench,
+    samples: &[Sample],
+    steady_from_s: u32,
+) -> serde_json::Map<String, serde_json::Value> {
     let cfg = bench.config();
     let summary = Summary::from_samples(samples, steady_from_s);
     let serde_json::Value::Object(mut m) = serde_json::to_value(&summary).expect("summary serialises") else {

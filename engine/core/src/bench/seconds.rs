@@ -114,7 +114,11 @@ impl Seconds {
             capacitors_healthy: (status.capacitors == CapacitorState::Healthy) as u32,
             smart_flag: status.capacitors.smart_flag() as u32,
             acknowledged_writes_lost: c.acknowledged_writes_lost,
-            map_hit_rate: if work.map_lookups == 0 { 1.0 } else { 1.0 - work.map_misses as f64 / work.map_lookups as f64 },
+            map_hit_rate: if work.map_lookups == 0 {
+                1.0
+            } else {
+                1.0 - work.map_misses as f64 / work.map_lookups as f64
+            },
             gc_active_dies: status.gc_active_dies,
             gc_boost: status.gc_boost as u32,
             erase_count_min: status.erase_count_min,

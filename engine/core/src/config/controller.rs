@@ -53,7 +53,10 @@ impl Controller {
         if slots_per_block > u16::MAX as u64 {
             return Err(ConfigError::new(
                 "controller.compression_slot_bytes",
-                format!("a block may hold at most 65535 slots (got {} with {}-byte slots): use larger slots", slots_per_block, slot),
+                format!(
+                    "a block may hold at most 65535 slots (got {} with {}-byte slots): use larger slots",
+                    slots_per_block, slot
+                ),
             ));
         }
         Ok(())

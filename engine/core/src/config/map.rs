@@ -50,10 +50,13 @@ impl MapConfig {
         }
         let page = g.units_per_program() as u64 * UNIT_BYTES;
         let unit = self.unit_bytes;
-        if unit % UNIT_BYTES != 0 || !(unit / UNIT_BYTES).is_power_of_two() || unit > page {
+        if !unit.is_multiple_of(UNIT_BYTES) || !(unit / UNIT_BYTES).is_power_of_two() || unit > page {
             return Err(ConfigError::new(
                 "map.unit_bytes",
-                format!("must be 4096 times a power of two, at most one multi-plane page ({} bytes) (got {})", page, unit),
+                format!(
+                    "must be 4096 times a power of two, at most one multi-plane page ({} bytes) (got {})",
+                    page, unit
+                ),
             ));
         }
         range("map.tree_leaf_entries", self.tree_leaf_entries as u64, 16, 65536)?;

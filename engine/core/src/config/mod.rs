@@ -10,8 +10,8 @@ mod host;
 mod map;
 mod nand;
 mod overrides;
-pub mod presets;
 mod power;
+pub mod presets;
 mod run;
 mod workload;
 
@@ -27,8 +27,8 @@ pub use power::PowerConfig;
 pub use run::{RunConfig, MIN_SPAN};
 pub use workload::{Pattern, WorkloadSpec, WORKLOADS};
 
-pub use crate::units::{ConfigError, MAX_SECONDS, SECTOR_BYTES, UNIT_BYTES};
 use crate::units::range;
+pub use crate::units::{ConfigError, MAX_SECONDS, SECTOR_BYTES, UNIT_BYTES};
 
 /// A whole drive: everything the model needs to know about one product.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -76,7 +76,7 @@ impl Endurance {
     /// Host bytes the NAND can absorb before every block reaches its P/E limit, at write
     /// amplification `wa`: raw capacity x P/E cycles / WA.
     pub fn nand_limited_tbw_bytes(&self, raw_bytes: u64, wa: f64) -> u64 {
-        if !(wa >= 1.0) {
+        if wa.is_nan() || wa < 1.0 {
             return 0;
         }
         (raw_bytes as f64 * self.pe_cycles as f64 / wa).round() as u64
@@ -143,7 +143,7 @@ impl NandGeometry {
         range("geometry.channels", self.channels as u64, 1, 64)?;
         range("geometry.dies", self.dies as u64, self.channels as u64, 4096)?;
         range("geometry.planes", self.planes as u64, 1, 8)?;
-        if self.page_bytes as u64 % UNIT_BYTES != 0 || self.page_bytes == 0 {
+        if !(self.page_bytes as u64).is_multiple_of(UNIT_BYTES) || self.page_bytes == 0 {
             return Err(ConfigError::new(
                 "geometry.page_bytes",
                 format!("must be a positive multiple of 4096 (got {})", self.page_bytes),
@@ -162,7 +162,10 @@ impl NandGeometry {
         }
         range("geometry.blocks_per_plane", self.blocks_per_plane as u64, 8, 1 << 20)?;
         if self.raw_units() >= u32::MAX as u64 {
-            return Err(ConfigError::new("geometry", "raw capacity must stay under 16 TiB (2^32 4 KiB units)".to_string()));
+            return Err(ConfigError::new(
+                "geometry",
+                "raw capacity must stay under 16 TiB (2^32 4 KiB units)".to_string(),
+            ));
         }
         Ok(())
     }

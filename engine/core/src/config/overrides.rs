@@ -38,13 +38,13 @@ pub fn apply_parameters<'a>(
         *slot = value.clone();
         if let Err(e) = serde_json::from_value::<DriveConfig>(probe) {
             let detail = e.to_string();
-            let hint = if detail.contains("variant") { detail } else { format!("must be {} (got {})", expected, value) };
+            let hint =
+                if detail.contains("variant") { detail } else { format!("must be {} (got {})", expected, value) };
             return Err(ConfigError::new(path, hint));
         }
         *node = value;
     }
-    let mut updated: DriveConfig =
-        serde_json::from_value(tree).map_err(|e| ConfigError::new("set", e.to_string()))?;
+    let mut updated: DriveConfig = serde_json::from_value(tree).map_err(|e| ConfigError::new("set", e.to_string()))?;
     // A new cell type brings its own timings and P/E limit (one place: `CellType`).
     if updated.nand.cell != drive.nand.cell {
         updated.set_cell(updated.nand.cell, &paths);
@@ -54,10 +54,7 @@ pub fn apply_parameters<'a>(
 }
 
 fn unknown_parameter(drive: &DriveConfig, path: &str) -> ConfigError {
-    ConfigError::new(
-        "set",
-        format!("unknown parameter '{}' (allowed: {})", path, parameter_paths(drive).join(", ")),
-    )
+    ConfigError::new("set", format!("unknown parameter '{}' (allowed: {})", path, parameter_paths(drive).join(", ")))
 }
 
 /// Every settable parameter path of a drive config, e.g. `timing.program_ns`.

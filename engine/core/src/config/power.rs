@@ -35,7 +35,7 @@ impl PowerConfig {
             return 0;
         }
         let v2 = |mv: u64| mv as u128 * mv as u128; // mV^2
-        // uF x mV^2 = 1e-6 F x 1e-6 V^2 = 1e-12 J; / 1e6 -> uJ.
+                                                    // uF x mV^2 = 1e-6 F x 1e-6 V^2 = 1e-12 J; / 1e6 -> uJ.
         (self.capacitance_uf as u128 * (v2(self.charge_mv) - v2(self.cutoff_mv)) / 2 / 1_000_000) as u64
     }
 

@@ -26,8 +26,8 @@ pub struct Preset {
 
 /// Parses one preset file (TOML); errors name the file and the field.
 pub fn parse(file_name: &str, text: &str) -> Result<Preset, ConfigError> {
-    let mut table: toml::Table =
-        toml::from_str(text).map_err(|e| ConfigError::new(file_name, format!("is not valid TOML ({})", e.message())))?;
+    let mut table: toml::Table = toml::from_str(text)
+        .map_err(|e| ConfigError::new(file_name, format!("is not valid TOML ({})", e.message())))?;
     let mut sources = BTreeMap::new();
     take_sources("", &mut table, &mut sources).map_err(|m| ConfigError::new(file_name, m))?;
     let drive: DriveConfig = serde_path_to_error::deserialize(toml::Value::Table(table))
@@ -44,7 +44,9 @@ fn take_sources(prefix: &str, table: &mut toml::Table, out: &mut BTreeMap<String
     if let Some(sources) = table.remove("sources") {
         let toml::Value::Table(sources) = sources else { return Err(format!("{}sources must be a table", prefix)) };
         for (field, text) in sources {
-            let toml::Value::String(text) = text else { return Err(format!("{}sources.{} must be a string", prefix, field)) };
+            let toml::Value::String(text) = text else {
+                return Err(format!("{}sources.{} must be a string", prefix, field));
+            };
             out.insert(format!("{}{}", prefix, field), text);
         }
     }
@@ -60,10 +62,7 @@ fn take_sources(prefix: &str, table: &mut toml::Table, out: &mut BTreeMap<String
 pub fn presets() -> &'static [Preset] {
     static PRESETS: OnceLock<Vec<Preset>> = OnceLock::new();
     PRESETS.get_or_init(|| {
-        FILES
-            .iter()
-            .map(|(name, text)| parse(name, text).unwrap_or_else(|e| panic!("built-in preset {}", e)))
-            .collect()
+        FILES.iter().map(|(name, text)| parse(name, text).unwrap_or_else(|e| panic!("built-in preset {}", e))).collect()
     })
 }
 

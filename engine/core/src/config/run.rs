@@ -64,7 +64,11 @@ impl RunConfig {
         if let Some(&at) = self.power_cuts_ns.iter().find(|&&at| at == 0 || at >= end_ns) {
             return Err(ConfigError::new(
                 "power_cuts_s",
-                format!("each cut must fall inside the run, between 0 and {} s (got {} s)", self.seconds, at as f64 / 1e9),
+                format!(
+                    "each cut must fall inside the run, between 0 and {} s (got {} s)",
+                    self.seconds,
+                    at as f64 / 1e9
+                ),
             ));
         }
         if self.power_cuts_ns.windows(2).any(|w| w[0] > w[1]) {
@@ -86,7 +90,8 @@ impl RunConfig {
     /// Whether some write can cover only part of a map entry (and so pay a read-modify-write).
     pub fn has_partial_writes(&self) -> bool {
         let entry_bytes = self.drive.map.unit_bytes;
-        (self.block_bytes as u64 % entry_bytes != 0 || self.align_bytes as u64 % entry_bytes != 0)
+        (!(self.block_bytes as u64).is_multiple_of(entry_bytes)
+            || !(self.align_bytes as u64).is_multiple_of(entry_bytes))
             && self.workload.read_percent < 100
     }
 }

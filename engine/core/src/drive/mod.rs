@@ -27,13 +27,13 @@ use crate::command::{Op, Request};
 use crate::config::{DriveConfig, RunConfig};
 use crate::units::ConfigError;
 
+use firmware::Firmware;
 pub use flash::Counters;
 use flash::Flash;
 use ftl::{Ftl, Stream};
 use gc::Gc;
 pub use interface::accepted_commands;
 use interface::Interface;
-use firmware::Firmware;
 use power::{CapacitorState, Flush, PowerCutReport};
 use write::WritePath;
 
@@ -107,7 +107,10 @@ impl Drive {
 
     /// Bytes held by the model (mapping tables dominate).
     pub fn memory_bytes(&self) -> u64 {
-        self.flash.memory_bytes() + self.writes.memory_bytes() + self.interface.memory_bytes() + self.cfg.geometry.dies as u64 * 16
+        self.flash.memory_bytes()
+            + self.writes.memory_bytes()
+            + self.interface.memory_bytes()
+            + self.cfg.geometry.dies as u64 * 16
     }
 
     /// Fills logical units `0..span_units` in order, a multi-plane page at a time striped over
@@ -255,10 +258,11 @@ impl Drive {
     /// notices at its next self-test.
     pub fn second_began(&mut self, second: u32) {
         let p = &self.cfg.power;
-        if self.capacitors == CapacitorState::Healthy && p.capacitor_fails_at_s > 0 && second >= p.capacitor_fails_at_s {
+        if self.capacitors == CapacitorState::Healthy && p.capacitor_fails_at_s > 0 && second >= p.capacitor_fails_at_s
+        {
             self.capacitors = CapacitorState::FailedUnnoticed;
         }
-        if self.capacitors == CapacitorState::FailedUnnoticed && second % p.self_test_interval_s == 0 {
+        if self.capacitors == CapacitorState::FailedUnnoticed && second.is_multiple_of(p.self_test_interval_s) {
             self.capacitors = CapacitorState::Failed;
         }
     }

@@ -108,9 +108,7 @@ impl Nand {
     }
 
     pub fn memory_bytes(&self) -> u64 {
-        (self.channel_of_die.capacity() * 4
-            + self.die_free_ns.capacity() * 8
-            + self.die_gap.capacity() * 16) as u64
+        (self.channel_of_die.capacity() * 4 + self.die_free_ns.capacity() * 8 + self.die_gap.capacity() * 16) as u64
             + self.channels.iter().map(|c| c.memory_bytes()).sum::<u64>()
     }
 }

@@ -1,9 +1,9 @@
 //! Shared helpers for the model's integration tests.
 #![allow(dead_code)]
 
-use ssdlab_core::config::{GcPacing, RunConfig};
 use ssdlab_core::config::WorkloadSpec;
-use ssdlab_core::{presets, Sample, Bench};
+use ssdlab_core::config::{GcPacing, RunConfig};
+use ssdlab_core::{presets, Bench, Sample};
 
 /// The S3700's architecture with fewer blocks per plane: same channels, dies, pages, timings and
 /// the same spare-area fraction, small enough to check invariants over the whole array.
@@ -14,14 +14,30 @@ pub fn small_s3700(blocks_per_plane: u32, pacing: GcPacing, seconds: u32, seed: 
     // Keep the GC thresholds the same fraction of each die as on the full-size drive.
     let scale = |blocks: u32| (blocks as u64 * blocks_per_plane as u64 / drive.geometry.blocks_per_plane as u64) as u32;
     drive.gc.start_free_blocks = scale(drive.gc.start_free_blocks).max(drive.gc.min_free_blocks + 2);
-    drive.gc.boost_until_free_blocks = scale(drive.gc.boost_until_free_blocks).clamp(drive.gc.min_free_blocks + 1, drive.gc.start_free_blocks);
-    drive.gc.boost_below_free_blocks = scale(drive.gc.boost_below_free_blocks).clamp(drive.gc.min_free_blocks, drive.gc.boost_until_free_blocks);
+    drive.gc.boost_until_free_blocks =
+        scale(drive.gc.boost_until_free_blocks).clamp(drive.gc.min_free_blocks + 1, drive.gc.start_free_blocks);
+    drive.gc.boost_below_free_blocks =
+        scale(drive.gc.boost_below_free_blocks).clamp(drive.gc.min_free_blocks, drive.gc.boost_until_free_blocks);
     drive.gc.background_free_blocks = scale(drive.gc.background_free_blocks).max(drive.gc.start_free_blocks);
     drive.geometry.blocks_per_plane = blocks_per_plane;
     drive.user_bytes = ((drive.geometry.raw_bytes() as f64 * user_fraction) as u64 / 4096) * 4096;
     drive.gc.pacing = pacing;
     let workload = WorkloadSpec::by_id("consistency").unwrap();
-    RunConfig { drive, workload, block_bytes: 4096, align_bytes: 4096, compressibility: 0.0, seconds, span: 1.0, queue_depth: 32, seed, power_cuts_ns: Vec::new(), trim_fraction: 0.0, burst_s: 0, idle_s: 0 }
+    RunConfig {
+        drive,
+        workload,
+        block_bytes: 4096,
+        align_bytes: 4096,
+        compressibility: 0.0,
+        seconds,
+        span: 1.0,
+        queue_depth: 32,
+        seed,
+        power_cuts_ns: Vec::new(),
+        trim_fraction: 0.0,
+        burst_s: 0,
+        idle_s: 0,
+    }
 }
 
 pub fn run(cfg: RunConfig) -> Vec<Sample> {

@@ -90,8 +90,9 @@ impl Blocks {
     }
 
     pub fn memory_bytes(&self) -> u64 {
-        (self.valid.capacity() * 2 + self.state.capacity() + self.dies.iter().map(|d| d.free.memory_bytes()).sum::<usize>())
-            as u64
+        (self.valid.capacity() * 2
+            + self.state.capacity()
+            + self.dies.iter().map(|d| d.free.memory_bytes()).sum::<usize>()) as u64
             + self.buckets.memory_bytes()
     }
 
@@ -163,7 +164,7 @@ impl Blocks {
         };
         let next = open.next + len;
         self.dies[die as usize].open[stream as usize] = Some(Cursor { block: open.block, next });
-        Placed { ppa: open.block * spb + open.next, programs: padded + (next % spp == 0) as u32, closed }
+        Placed { ppa: open.block * spb + open.next, programs: padded + next.is_multiple_of(spp) as u32, closed }
     }
 
     /// Counts `len` slots written to `block`.

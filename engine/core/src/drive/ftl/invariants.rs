@@ -101,7 +101,12 @@ fn check_wear(blocks: &Blocks, wear: &Wear) -> Result<(), String> {
     let retired = blocks.state.iter().filter(|&&s| s == BlockState::Retired).count() as u64;
     let retired_per_die: u64 = (0..blocks.dies()).map(|d| wear.retired_on_die(d) as u64).sum();
     if retired != wear.retired_blocks() || retired_per_die != wear.retired_blocks() {
-        return Err(format!("{} retired blocks but counted {} ({} by die)", retired, wear.retired_blocks(), retired_per_die));
+        return Err(format!(
+            "{} retired blocks but counted {} ({} by die)",
+            retired,
+            wear.retired_blocks(),
+            retired_per_die
+        ));
     }
     let counts = wear.erase_counts();
     let pe = wear.pe_cycles();

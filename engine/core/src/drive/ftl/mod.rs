@@ -70,15 +70,17 @@ impl Ftl {
         let g = &drive.geometry;
         let slots_per_unit = drive.controller.slots_per_unit();
         let slots_per_block = g.units_per_block() * slots_per_unit;
-        let ctx = PolicyContext {
-            dies: g.dies,
-            blocks_per_die: g.blocks_per_die(),
-            choices: drive.gc.victim_choices,
-            seed,
-        };
+        let ctx =
+            PolicyContext { dies: g.dies, blocks_per_die: g.blocks_per_die(), choices: drive.gc.victim_choices, seed };
         Ok(Ftl {
             map: PageMap::new(drive.user_units(), g.raw_units() * slots_per_unit as u64, slots_per_unit),
-            blocks: Blocks::new(g.dies, g.blocks_per_die(), slots_per_block, g.units_per_program() * slots_per_unit, drive.wear.dynamic),
+            blocks: Blocks::new(
+                g.dies,
+                g.blocks_per_die(),
+                slots_per_block,
+                g.units_per_program() * slots_per_unit,
+                drive.wear.dynamic,
+            ),
             wear: Wear::new(drive),
             victims: Victim::new(&drive.gc.victim, &ctx)?,
             collecting: vec![None; g.dies as usize],

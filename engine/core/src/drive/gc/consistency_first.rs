@@ -19,7 +19,12 @@ pub struct ConsistencyFirst {
 
 impl ConsistencyFirst {
     pub fn new(dies: u32, slots_per_block: u64) -> Self {
-        ConsistencyFirst { credit: vec![0; dies as usize], stripe_cost: vec![0; dies as usize], boost: false, slots_per_block }
+        ConsistencyFirst {
+            credit: vec![0; dies as usize],
+            stripe_cost: vec![0; dies as usize],
+            boost: false,
+            slots_per_block,
+        }
     }
 
     pub fn boosting(&self) -> bool {

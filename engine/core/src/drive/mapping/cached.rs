@@ -64,7 +64,6 @@ impl CachedMap {
         self.dirty[victim] = update;
         work
     }
-
 }
 
 #[cfg(test)]

@@ -60,7 +60,8 @@ impl TreeMap {
             controller_ns: leaves * self.clean_ns_per_leaf,
             miss: false,
         }
-    }}
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -79,5 +80,4 @@ mod tests {
         assert_eq!(clean.write_pages, 1); // 3 leaves x 2 KiB in one 8 KiB page
         assert_eq!(m.access(0, true), MapWork::default()); // clean again
     }
-
 }

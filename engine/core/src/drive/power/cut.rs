@@ -57,11 +57,9 @@ pub struct Flush {
 /// without `rebuild_ms`.
 pub fn cut(log: &DurabilityLog, at_ns: u64, flush: &Flush) -> PowerCutReport {
     let Flush { energy_uj, power_mw: flush_power_mw, units_per_page, dies, page_program_ns, journal_pages } = *flush;
-    let acknowledged: Vec<(u32, u64)> =
-        log.records().filter(|r| r.ack_ns <= at_ns).map(|r| (r.lpa, r.seq)).collect();
+    let acknowledged: Vec<(u32, u64)> = log.records().filter(|r| r.ack_ns <= at_ns).map(|r| (r.lpa, r.seq)).collect();
     // Data in the drive at the cut but not yet on NAND, in the order it arrived.
-    let at_risk: Vec<&WriteRecord> =
-        log.records().filter(|r| r.ack_ns <= at_ns && r.durable_ns > at_ns).collect();
+    let at_risk: Vec<&WriteRecord> = log.records().filter(|r| r.ack_ns <= at_ns && r.durable_ns > at_ns).collect();
     let pages_needed = (at_risk.len() as u64).div_ceil(units_per_page) + journal_pages;
     let uj = |ns: u64| (flush_power_mw as u128 * ns as u128 / 1_000_000) as u64;
     let energy_needed_uj = uj(flush_time_ns(pages_needed, dies, page_program_ns));
@@ -69,16 +67,10 @@ pub fn cut(log: &DurabilityLog, at_ns: u64, flush: &Flush) -> PowerCutReport {
     let round_uj = uj(page_program_ns).max(1);
     let affordable_pages = (energy_uj / round_uj) * dies;
     let data_pages = affordable_pages.saturating_sub(journal_pages);
-    let flushed_units = if affordable_pages < journal_pages {
-        0
-    } else {
-        (data_pages * units_per_page).min(at_risk.len() as u64)
-    };
-    let mut durable: Vec<(u32, u64)> = log
-        .records()
-        .filter(|r| r.ack_ns <= at_ns && r.durable_ns <= at_ns)
-        .map(|r| (r.lpa, r.seq))
-        .collect();
+    let flushed_units =
+        if affordable_pages < journal_pages { 0 } else { (data_pages * units_per_page).min(at_risk.len() as u64) };
+    let mut durable: Vec<(u32, u64)> =
+        log.records().filter(|r| r.ack_ns <= at_ns && r.durable_ns <= at_ns).map(|r| (r.lpa, r.seq)).collect();
     durable.extend(at_risk.iter().take(flushed_units as usize).map(|r| (r.lpa, r.seq)));
     durable.sort_unstable_by_key(|&(_, seq)| seq);
     PowerCutReport {
@@ -130,11 +122,33 @@ mod tests {
     fn enough_energy_saves_everything_and_none_loses_exactly_the_buffer() {
         // Two durable, three in the buffer, one acknowledged after the cut.
         let log = log_with(&[(1, 10, 20), (2, 11, 25), (3, 30, 90), (4, 31, PENDING), (5, 32, PENDING), (6, 60, 95)]);
-        let full = cut(&log, 50, &Flush { energy_uj: 1_000_000, power_mw: 6_000, units_per_page: 4, dies: 8, page_program_ns: 2_000_000, journal_pages: 1 });
+        let full = cut(
+            &log,
+            50,
+            &Flush {
+                energy_uj: 1_000_000,
+                power_mw: 6_000,
+                units_per_page: 4,
+                dies: 8,
+                page_program_ns: 2_000_000,
+                journal_pages: 1,
+            },
+        );
         assert_eq!(full.acknowledged.len(), 5);
         assert_eq!(full.acknowledged_writes_lost, 0);
         assert_eq!(full.flushed_units, 3);
-        let none = cut(&log, 50, &Flush { energy_uj: 0, power_mw: 6_000, units_per_page: 4, dies: 8, page_program_ns: 2_000_000, journal_pages: 1 });
+        let none = cut(
+            &log,
+            50,
+            &Flush {
+                energy_uj: 0,
+                power_mw: 6_000,
+                units_per_page: 4,
+                dies: 8,
+                page_program_ns: 2_000_000,
+                journal_pages: 1,
+            },
+        );
         assert_eq!(none.acknowledged_writes_lost, 3);
         assert_eq!(none.durable, vec![(1, 0), (2, 1)]);
         // 2 pages (1 data + 1 journal) over 8 dies: one round of 2 ms at 6 W = 12 mJ.

@@ -31,7 +31,8 @@ impl WriteBuffer {
     }
 
     pub fn memory_bytes(&self) -> u64 {
-        self.programs_in_flight.capacity() as u64 * 16 + self.recent_programs.as_ref().map_or(0, |r| r.capacity() as u64 * 16)
+        self.programs_in_flight.capacity() as u64 * 16
+            + self.recent_programs.as_ref().map_or(0, |r| r.capacity() as u64 * 16)
     }
 
     /// The buffer admits in command order: space another command waited for is not free any
@@ -46,7 +47,8 @@ impl WriteBuffer {
     #[inline]
     pub fn admit(&mut self, mut t_ns: u64) -> u64 {
         while self.used_units >= self.capacity_units {
-            let Reverse((freed_ns, units)) = self.programs_in_flight.pop().expect("a full buffer has programs in flight");
+            let Reverse((freed_ns, units)) =
+                self.programs_in_flight.pop().expect("a full buffer has programs in flight");
             t_ns = t_ns.max(freed_ns);
             self.used_units -= units as u64;
         }
@@ -75,8 +77,12 @@ impl WriteBuffer {
 
     /// Units in the buffer at `t_ns`: admitted and not yet programmed.
     pub fn occupancy(&self, t_ns: u64) -> u32 {
-        let freed: u64 =
-            self.programs_in_flight.iter().filter(|&&Reverse((done, _))| done <= t_ns).map(|&Reverse((_, u))| u as u64).sum();
+        let freed: u64 = self
+            .programs_in_flight
+            .iter()
+            .filter(|&&Reverse((done, _))| done <= t_ns)
+            .map(|&Reverse((_, u))| u as u64)
+            .sum();
         self.used_units.saturating_sub(freed) as u32
     }
 

@@ -108,7 +108,15 @@ impl WritePath {
 
     /// One unit of a write (or of a map entry a write widens to).
     #[inline]
-    fn write_unit(&mut self, req: Request, lpa: u32, w: &mut Progress, write_through: bool, flash: &mut Flash, gc: &mut Gc) {
+    fn write_unit(
+        &mut self,
+        req: Request,
+        lpa: u32,
+        w: &mut Progress,
+        write_through: bool,
+        flash: &mut Flash,
+        gc: &mut Gc,
+    ) {
         if self.page.group_started(w.t, write_through) {
             self.close_group(flash); // its program has started: later data waits for the next
         }
@@ -203,7 +211,10 @@ impl WritePath {
         let die = flash.next_die();
         gc.make_room(die, ready_ns, flash);
         let ftl = &mut flash.ftl;
-        if !ftl.worn_out() && ftl.needs_block(die, Stream::Host, self.slots_per_program) && ftl.die_free_blocks(die) == 0 {
+        if !ftl.worn_out()
+            && ftl.needs_block(die, Stream::Host, self.slots_per_program)
+            && ftl.die_free_blocks(die) == 0
+        {
             ftl.set_worn_out();
         }
         if ftl.worn_out() {

@@ -24,7 +24,13 @@ pub struct Page {
 
 impl Page {
     pub fn new(capacity: usize) -> Self {
-        Page { units: Vec::with_capacity(capacity), slots: 0, ready_ns: 0, group: None, seqs: Vec::with_capacity(capacity) }
+        Page {
+            units: Vec::with_capacity(capacity),
+            slots: 0,
+            ready_ns: 0,
+            group: None,
+            seqs: Vec::with_capacity(capacity),
+        }
     }
 
     #[inline]

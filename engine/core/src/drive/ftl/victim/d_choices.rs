@@ -50,9 +50,9 @@ impl VictimPolicy for DChoices {
 /// With x_i the share of blocks holding i valid pages, F_i = sum of x_k for k >= i, and r the
 /// collections per host write, the fixed point of the mean-field drift is
 ///     i x_i = rho b r (1 - F_i^d)   for i = 1..b,
-/// solved from i = b down; r follows from the valid pages adding up, r sum_i (1 - F_i^d) = 1,
-/// and WA = b r (b host-page slots freed per victim of b - E[valid] ... see the test notes).
-/// d = 1 gives 1 / (1 - rho).
+/// solved from i = b down; r follows from the valid pages adding up, r sum_i (1 - F_i^d) = 1.
+/// Each collection programs b pages for b - E[valid] host pages, so WA = b r. d = 1 gives
+/// 1 / (1 - rho).
 pub fn d_choices_wa_theory(user_over_raw: f64, b: u32, d: u32) -> f64 {
     let rho = user_over_raw;
     let pages = b as f64;

@@ -125,3 +125,19 @@ test('a compressing controller writes less NAND when the data compresses', async
   expect(plain).toBeGreaterThan(1.3);
   expect(half).toBeLessThan(plain / 2);
 });
+
+test('d-choices is offered as a GC victim with its d, and d = 1 (random) copies more than greedy', async ({ page }) => {
+  await openApp(page, `?seconds=60&${SMALL_S3700}`);
+  await runToEnd(page);
+  const greedyWa = await readNumber(page, 'readout-wa');
+
+  await page.getByTestId('victim-select').selectOption('d-choices');
+  await expect(page.getByTestId('option-victim')).toContainText('Van Houdt');
+  await expect(page.getByTestId('victim_d-input')).toHaveValue('10');
+  await page.getByTestId('victim_d-input').fill('1');
+  await runToEnd(page);
+  expect(page.url()).toContain('victim=d-choices');
+  expect(page.url()).toContain('victim_d=1');
+  // Native: WA since the start 1.75 greedy, 2.00 random, at 60 s on this drive.
+  expect(await readNumber(page, 'readout-wa')).toBeGreaterThan(greedyWa * 1.08);
+});

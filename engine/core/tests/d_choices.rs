@@ -21,21 +21,7 @@ fn drive_at(user_over_raw: f64, d: u32) -> RunConfig {
     drive.gc.background_free_blocks = 0;
     drive.wear.static_levelling = false;
     let workload = WorkloadSpec::by_id("random-write").unwrap();
-    RunConfig {
-        drive,
-        workload,
-        block_bytes: 4096,
-        align_bytes: 4096,
-        compressibility: 0.0,
-        seconds: 1,
-        span: 1.0,
-        queue_depth: 8,
-        seed: 11,
-        power_cuts_ns: Vec::new(),
-        trim_fraction: 0.0,
-        burst_s: 0,
-        idle_s: 0,
-    }
+    RunConfig { seed: 11, queue_depth: 8, ..RunConfig::new(drive, workload, 1) }
 }
 
 /// Steady-state WA: the run writes the span `drive_writes` times over; WA is measured over the

@@ -37,6 +37,26 @@ pub struct RunConfig {
 pub const MIN_SPAN: f64 = 0.01;
 
 impl RunConfig {
+    /// `workload` on `drive` with the workload's own block size and queue depth, over the whole
+    /// span, seed 1, for `seconds`; nothing else happens to the drive.
+    pub fn new(drive: DriveConfig, workload: WorkloadSpec, seconds: u32) -> Self {
+        RunConfig {
+            drive,
+            block_bytes: workload.block_bytes,
+            align_bytes: workload.block_bytes,
+            queue_depth: workload.queue_depth,
+            workload,
+            compressibility: 0.0,
+            seconds,
+            span: 1.0,
+            seed: 1,
+            power_cuts_ns: Vec::new(),
+            trim_fraction: 0.0,
+            burst_s: 0,
+            idle_s: 0,
+        }
+    }
+
     pub fn validate(&self) -> Result<(), ConfigError> {
         self.drive.validate()?;
         range("seconds", self.seconds as u64, 1, MAX_SECONDS as u64)?;

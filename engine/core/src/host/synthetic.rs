@@ -102,7 +102,13 @@ mod tests {
         let mut reads = 0;
         for _ in 0..10_000 {
             let r = g.next(&mut rng);
-            assert!(r.lpa.is_multiple_of(2) && r.lpa + r.units <= 1001 && r.units == 2 && !r.partial_head && !r.partial_tail);
+            assert!(
+                r.lpa.is_multiple_of(2)
+                    && r.lpa + r.units <= 1001
+                    && r.units == 2
+                    && !r.partial_head
+                    && !r.partial_tail
+            );
             reads += (r.op == Op::Read) as u32;
         }
         assert!((6_700..7_300).contains(&reads), "{}", reads);

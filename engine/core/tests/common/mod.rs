@@ -23,21 +23,7 @@ pub fn small_s3700(blocks_per_plane: u32, pacing: GcPacing, seconds: u32, seed: 
     drive.user_bytes = ((drive.geometry.raw_bytes() as f64 * user_fraction) as u64 / 4096) * 4096;
     drive.gc.pacing = pacing;
     let workload = WorkloadSpec::by_id("consistency").unwrap();
-    RunConfig {
-        drive,
-        workload,
-        block_bytes: 4096,
-        align_bytes: 4096,
-        compressibility: 0.0,
-        seconds,
-        span: 1.0,
-        queue_depth: 32,
-        seed,
-        power_cuts_ns: Vec::new(),
-        trim_fraction: 0.0,
-        burst_s: 0,
-        idle_s: 0,
-    }
+    RunConfig { seed, ..RunConfig::new(drive, workload, seconds) }
 }
 
 pub fn run(cfg: RunConfig) -> Vec<Sample> {

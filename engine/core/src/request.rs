@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{apply_parameters, presets, RunConfig, WorkloadSpec};
+use crate::config::{apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, RunConfig, WorkloadSpec};
 use crate::drive::ftl::victim;
-use crate::units::ConfigError;
+use crate::units::{range, ConfigError, NS_PER_S};
 
 /// A run request as it arrives from the CLI, a JSON file or the browser: names, not structs.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -45,6 +45,28 @@ pub struct RunRequest {
     pub idle_s: u32,
     #[serde(default = "default_seed")]
     pub seed: u64,
+    /// Identical jobs running the workload together, each at `queue_depth` (threads x QD).
+    #[serde(default = "default_threads")]
+    pub threads: u32,
+    /// Share of commands that read, percent; the workload's own if absent.
+    #[serde(default)]
+    pub read_percent: Option<u32>,
+    /// Share of commands at random positions, percent (100: random, 0: sequential); the
+    /// workload's own if absent.
+    #[serde(default)]
+    pub random_percent: Option<u32>,
+    /// Request sizes as fio's bssplit, e.g. "4k/50:64k/50"; `block_bytes` if absent.
+    #[serde(default)]
+    pub block_sizes: Option<String>,
+    /// Where random requests land: random, zipf:THETA, pareto:H or zoned:ACCESS/SIZE:...
+    #[serde(default)]
+    pub distribution: Option<String>,
+    /// Each job issues at most this many commands per second (0: as fast as the drive answers).
+    #[serde(default)]
+    pub rate_iops: u32,
+    /// Each job pauses this long after a completion before its slot issues again, microseconds.
+    #[serde(default)]
+    pub thinktime_us: u64,
     /// Drive parameters to override, by path into the drive config, e.g.
     /// `{"timing.program_ns": 1500000, "gc.pacing": "lazy"}`.
     #[serde(default)]
@@ -63,6 +85,9 @@ fn default_span() -> f64 {
 fn default_seed() -> u64 {
     1
 }
+fn default_threads() -> u32 {
+    1
+}
 
 impl RunRequest {
     /// Parses a JSON request; errors name the offending field and what it accepts.
@@ -72,7 +97,7 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 14] = [
+        const KNOWN: [(&str, &str); 21] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
@@ -86,6 +111,13 @@ impl RunRequest {
             ("trim_fraction", "a fraction between 0 and 0.99"),
             ("idle_s", "a whole number of seconds"),
             ("seed", "a whole number from 0 to 2^64-1"),
+            ("threads", "a whole number from 1 to 1024"),
+            ("read_percent", "a whole percentage from 0 to 100"),
+            ("random_percent", "a whole percentage from 0 to 100"),
+            ("block_sizes", "sizes as fio's bssplit, e.g. \"4k/50:64k/50\""),
+            ("distribution", "random, zipf:THETA, pareto:H or zoned:ACCESS/SIZE:..."),
+            ("rate_iops", "a whole number of commands per second"),
+            ("thinktime_us", "a whole number of microseconds"),
             ("set", "an object of parameter paths and values"),
         ];
         for (key, v) in obj {
@@ -129,9 +161,56 @@ impl RunRequest {
             trim_fraction: self.trim_fraction,
             burst_s: self.burst_s,
             idle_s: self.idle_s,
+            threads: self.threads,
+            phases: Vec::new(),
         };
+        let cfg = RunConfig { phases: self.job_phases(&cfg)?, ..cfg };
         cfg.validate()?;
         Ok(cfg)
+    }
+}
+
+impl RunRequest {
+    /// The workload as one phase of `threads` jobs when the request shapes its jobs beyond the
+    /// named workload (mix, sizes, pattern, skew, pace); otherwise none (the shorthand).
+    fn job_phases(&self, cfg: &RunConfig) -> Result<Vec<Phase>, ConfigError> {
+        let shaped = self.read_percent.is_some()
+            || self.random_percent.is_some()
+            || self.block_sizes.is_some()
+            || self.distribution.is_some()
+            || self.rate_iops > 0
+            || self.thinktime_us > 0;
+        if !shaped {
+            return Ok(Vec::new());
+        }
+        let mut job = JobSpec::named(&cfg.workload, cfg.block_bytes, cfg.align_bytes, cfg.queue_depth);
+        if let Some(p) = self.read_percent {
+            range("read_percent", p as u64, 0, 100)?;
+            job.read_percent = p;
+        }
+        if let Some(p) = self.random_percent {
+            range("random_percent", p as u64, 0, 100)?;
+            job.random_percent = p;
+        }
+        if let Some(text) = &self.block_sizes {
+            let sizes = BlockSizes::parse("block_sizes", text)?;
+            if self.align_bytes.is_none() {
+                job.align_bytes = 0; // each request aligned to the smallest size, as fio does
+            }
+            job.read_sizes = sizes.clone();
+            job.write_sizes = sizes;
+        }
+        if let Some(text) = &self.distribution {
+            job.distribution = Distribution::parse("distribution", text)?;
+        }
+        job.rate_iops = self.rate_iops;
+        job.thinktime_ns = self.thinktime_us.saturating_mul(1000);
+        Ok(vec![Phase {
+            name: cfg.workload.id.to_string(),
+            jobs: vec![job; self.threads.clamp(1, 1024) as usize],
+            runtime_ns: cfg.seconds as u64 * NS_PER_S,
+            ramp_ns: 0,
+        }])
     }
 }
 

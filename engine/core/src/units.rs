@@ -9,6 +9,8 @@ pub const SECTOR_BYTES: u32 = 512;
 pub const NS_PER_S: u64 = 1_000_000_000;
 /// The longest run, simulated seconds.
 pub const MAX_SECONDS: u32 = 1_000_000;
+/// The most jobs (command streams) a workload phase may run at once.
+pub const MAX_JOBS: u32 = 1 << 14;
 /// "No unit" / "no block" in the FTL's tables.
 pub const NONE: u32 = u32::MAX;
 

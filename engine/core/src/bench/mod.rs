@@ -15,12 +15,34 @@ use crate::drive::ftl::Ftl;
 use crate::drive::power::{CapacitorState, PowerCutReport};
 use crate::drive::Drive;
 use crate::host::{payload_bytes, Host};
-use crate::units::ConfigError;
+use crate::units::{ConfigError, NS_PER_S, UNIT_BYTES};
 
 pub use report::{default_steady_from_s, power_cut_json, power_cuts_json, results_json};
 pub use sample::{csv, Sample, FIELDS, HOST_CPU_HZ};
 use seconds::Seconds;
 pub use summary::Summary;
+
+/// One completed command, as per-job statistics and logs see it.
+#[derive(Debug, Clone, Copy)]
+pub struct Completion {
+    /// The phase and the job (its index in the phase) that issued it.
+    pub phase: usize,
+    pub job: usize,
+    /// When that phase started, ns.
+    pub phase_start_ns: u64,
+    pub op: Op,
+    /// Where it starts (to the 4 KiB unit) and its payload.
+    pub offset_bytes: u64,
+    pub bytes: u32,
+    pub issue_ns: u64,
+    pub done_ns: u64,
+}
+
+/// Watches every completion (per-job results, logs); may end the running phase early.
+pub trait Observer {
+    /// Returns true to end the running phase now (e.g. its steady-state condition holds).
+    fn completed(&mut self, c: &Completion) -> bool;
+}
 
 pub struct Bench {
     cfg: RunConfig,
@@ -30,6 +52,7 @@ pub struct Bench {
     /// Scheduled power cuts still to come, ns.
     cuts_ns: VecDeque<u64>,
     cut_reports: Vec<PowerCutReport>,
+    observer: Option<Box<dyn Observer>>,
 }
 
 impl Bench {
@@ -45,8 +68,19 @@ impl Bench {
             seconds: Seconds::new(cfg.seconds, cfg.drive.host.host_cpu_cycles_per_io),
             cuts_ns: cfg.power_cuts_ns.iter().copied().collect(),
             cut_reports: Vec::new(),
+            observer: None,
             cfg,
         })
+    }
+
+    /// `o` sees every completion from now on.
+    pub fn observe(&mut self, o: Box<dyn Observer>) {
+        self.observer = Some(o);
+    }
+
+    /// Takes the observer back (to read what it gathered).
+    pub fn take_observer(&mut self) -> Option<Box<dyn Observer>> {
+        self.observer.take()
     }
 
     pub fn config(&self) -> &RunConfig {
@@ -106,29 +140,20 @@ impl Bench {
     /// The host's next command: power cuts and rests due before it happen first.
     #[inline]
     fn step(&mut self, out: &mut Vec<Sample>) {
-        let mut issue_ns = self.host.next_issue_ns();
-        while let Some(&at_ns) = self.cuts_ns.front() {
-            if issue_ns < at_ns {
-                break;
-            }
-            self.cuts_ns.pop_front();
-            self.power_cut(at_ns, out);
-            issue_ns = self.host.next_issue_ns();
-        }
-        if let Some((from_ns, until_ns)) = self.host.rest_at(issue_ns) {
-            // The host waits for its next burst; meanwhile the drive collects in the background.
-            self.drive.idle(from_ns, until_ns);
-            self.host.wait_until(until_ns);
-            issue_ns = until_ns;
-        }
+        let Some((issue_ns, job)) = self.next_issue(out) else {
+            // The workload is done: every second up to its last completion is final.
+            self.seconds.cut(self.host.drained_ns().saturating_add(NS_PER_S - 1), &mut self.drive, out);
+            self.seconds.end();
+            return;
+        };
         self.seconds.cut(issue_ns, &mut self.drive, out);
         if self.finished() {
             return;
         }
-        let (req, next_lpa, later_lpa) = self.host.next_request();
+        let (req, next_lpa, later_lpa) = self.host.next_request(job);
         self.drive.prefetch(next_lpa, later_lpa);
         let (done_ns, accepted) = self.drive.submit(req, issue_ns);
-        self.host.completed(done_ns);
+        self.host.completed(job, done_ns);
         if !accepted {
             return;
         }
@@ -137,6 +162,44 @@ impl Bench {
         if req.op == Op::Write {
             bin.host_write_bytes += req.bytes as u64;
         }
+        if let Some(o) = self.observer.as_mut() {
+            let (phase, phase_start_ns) = self.host.phase();
+            let c = Completion {
+                phase,
+                job,
+                phase_start_ns,
+                op: req.op,
+                offset_bytes: req.lpa as u64 * UNIT_BYTES,
+                bytes: req.bytes,
+                issue_ns,
+                done_ns,
+            };
+            if o.completed(&c) {
+                self.host.end_phase(done_ns);
+            }
+        }
+    }
+
+    /// When the host issues next and from which job, after the power cuts and rests due before
+    /// it; None once the workload is done.
+    #[inline]
+    fn next_issue(&mut self, out: &mut Vec<Sample>) -> Option<(u64, usize)> {
+        let mut next = self.host.next_issue()?;
+        while let Some(&at_ns) = self.cuts_ns.front() {
+            if next.0 < at_ns {
+                break;
+            }
+            self.cuts_ns.pop_front();
+            self.power_cut(at_ns, out);
+            next = self.host.next_issue()?;
+        }
+        if let Some((from_ns, until_ns)) = self.host.rest_at(next.0) {
+            // The host waits for its next burst; meanwhile the drive collects in the background.
+            self.drive.idle(from_ns, until_ns);
+            self.host.wait_until(until_ns);
+            next = self.host.next_issue()?;
+        }
+        Some(next)
     }
 
     fn power_cut(&mut self, at_ns: u64, out: &mut Vec<Sample>) {

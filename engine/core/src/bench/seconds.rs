@@ -62,6 +62,11 @@ impl Seconds {
         self.second >= self.last_second
     }
 
+    /// The workload ended early: no more seconds follow.
+    pub fn end(&mut self) {
+        self.last_second = self.second;
+    }
+
     /// The completions of the second in which `t_ns` falls (not before the current second).
     #[inline]
     pub fn bin(&mut self, t_ns: u64) -> &mut Completions {

@@ -7,12 +7,14 @@
 mod controller;
 mod gc;
 mod host;
+mod job;
 mod map;
 mod nand;
 mod overrides;
 mod power;
 pub mod presets;
 mod run;
+mod trace;
 mod workload;
 
 use serde::{Deserialize, Serialize};
@@ -20,11 +22,13 @@ use serde::{Deserialize, Serialize};
 pub use controller::Controller;
 pub use gc::{GcConfig, GcPacing, WearConfig};
 pub use host::{HostInterface, Protocol, NCQ_DEPTH};
+pub use job::{parse_size, BlockSizes, Distribution, JobSpec, Phase, Zone};
 pub use map::{MapConfig, MapScheme};
 pub use nand::{CellType, Endurance, NandConfig, NandGeometry, NandTiming};
 pub use overrides::{apply_parameters, parameter_paths, set_parameter};
 pub use power::PowerConfig;
 pub use run::{RunConfig, MIN_SPAN};
+pub use trace::{Trace, TraceRecord};
 pub use workload::{Pattern, WorkloadSpec, WORKLOADS};
 
 use crate::units::range;

@@ -1,7 +1,7 @@
 //! One run: a drive, a workload, how long, and what happens to it (power cuts, idle periods).
 
-use super::{DriveConfig, WorkloadSpec};
-use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S, SECTOR_BYTES, UNIT_BYTES};
+use super::{DriveConfig, JobSpec, Phase, WorkloadSpec};
+use crate::units::{range, real_range, ConfigError, MAX_JOBS, MAX_SECONDS, NS_PER_S, SECTOR_BYTES, UNIT_BYTES};
 
 /// One run: a drive, a workload and how long.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,6 +31,11 @@ pub struct RunConfig {
     /// (idle_s = 0: it never rests).
     pub burst_s: u32,
     pub idle_s: u32,
+    /// Identical jobs running the workload together, each at `queue_depth` (threads x QD [004]).
+    pub threads: u32,
+    /// The workload as phases of jobs (fio's vocabulary). Empty: one phase of `threads` jobs
+    /// of the named workload at `block_bytes`, `align_bytes` and `queue_depth` for `seconds`.
+    pub phases: Vec<Phase>,
 }
 
 /// The smallest share of the user LBA span a run may fill.
@@ -54,7 +59,31 @@ impl RunConfig {
             trim_fraction: 0.0,
             burst_s: 0,
             idle_s: 0,
+            threads: 1,
+            phases: Vec::new(),
         }
+    }
+
+    /// The workload as the host runs it: the explicit phases, or the one-phase shorthand.
+    pub fn plan(&self) -> Vec<Phase> {
+        if !self.phases.is_empty() {
+            return self.phases.clone();
+        }
+        let job = JobSpec::named(&self.workload, self.block_bytes, self.align_bytes, self.queue_depth);
+        vec![Phase {
+            name: self.workload.id.to_string(),
+            jobs: vec![job; self.threads.max(1) as usize],
+            runtime_ns: self.seconds as u64 * NS_PER_S,
+            ramp_ns: 0,
+        }]
+    }
+
+    /// The most commands the host keeps outstanding at once, over all phases.
+    pub fn max_outstanding(&self) -> u32 {
+        if self.phases.is_empty() {
+            return self.queue_depth.saturating_mul(self.threads.max(1));
+        }
+        self.phases.iter().map(|p| p.jobs.iter().map(|j| j.queue_depth).sum::<u32>()).max().unwrap_or(1)
     }
 
     pub fn validate(&self) -> Result<(), ConfigError> {
@@ -62,6 +91,9 @@ impl RunConfig {
         range("seconds", self.seconds as u64, 1, MAX_SECONDS as u64)?;
         real_range("span", self.span, MIN_SPAN, 1.0, &format!("{} and 1.0", MIN_SPAN))?;
         range("queue_depth", self.queue_depth as u64, 1, 65536)?;
+        range("threads", self.threads as u64, 1, 1024)?;
+        range("threads x queue_depth", self.max_outstanding() as u64, 1, 1 << 20)?;
+        self.check_phases()?;
         self.check_power_cuts()?;
         range("idle_s", self.idle_s as u64, 0, MAX_SECONDS as u64)?;
         real_range("trim_fraction", self.trim_fraction, 0.0, 0.99, "0 and 0.99")?;
@@ -77,6 +109,17 @@ impl RunConfig {
         range("block_bytes", self.block_bytes as u64, SECTOR_BYTES as u64, span_bytes.min(1 << 20))?;
         range("align_bytes", self.align_bytes as u64, SECTOR_BYTES as u64, span_bytes)?;
         real_range("compressibility", self.compressibility, 0.0, 0.9, "0 (incompressible) and 0.9")
+    }
+
+    fn check_phases(&self) -> Result<(), ConfigError> {
+        let span_bytes = self.workload_units() * UNIT_BYTES;
+        for (i, phase) in self.phases.iter().enumerate() {
+            range(&format!("phases[{}].jobs", i), phase.jobs.len() as u64, 1, MAX_JOBS as u64)?;
+            for (j, job) in phase.jobs.iter().enumerate() {
+                job.check(&format!("phases[{}].jobs[{}] ({})", i, j, job.name), span_bytes)?;
+            }
+        }
+        Ok(())
     }
 
     fn check_power_cuts(&self) -> Result<(), ConfigError> {

@@ -72,7 +72,7 @@ impl Drive {
         let g = &d.geometry;
         let slots_per_unit = d.controller.slots_per_unit();
         Ok(Drive {
-            interface: Interface::new(&d.host, cfg.queue_depth),
+            interface: Interface::new(&d.host, cfg.max_outstanding()),
             firmware: Firmware::default(),
             writes: WritePath::new(cfg),
             flash: Flash::new(d, cfg.seed)?,

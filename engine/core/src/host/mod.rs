@@ -1,28 +1,36 @@
-//! What issues commands: a closed-loop host keeping `queue_depth` commands outstanding, drawing
-//! them from a workload source, and optionally resting between bursts. Workload sources sit
-//! behind one trait, one file each (today the synthetic patterns).
+//! What issues commands. The host runs the workload's phases one after another; in a phase,
+//! each job keeps its queue depth of commands outstanding (closed loop), paced by its rate limit
+//! and think time, until the phase's runtime is over or every job has moved its bytes. The host
+//! may also rest between bursts. Workload sources sit behind one trait, one file each (today
+//! the synthetic jobs).
 
+mod position;
 mod synthetic;
+pub mod trace;
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::command::{Op, Request};
-use crate::config::RunConfig;
+use std::sync::Arc;
+
+use crate::config::{JobSpec, Phase, RunConfig, Trace};
 use crate::rng::Rng;
-use crate::units::NS_PER_S;
+use crate::units::{MAX_JOBS, NS_PER_S, UNIT_BYTES};
 
 pub use synthetic::Generator;
+use trace::TraceFeed;
 
-/// Where a host's commands come from.
+/// Where a job's commands come from.
 pub trait WorkloadSource {
     /// The next command, drawing from `rng` if it needs chance.
     fn next(&mut self, rng: &mut Rng) -> Request;
 }
 
-/// The run's source (an enum, so the hot path dispatches statically).
+/// A job's source (an enum, so the hot path dispatches statically).
 pub enum Source {
     Synthetic(Generator),
+    Trace(TraceFeed),
 }
 
 impl Source {
@@ -30,65 +38,212 @@ impl Source {
     fn next(&mut self, rng: &mut Rng) -> Request {
         match self {
             Source::Synthetic(g) => g.next(rng),
+            Source::Trace(t) => t.next(rng),
         }
     }
 }
 
-/// How many requests are drawn ahead of use, so their map entries and block metadata can be
+/// How many requests a job draws ahead of use, so their map entries and block metadata can be
 /// loaded into cache meanwhile; the sequence is unchanged.
 const LOOKAHEAD: usize = 32;
+/// Bits of a slot key that hold the job's index (the rest is the time, ns: up to 2^50, 13 days).
+const JOB_BITS: u32 = MAX_JOBS.trailing_zeros();
+const JOB_MASK: u64 = (1 << JOB_BITS) - 1;
 
-pub struct Host {
+struct Job {
     source: Source,
     rng: Rng,
     /// Requests drawn ahead of use, a ring read at `upcoming_pos`.
     upcoming: [Request; LOOKAHEAD],
     upcoming_pos: usize,
-    /// When each of the host's queue slots can issue its next command.
-    slots: BinaryHeap<Reverse<u64>>,
-    /// Bursts of work and rests between them: (burst, burst + rest), ns.
-    burst_period_ns: Option<(u64, u64)>,
+    /// Rate limit: ns between commands (0: none), and when the next may issue.
+    interval_ns: u64,
+    next_allowed_ns: u64,
+    /// Open-loop replay: the trace whose times the commands keep, and when the replay began.
+    arrivals: Option<(Arc<Trace>, u64)>,
+    thinktime_ns: u64,
+    /// Bytes the job may still move, and commands it may still issue (u64::MAX: no limit).
+    bytes_left: u64,
+    ios_left: u64,
+    /// Commands issued so far.
+    issued: u64,
 }
 
-impl Host {
-    pub fn new(cfg: &RunConfig) -> Self {
-        let generator = Generator::new(&cfg.workload, cfg.block_bytes, cfg.align_bytes, cfg.workload_units());
-        let mut source = Source::Synthetic(generator);
-        let mut rng = Rng::new(cfg.seed);
+impl Job {
+    fn new(spec: &JobSpec, span_bytes: u64, seed: u64, start_ns: u64) -> Self {
+        let mut source = match &spec.trace {
+            Some(t) => Source::Trace(TraceFeed::new(t.clone(), span_bytes)),
+            None => Source::Synthetic(Generator::new(spec, span_bytes, seed)),
+        };
+        let mut rng = Rng::new(seed);
         let upcoming = std::array::from_fn(|_| source.next(&mut rng));
-        let burst_ns = cfg.burst_s as u64 * NS_PER_S;
-        Host {
+        Job {
             source,
             rng,
             upcoming,
             upcoming_pos: 0,
-            slots: (0..cfg.queue_depth).map(|_| Reverse(0)).collect(),
-            burst_period_ns: (cfg.idle_s > 0).then_some((burst_ns, burst_ns + cfg.idle_s as u64 * NS_PER_S)),
+            interval_ns: if spec.rate_iops == 0 { 0 } else { (NS_PER_S / spec.rate_iops as u64).max(1) },
+            next_allowed_ns: 0,
+            arrivals: spec.trace.as_ref().filter(|t| t.open_loop).map(|t| (t.clone(), start_ns)),
+            thinktime_ns: spec.thinktime_ns,
+            bytes_left: if spec.io_limit_bytes == 0 { u64::MAX } else { spec.io_limit_bytes },
+            ios_left: spec.trace.as_ref().map_or(u64::MAX, |t| t.records.len() as u64),
+            issued: 0,
         }
     }
 
-    /// When the host issues its next command: as soon as one of its queue slots is free.
+    /// The job has moved its bytes or issued all its commands.
     #[inline]
-    pub fn next_issue_ns(&self) -> u64 {
-        self.slots.peek().expect("queue depth >= 1").0
+    fn exhausted(&self) -> bool {
+        self.bytes_left == 0 || self.ios_left == 0
     }
 
-    /// The next command, and two load hints for the drive: the logical unit of the command
-    /// just drawn for later, and of the one halfway along.
+    /// Whether its commands wait for a rate limit or trace times.
     #[inline]
-    pub fn next_request(&mut self) -> (Request, u32, u32) {
-        let i = self.upcoming_pos;
-        let req = self.upcoming[i];
-        let drawn = self.source.next(&mut self.rng);
-        self.upcoming[i] = drawn;
-        self.upcoming_pos = (i + 1) % LOOKAHEAD;
-        (req, drawn.lpa, self.upcoming[(i + LOOKAHEAD / 2) % LOOKAHEAD].lpa)
+    fn paced(&self) -> bool {
+        self.interval_ns > 0 || self.arrivals.is_some()
     }
 
-    /// The command issued last completes at `done_ns`: its slot issues again then.
+    /// The earliest its next command may issue (rate limit, or its time in an open-loop trace).
     #[inline]
-    pub fn completed(&mut self, done_ns: u64) {
-        *self.slots.peek_mut().expect("queue depth >= 1") = Reverse(done_ns);
+    fn earliest_ns(&self) -> u64 {
+        let arrival = match &self.arrivals {
+            Some((trace, start)) => start.saturating_add(TraceFeed::arrival_ns(trace, self.issued as usize)),
+            None => 0,
+        };
+        arrival.max(if self.interval_ns > 0 { self.next_allowed_ns } else { 0 })
+    }
+}
+
+pub struct Host {
+    phases: Vec<Phase>,
+    /// The phase running, when it started, and when its runtime is over (u64::MAX: when its
+    /// jobs are done).
+    phase: usize,
+    phase_start_ns: u64,
+    phase_end_ns: u64,
+    jobs: Vec<Job>,
+    /// Every queue slot of every job: when it can issue next, and its job, packed into one key
+    /// (time << JOB_BITS | job) so the heap compares plain integers.
+    slots: BinaryHeap<Reverse<u64>>,
+    /// Bursts of work and rests between them: (burst, burst + rest), ns.
+    burst_period_ns: Option<(u64, u64)>,
+    span_bytes: u64,
+    seed: u64,
+}
+
+#[inline]
+fn key(t_ns: u64, job: usize) -> u64 {
+    (t_ns << JOB_BITS) | job as u64
+}
+
+impl Host {
+    pub fn new(cfg: &RunConfig) -> Self {
+        let burst_ns = cfg.burst_s as u64 * NS_PER_S;
+        let mut host = Host {
+            phases: cfg.plan(),
+            phase: 0,
+            phase_start_ns: 0,
+            phase_end_ns: 0,
+            jobs: Vec::new(),
+            slots: BinaryHeap::new(),
+            burst_period_ns: (cfg.idle_s > 0).then_some((burst_ns, burst_ns + cfg.idle_s as u64 * NS_PER_S)),
+            span_bytes: cfg.workload_units() * UNIT_BYTES,
+            seed: cfg.seed,
+        };
+        host.start_phase(0, 0);
+        host
+    }
+
+    /// Phase `index` starts at `t_ns`: its jobs get their queue slots.
+    fn start_phase(&mut self, index: usize, t_ns: u64) {
+        self.phase = index;
+        self.phase_start_ns = t_ns;
+        self.slots.clear();
+        self.jobs.clear();
+        let Some(phase) = self.phases.get(index) else { return };
+        self.phase_end_ns = if phase.runtime_ns == 0 { u64::MAX } else { t_ns + phase.runtime_ns };
+        for (j, spec) in phase.jobs.iter().enumerate() {
+            // The first job of the first phase draws from the run's seed itself.
+            let seed = self.seed ^ ((index as u64) << 32 | j as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
+            self.jobs.push(Job::new(spec, self.span_bytes, seed, t_ns));
+            self.slots.extend((0..spec.queue_depth).map(|_| Reverse(key(t_ns, j))));
+        }
+    }
+
+    /// When the host issues its next command, and from which job; None once every phase is
+    /// done. Rate limits push a slot later; a finished phase drains (its outstanding commands
+    /// complete) before the next one starts.
+    #[inline]
+    pub fn next_issue(&mut self) -> Option<(u64, usize)> {
+        loop {
+            let Some(&Reverse(k)) = self.slots.peek() else {
+                if self.phase + 1 >= self.phases.len() {
+                    return None;
+                }
+                self.start_phase(self.phase + 1, self.phase_end_ns.min(u64::MAX / 2));
+                continue;
+            };
+            let (t, j) = (k >> JOB_BITS, (k & JOB_MASK) as usize);
+            let job = &self.jobs[j];
+            if t >= self.phase_end_ns || job.exhausted() {
+                self.retire_slot();
+                continue;
+            }
+            if job.paced() {
+                let earliest = job.earliest_ns();
+                if earliest > t {
+                    *self.slots.peek_mut().expect("peeked") = Reverse(key(earliest, j));
+                    continue;
+                }
+            }
+            return Some((t, j));
+        }
+    }
+
+    /// The top slot's job is done (its phase is over or its bytes are moved): the slot issues
+    /// no more. When the phase's last slot goes, the next phase starts once the drive has
+    /// answered every command (the latest slot time).
+    #[cold]
+    fn retire_slot(&mut self) {
+        let Reverse(k) = self.slots.pop().expect("peeked");
+        let t = k >> JOB_BITS;
+        if self.slots.is_empty() {
+            // Stonewall: the next phase starts when this one's last command has completed.
+            self.phase_end_ns = t.max(if self.phase_end_ns == u64::MAX { 0 } else { self.phase_end_ns });
+        }
+    }
+
+    /// The next command of job `j` (whose slot `next_issue` returned), and two load hints for
+    /// the drive: the logical unit of the command just drawn for later, and of the one halfway
+    /// along.
+    #[inline]
+    pub fn next_request(&mut self, j: usize) -> (Request, u32, u32) {
+        let job = &mut self.jobs[j];
+        let i = job.upcoming_pos;
+        let req = job.upcoming[i];
+        let drawn = job.source.next(&mut job.rng);
+        job.upcoming[i] = drawn;
+        job.upcoming_pos = (i + 1) % LOOKAHEAD;
+        if job.interval_ns > 0 {
+            let issued = self.slots.peek().map_or(0, |&Reverse(k)| k >> JOB_BITS);
+            job.next_allowed_ns = job.next_allowed_ns.max(issued) + job.interval_ns;
+        }
+        if job.bytes_left != u64::MAX {
+            let moved = if req.op == Op::Trim { 0 } else { req.bytes as u64 };
+            job.bytes_left = job.bytes_left.saturating_sub(moved.max(1));
+        }
+        job.ios_left = job.ios_left.saturating_sub(1);
+        job.issued += 1;
+        (req, drawn.lpa, job.upcoming[(i + LOOKAHEAD / 2) % LOOKAHEAD].lpa)
+    }
+
+    /// The command issued last (from the top slot, job `j`) completes at `done_ns`: the slot
+    /// issues again then, after the job's think time.
+    #[inline]
+    pub fn completed(&mut self, j: usize, done_ns: u64) {
+        let again = done_ns + self.jobs[j].thinktime_ns;
+        *self.slots.peek_mut().expect("a slot issued") = Reverse(key(again, j));
     }
 
     /// If `issue_ns` falls in one of the host's rests, the rest: (from, until).
@@ -99,9 +254,29 @@ impl Host {
         (into_period >= burst_ns).then(|| (issue_ns - into_period + burst_ns, issue_ns - into_period + period_ns))
     }
 
+    /// The phase running now (its index in the plan) and when it started.
+    pub fn phase(&self) -> (usize, u64) {
+        (self.phase, self.phase_start_ns)
+    }
+
+    /// Ends the running phase at `t_ns` (its jobs issue no more after it), e.g. once the
+    /// workload's steady-state condition holds.
+    pub fn end_phase(&mut self, t_ns: u64) {
+        self.phase_end_ns = self.phase_end_ns.min(t_ns);
+    }
+
+    /// When the last phase's last command completed (once `next_issue` has returned None).
+    pub fn drained_ns(&self) -> u64 {
+        self.phase_end_ns
+    }
+
     /// Nothing is issued before `t_ns` (the host rests, or the drive is off).
     pub fn wait_until(&mut self, t_ns: u64) {
-        self.slots = self.slots.iter().map(|&Reverse(t)| Reverse(t.max(t_ns))).collect();
+        self.slots = self
+            .slots
+            .iter()
+            .map(|&Reverse(k)| Reverse(key((k >> JOB_BITS).max(t_ns), (k & JOB_MASK) as usize)))
+            .collect();
     }
 }
 

@@ -1,56 +1,95 @@
-//! The synthetic workloads' request generator: reads, writes and TRIMs in the named workload's
-//! mix, sequential or uniformly random (optionally skewed to a hot zone) over the tested span.
+//! A job's command stream: reads, writes and TRIMs in the job's mix, of its sizes, sequential or
+//! at random positions drawn by its distribution, within its range of the workload span.
 
+use super::position::Positions;
 use super::WorkloadSource;
 use crate::command::{Op, Request};
-use crate::config::{Pattern, WorkloadSpec};
+use crate::config::{BlockSizes, JobSpec};
 use crate::rng::Rng;
-use crate::units::UNIT_BYTES;
 
-/// Draws requests for one run.
-#[derive(Debug, Clone)]
+/// A size mix: fixed (no draw) or cumulative weights.
+struct Sizes {
+    sizes: Vec<u32>,
+    weights_below: Vec<u64>,
+}
+
+impl Sizes {
+    fn new(b: &BlockSizes) -> Self {
+        let mut total = 0;
+        let weights_below = b.entries.iter().map(|e| {
+            total += e.1 as u64;
+            total
+        });
+        Sizes { weights_below: weights_below.collect(), sizes: b.entries.iter().map(|e| e.0).collect() }
+    }
+
+    #[inline]
+    fn draw(&self, rng: &mut Rng) -> u32 {
+        if self.sizes.len() == 1 {
+            return self.sizes[0];
+        }
+        let r = rng.below(*self.weights_below.last().unwrap_or(&1));
+        self.sizes[self.weights_below.iter().position(|&w| r < w).unwrap_or(0)]
+    }
+}
+
+/// Draws one job's requests.
 pub struct Generator {
-    pattern: Pattern,
     read_percent: u64,
     trim_percent: u64,
-    bytes: u32,
+    random_percent: u64,
+    read_sizes: Sizes,
+    write_sizes: Sizes,
+    /// The job's range of the LBA space, bytes.
+    offset: u64,
+    range_bytes: u64,
+    /// Random requests start at multiples of `align` from `offset`, at one of `slots` places
+    /// where the largest request still fits.
     align: u64,
-    /// Aligned start positions available in the span, and in its hot part.
     slots: u64,
-    hot_slots: u64,
-    hot_percent: u64,
-    span_bytes: u64,
-    /// Sequential: byte offset of the next request.
+    positions: Positions,
+    /// Sequential: where the next request starts, from `offset`.
     cursor: u64,
 }
 
 impl Generator {
-    /// Requests of `block_bytes` over `span_units`; random ones start at multiples of
-    /// `align_bytes` (fio's `blockalign`), sequential ones where the previous one ended.
-    pub fn new(spec: &WorkloadSpec, block_bytes: u32, align_bytes: u32, span_units: u64) -> Self {
-        let span_bytes = span_units * UNIT_BYTES;
-        let bytes = (block_bytes as u64).clamp(1, span_bytes) as u32;
-        let align = (align_bytes as u64).max(1);
-        let slots = (span_bytes - bytes as u64) / align + 1;
+    /// The job's requests over a workload span of `span_bytes` (`seed` orders a random map).
+    pub fn new(job: &JobSpec, span_bytes: u64, seed: u64) -> Self {
+        let range_bytes = job.range_bytes(span_bytes);
+        let largest = (job.read_sizes.largest().max(job.write_sizes.largest()) as u64).clamp(1, range_bytes);
+        let smallest = job.read_sizes.smallest().min(job.write_sizes.smallest());
+        let align = if job.align_bytes == 0 { smallest as u64 } else { job.align_bytes as u64 }.max(1);
+        let slots = (range_bytes - largest) / align + 1;
         Generator {
-            pattern: spec.pattern,
-            read_percent: spec.read_percent as u64,
-            trim_percent: spec.trim_percent as u64,
-            bytes,
+            read_percent: job.read_percent as u64,
+            trim_percent: job.trim_percent as u64,
+            random_percent: job.random_percent as u64,
+            read_sizes: Sizes::new(&job.read_sizes),
+            write_sizes: Sizes::new(&job.write_sizes),
+            offset: job.offset_bytes,
+            range_bytes,
             align,
             slots,
-            hot_slots: (slots * spec.hot_span_percent as u64 / 100).max(1),
-            hot_percent: spec.hot_percent as u64,
-            span_bytes,
+            positions: Positions::new(&job.distribution, slots, job.random_map, seed),
             cursor: 0,
         }
+    }
+
+    #[inline]
+    fn sequential(&mut self, bytes: u32) -> u64 {
+        if self.cursor + bytes as u64 > self.range_bytes {
+            self.cursor = 0;
+        }
+        let at = self.cursor;
+        self.cursor += bytes as u64;
+        at
     }
 }
 
 impl WorkloadSource for Generator {
     #[inline]
     fn next(&mut self, rng: &mut Rng) -> Request {
-        // Draw the op only for mixed workloads, so pure ones use one draw per request.
+        // Draw only what varies, so a pure workload uses one draw per request.
         let mut op = match self.read_percent {
             0 => Op::Write,
             100 => Op::Read,
@@ -65,26 +104,14 @@ impl WorkloadSource for Generator {
         if self.trim_percent > 0 && rng.below(100) < self.trim_percent {
             op = Op::Trim;
         }
-        let offset = match self.pattern {
-            Pattern::Random if self.hot_percent == 0 => rng.below(self.slots) * self.align,
-            Pattern::Random => {
-                let slot = if rng.below(100) < self.hot_percent {
-                    rng.below(self.hot_slots)
-                } else {
-                    self.hot_slots + rng.below(self.slots - self.hot_slots)
-                };
-                slot * self.align
-            }
-            Pattern::Sequential => {
-                if self.cursor + self.bytes as u64 > self.span_bytes {
-                    self.cursor = 0;
-                }
-                let at = self.cursor;
-                self.cursor += self.bytes as u64;
-                at
-            }
+        let bytes = if op == Op::Read { self.read_sizes.draw(rng) } else { self.write_sizes.draw(rng) };
+        let random = match self.random_percent {
+            0 => false,
+            100 => true,
+            p => rng.below(100) < p,
         };
-        Request::at(op, offset, self.bytes)
+        let at = if random { self.positions.draw(rng, self.slots) * self.align } else { self.sequential(bytes) };
+        Request::at(op, self.offset + at, bytes)
     }
 }
 
@@ -93,12 +120,17 @@ mod tests {
     use super::*;
     use crate::config::WorkloadSpec;
     use crate::host::WorkloadSource;
+    use crate::units::UNIT_BYTES;
+
+    fn named(id: &str, bytes: u32, units: u64) -> Generator {
+        let spec = WorkloadSpec::by_id(id).unwrap();
+        Generator::new(&JobSpec::named(&spec, bytes, bytes, 32), units * UNIT_BYTES, 1)
+    }
 
     #[test]
     fn requests_stay_in_the_span_and_follow_the_mix() {
         let mut rng = Rng::new(1);
-        let spec = WorkloadSpec::by_id("mixed-70-30").unwrap();
-        let mut g = Generator::new(&spec, 8192, 8192, 1001);
+        let mut g = named("mixed-70-30", 8192, 1001);
         let mut reads = 0;
         for _ in 0..10_000 {
             let r = g.next(&mut rng);
@@ -113,24 +145,44 @@ mod tests {
         }
         assert!((6_700..7_300).contains(&reads), "{}", reads);
 
-        let spec = WorkloadSpec::by_id("sequential-write").unwrap();
-        let mut g = Generator::new(&spec, 131072, 131072, 100);
+        let mut g = named("sequential-write", 131072, 100);
         let starts: Vec<u32> = (0..4).map(|_| g.next(&mut rng).lpa).collect();
         assert_eq!(starts, vec![0, 32, 64, 0]);
 
         // 1.5 KB sequential: contiguous, crossing 4 KiB units unaligned.
-        let spec = WorkloadSpec::by_id("redo-log").unwrap();
-        let mut g = Generator::new(&spec, 1536, 1536, 100);
+        let mut g = named("redo-log", 1536, 100);
         let r: Vec<Request> = (0..3).map(|_| g.next(&mut rng)).collect();
         assert_eq!((r[0].lpa, r[0].units, r[0].partial_head, r[0].partial_tail), (0, 1, false, true));
         assert_eq!((r[1].lpa, r[1].units, r[1].partial_head, r[1].partial_tail), (0, 1, true, true));
         assert_eq!((r[2].lpa, r[2].units, r[2].partial_head, r[2].partial_tail), (0, 2, true, true));
         assert!(r[2].partial(0) && r[2].partial(1));
 
-        let spec = WorkloadSpec::by_id("write-trim").unwrap();
-        let mut g = Generator::new(&spec, 4096, 4096, 1000);
+        let mut g = named("write-trim", 4096, 1000);
         let trims = (0..10_000).filter(|_| g.next(&mut rng).op == Op::Trim).count();
         assert!((800..1_200).contains(&trims), "{}", trims);
         assert!(WorkloadSpec::by_id("nope").unwrap_err().message.contains("random-read"));
+    }
+
+    #[test]
+    fn a_job_keeps_to_its_range_and_mixes_sizes_and_patterns() {
+        let mut rng = Rng::new(2);
+        let mut job = JobSpec::named(&WorkloadSpec::by_id("random-write").unwrap(), 4096, 0, 8);
+        job.write_sizes = BlockSizes::parse("bssplit", "4k/50:64k/50").unwrap();
+        job.offset_bytes = 1 << 20;
+        job.size_bytes = 4 << 20;
+        job.random_percent = 50;
+        let mut g = Generator::new(&job, 64 << 20, 1);
+        let (mut big, mut in_order) = (0, 0);
+        let mut last_end = 0;
+        for _ in 0..10_000 {
+            let r = g.next(&mut rng);
+            let start = r.lpa as u64 * UNIT_BYTES;
+            assert!(start >= 1 << 20 && start + r.bytes as u64 <= 5 << 20, "{:?}", r);
+            big += (r.bytes == 65536) as u32;
+            in_order += (start == last_end) as u32;
+            last_end = start + r.bytes as u64;
+        }
+        assert!((4_700..5_300).contains(&big), "{}", big);
+        assert!(in_order > 2_000, "sequential share {}", in_order);
     }
 }

@@ -10,13 +10,13 @@ import { PowerCutTable } from './components/PowerCutTable';
 import { Readout } from './components/Readout';
 import { RunStats } from './components/RunStats';
 import { StateBadge } from './components/StateBadge';
-import { useEngine } from './components/useEngine';
+import { useEngine } from './hooks/useEngine';
 import type { DrivePreset, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
 import { consistency as scenario } from './scenarios/consistency';
-import { describeDesign, type DesignValues, type EngineOffer } from './scenarios/design';
-import type { Overrides } from './scenarios/overrides';
-import { buildRequest, problemPlace } from './scenarios/request';
-import { checkAgainstEngine, parseSettings, settingsToSearch, type RunSettings } from './scenarios/urlState';
+import { describeDesign, type DesignValues, type EngineOffer } from './settings/design';
+import type { Overrides } from './settings/overrides';
+import { buildRequest, problemPlace } from './settings/request';
+import { checkAgainstEngine, parseSettings, settingsToSearch, type RunSettings } from './settings/urlState';
 
 const DEFAULTS: RunSettings = {
   drive: 's3700-200',

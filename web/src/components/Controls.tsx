@@ -4,8 +4,8 @@
 import { memo, useId, type ReactNode } from 'react';
 import type { DrivePreset, EngineState } from '../engine/protocol';
 import { formatCount } from '../charts/scales';
-import { formatMemory, spanOptions } from '../scenarios/capacity';
-import { LIMITS, type RunSettings } from '../scenarios/urlState';
+import { formatMemory, spanOptions } from '../settings/capacity';
+import { LIMITS, type RunSettings } from '../settings/urlState';
 
 export interface ControlsProps {
   presets: readonly DrivePreset[];

@@ -18,9 +18,9 @@ import {
   type SectionId,
   type ListOption,
   type NumberOption,
-} from '../scenarios/design';
-import { formatOverrides, parseOverrides, type Overrides } from '../scenarios/overrides';
-import { parseDesignValue } from '../scenarios/urlState';
+} from '../settings/design';
+import { formatOverrides, parseOverrides, type Overrides } from '../settings/overrides';
+import { parseDesignValue } from '../settings/urlState';
 
 /** Where the engine's objection is shown: an option id, 'workload', 'advanced', or null. */
 export type ProblemPlace = string | null;

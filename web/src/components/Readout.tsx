@@ -1,9 +1,9 @@
 // The live numbers: simulated time, the last second's IOPS and write amplification, latency,
 // engine memory. A <dl> so each value is read with its name.
 
-import { formatMemory } from '../scenarios/capacity';
+import { formatMemory } from '../settings/capacity';
 import type { EngineState, PowerCut, RunSummary } from '../engine/protocol';
-import type { Latest } from './useEngine';
+import type { Latest } from '../hooks/useEngine';
 
 export interface ReadoutProps {
   latest: Latest;

@@ -3,6 +3,8 @@
 
 import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3';
 
+export { formatCount } from '../format';
+
 export type YKind = 'log' | 'linear';
 
 /** One view of a run: which seconds, and how the y axis is scaled. Views are data. */
@@ -98,16 +100,6 @@ export function logMinorTicks(domain: [number, number]): number[] {
 export function yTicks(kind: YKind, domain: [number, number], heightPx = 320): number[] {
   if (kind === 'log') return logTicks(domain);
   return scaleLinear().domain(domain).ticks(linearTickCount(heightPx));
-}
-
-/** Tick labels in the articles' style: 1, 10, 100, 1K, 10K, 100K, 1M, 2.5K. */
-export function formatCount(v: number): string {
-  const a = Math.abs(v);
-  const trim = (x: number) => String(Number(x.toFixed(1)));
-  if (a >= 1e9) return `${trim(v / 1e9)}G`;
-  if (a >= 1e6) return `${trim(v / 1e6)}M`;
-  if (a >= 1e3) return `${trim(v / 1e3)}K`;
-  return trim(v);
 }
 
 export function xTicks(domain: [number, number], widthPx: number): number[] {

@@ -144,6 +144,21 @@ export function classifyY(v: number, kind: YKind, domain: [number, number], out:
   return Mark.Dot;
 }
 
+/** The rows [lo, hi) whose x (ascending, e.g. seconds) lies within [from, to]. */
+export function rowsWithin(xs: Float64Array, from: number, to: number): [number, number] {
+  const first = (v: number, strict: boolean) => {
+    let lo = 0;
+    let hi = xs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (strict ? xs[mid] <= v : xs[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return [first(from, false), first(to, true)];
+}
+
 /** The value below which `q` of a column's non-NaN values lie (NaN when there are none). */
 export function columnQuantile(col: Float64Array, q: number): number {
   const values = col.filter((v) => !Number.isNaN(v)).sort();

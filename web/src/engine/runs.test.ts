@@ -29,6 +29,7 @@ function setup() {
     workers.push(w);
     return w;
   }, () => clock.t);
+  runs.open();
   workers[0].say({ type: 'ready', presets: [], workloads: [], request_fields: {}, fields: FIELDS });
   workers[0].say({ type: 'state', state: 'idle' });
   return { runs, workers, clock };

@@ -84,7 +84,7 @@ interface Slot<S> {
 }
 
 export class RunSet<S> {
-  private readonly catalogClient: EngineClient;
+  private catalogClient: EngineClient | null = null;
   private catalog: Catalog | null = null;
   private engineState: EngineState = 'loading';
   private slots: Slot<S>[] = [];
@@ -97,8 +97,16 @@ export class RunSet<S> {
     private readonly makeWorker: () => WorkerLike = createEngineWorker,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.catalogClient = new EngineClient(makeWorker);
-    this.catalogClient.subscribe((msg) => {
+    this.snap = this.build();
+  }
+
+  /** Loads the engine (the catalog worker). Again after dispose(), as React's StrictMode does. */
+  open(): void {
+    if (this.catalogClient) return;
+    const client = new EngineClient(this.makeWorker);
+    this.catalogClient = client;
+    client.subscribe((msg) => {
+      if (this.catalogClient !== client) return;
       if (msg.type === 'ready') {
         this.catalog = {
           presets: msg.presets,
@@ -113,7 +121,6 @@ export class RunSet<S> {
       }
       this.changed();
     });
-    this.snap = this.build();
   }
 
   // ---- reading --------------------------------------------------------------------------------
@@ -234,14 +241,14 @@ export class RunSet<S> {
 
   /** The engine's objection to a request (null: it would run), without running it. */
   check(config: SimConfig): Promise<Problem | null> {
-    return this.catalogClient.check(config);
+    return this.catalogClient?.check(config) ?? Promise.resolve(null);
   }
 
-  /** Ends every worker (the page is going away). */
+  /** Ends every worker (the page is going away); runs keep their setups and results. */
   dispose(): void {
     for (const s of this.slots) this.disconnect(s);
-    this.catalogClient.dispose();
-    this.listeners.clear();
+    this.catalogClient?.dispose();
+    this.catalogClient = null;
   }
 
   // ---- inside ---------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import type { RunSettings } from './urlState';
 
 const SETTINGS: RunSettings = {
   drive: 's3700-200', span: 1, seconds: 60, seed: 1, view: 'whole-log', workload: 'consistency',
-  design: {}, overrides: {}, charts: null,
+  design: {}, overrides: {}, charts: null, metric: 'iops', layout: 'overlay',
 };
 const OFFER = {
   parameters: { 'gc.pacing': 'consistency-first', 'gc.paced_percent': 100 },

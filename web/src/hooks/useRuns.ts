@@ -1,0 +1,28 @@
+// The page's runs as React state: one RunSet for the page's life, read through a snapshot that
+// changes when a run's state or latest numbers do (not with every sample).
+
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { RunSet, type RunsSnapshot } from '../engine/runs';
+
+export function useRuns<S>(): { runs: RunSet<S>; snap: RunsSnapshot<S> } {
+  const [runs] = useState(() => new RunSet<S>());
+  useEffect(() => {
+    runs.open();
+    return () => runs.dispose();
+  }, [runs]);
+  const snap = useSyncExternalStore(runs.subscribe, runs.snapshot);
+  return { runs, snap };
+}
+
+/** A chart height that leaves room for the run controls in a short window (a phone, an embed). */
+export function useChartHeight(max = 400, min = 240): number {
+  const pick = () => Math.round(Math.min(max, Math.max(min, window.innerHeight * 0.5)));
+  const [h, setH] = useState(pick);
+  useEffect(() => {
+    const on = () => setH(pick());
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return h;
+}

@@ -135,6 +135,8 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
     [view.y.kind, yDomain, plotH, margin],
   );
   const stores = useMemo(() => [...new Set([store, ...series.map((s) => s.store ?? store)])], [store, series]);
+  /** The series whose counts the chart reports: the first of its own run. */
+  const mainIndex = Math.max(0, series.findIndex((s) => (s.store ?? store) === store));
 
   /** Paints bands, dots and lines onto a context; returns the main series' counts and the data top. */
   const paint = useMemo(
@@ -170,7 +172,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
                 zero: colorOf(style.zero),
                 above: colorOf(style.above),
               });
-        if (k === 0) main = c;
+        if (k === mainIndex) main = c;
         // The axis fits the seconds in view (a fresh drive's peak must not squash the steady state).
         const [lo, hi] = rowsWithin(xs, xDomain[0], xDomain[1]);
         const inView = ys.subarray(lo, hi);
@@ -180,7 +182,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
       ctx.restore();
       return { main, max };
     },
-    [store, series, props.bands, view.y, x, y, xDomain, yDomain, plotW, plotH, style, margin],
+    [store, series, mainIndex, props.bands, view.y, x, y, xDomain, yDomain, plotW, plotH, style, margin],
   );
 
   // Draw now and after every store change (at most once per frame).

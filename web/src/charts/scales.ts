@@ -14,12 +14,16 @@ export interface ViewSpec {
   label: string;
   /** First second shown. Clamped into the run (see resolveXDomain). */
   xFrom: number;
+  /** For a student: which article figure this is and what to look for. */
+  explain?: string;
   y: {
     kind: YKind;
     /** fixed top of the axis; omitted = fit the data */
     max?: number;
     /** fit the data's 98th percentile, not its maximum (rare outliers drawn at the top edge) */
     robust?: boolean;
+    /** smallest top of a log axis (default LOG_MIN_TOP, the articles' 100K IOPS) */
+    minTop?: number;
   };
 }
 
@@ -57,7 +61,7 @@ export function linearTickCount(heightPx: number): number {
 
 /** The y domain for a view given the largest value in the data (and the axis height in px). */
 export function resolveYDomain(y: ViewSpec['y'], dataMax: number, heightPx = 320): [number, number] {
-  if (y.kind === 'log') return [LOG_FLOOR, y.max ?? logTop(dataMax)];
+  if (y.kind === 'log') return [LOG_FLOOR, y.max ?? logTop(dataMax, y.minTop)];
   if (y.max !== undefined) return [0, y.max];
   return [0, niceLinearTop(dataMax, linearTickCount(heightPx))];
 }

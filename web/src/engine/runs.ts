@@ -12,7 +12,7 @@ import type { DrivePreset, EngineState, PowerCut, Problem, RunSummary, SimConfig
 
 export const MAX_RUNS = 4;
 /** One colour per run slot, told apart by people with the common colour-vision deficiencies. */
-export const RUN_COLORS = ['#1f6fd1', '#d45500', '#18895a', '#a23ea3'] as const;
+export const RUN_COLORS = ['var(--run-1)', 'var(--run-2)', 'var(--run-3)', 'var(--run-4)'] as const;
 
 export interface Catalog {
   presets: readonly DrivePreset[];
@@ -185,7 +185,7 @@ export class RunSet<S> {
     if (!s) return;
     this.disconnect(s);
     this.slots = this.slots.filter((x) => x !== s);
-    if (this.focusId === id) this.focusId = this.slots[0]?.run.id ?? 0;
+    if (this.focusId === id) this.focusId = this.slots.find((x) => x.run.kind === 'sim')?.run.id ?? 0;
     this.changed();
   }
 

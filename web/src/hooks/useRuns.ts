@@ -22,7 +22,6 @@ export function useChartHeight(max = 400, min = 240): number {
     const on = () => setH(pick());
     window.addEventListener('resize', on);
     return () => window.removeEventListener('resize', on);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return h;
 }

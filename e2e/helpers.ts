@@ -1,9 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Opens the app with a query string and waits until the engine worker has loaded the wasm. */
-export async function openApp(page: Page, query = ''): Promise<void> {
+export async function openApp(page: Page, query = '', options: { guide?: boolean } = {}): Promise<void> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // The first-visit guide is its own test; elsewhere it is taken as read.
+  if (!options.guide) await page.addInitScript(() => localStorage.setItem('ssdlab.guide.done', '1'));
   await page.goto(`./${query}`);
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   expect(errors, 'uncaught page errors').toEqual([]);

@@ -28,7 +28,7 @@ import type { Run } from './engine/runs';
 import { workloadWords } from './explain/words';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
 import { formatBytes, formatCount, formatDuration, formatInt, formatMicros, format1 } from './format';
-import { useChartHeight, useRuns } from './hooks/useRuns';
+import { useChartHeight, useMediaQuery, useRuns } from './hooks/useRuns';
 import { consistency as scenario } from './scenarios/consistency';
 import { spanOption } from './settings/capacity';
 import { describeDesign, type DesignValues, type EngineOffer } from './settings/design';
@@ -295,6 +295,9 @@ export function App() {
 
   const [settingsOpen, setSettingsOpen] = useState(true);
   const chartHeight = useChartHeight();
+  // On a narrow screen the chart comes first and the guide waits below it.
+  const narrow = useMediaQuery('(max-width: 960px)');
+  const guideBox = guide ? <Guide onTry={tryIt} onClose={() => setGuide(false)} /> : null;
 
   const run = focused?.ran ? focused : null;
   const view = scenario.views.find((v) => v.id === settings.view) ?? scenario.views[0];
@@ -438,7 +441,7 @@ export function App() {
               }
               runCount={sims.filter((r) => r.ran).length}
             />
-            {guide && <Guide onTry={tryIt} onClose={() => setGuide(false)} />}
+            {!narrow && guideBox}
             <RunList
               runs={snap.runs as readonly SimRun[]}
               focusId={focusId}
@@ -535,6 +538,7 @@ export function App() {
               )}
               {dragging && <div className="drop-hint">Drop a fio log (time_ms, value, ddir, bs) to draw it beside the runs</div>}
             </div>
+            {narrow && guideBox}
             {view.explain && (
               <p className="view-explain" data-testid="view-explain">
                 {view.explain}

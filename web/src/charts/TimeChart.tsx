@@ -143,6 +143,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
     () => (ctx: CanvasRenderingContext2D) => {
       let main: ScatterCounts = NO_COUNTS;
       let max = NaN;
+      let drawn = 0;
       const bottom = margin.top + plotH;
       if (store.length > 0 && store.has(X_FIELD)) {
         const xs = store.column(X_FIELD);
@@ -173,6 +174,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
                 above: colorOf(style.above),
               });
         if (k === mainIndex) main = c;
+        if (c.points > 0) drawn++;
         // The axis fits the seconds in view (a fresh drive's peak must not squash the steady state).
         const [lo, hi] = rowsWithin(xs, xDomain[0], xDomain[1]);
         const inView = ys.subarray(lo, hi);
@@ -180,7 +182,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
         if (!(m <= max)) max = m;
       });
       ctx.restore();
-      return { main, max };
+      return { main, max, drawn };
     },
     [store, series, mainIndex, props.bands, view.y, x, y, xDomain, yDomain, plotW, plotH, style, margin],
   );
@@ -208,12 +210,13 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, width, height);
-      const { main, max } = paint(ctx);
+      const { main, max, drawn } = paint(ctx);
       // Re-render the axes only when the data needs a different y domain.
       if (resolveYDomain(view.y, max, plotH)[1] !== yDomain[1]) setDataMax(max);
       root.dataset.points = String(main.points);
       root.dataset.zeros = String(main.zeros);
       root.dataset.total = String(store.length);
+      root.dataset.series = String(drawn);
       setCounts((old) =>
         old.points === main.points && old.zeros === main.zeros && old.above === main.above ? old : main,
       );

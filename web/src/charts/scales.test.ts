@@ -106,13 +106,13 @@ describe('views', () => {
     expect(resolveXDomain(whole, 2000)).toEqual([0, 2000]);
     expect(resolveXDomain(steadyLog, 2000)).toEqual([1400, 2000]);
     expect(viewLabel(whole, 2000)).toBe('Whole run (log)');
-    expect(viewLabel(steadyLog, 2000)).toBe('Steady state from 1400 s (log)');
-    expect(viewLabel(steadyLinear, 2000)).toBe('Steady state from 1400 s (linear)');
+    expect(viewLabel(steadyLog, 2000)).toBe('From 1400 s (log)');
+    expect(viewLabel(steadyLinear, 2000)).toBe('From 1400 s (linear)');
   });
 
   it('start a short run’s steady state at 70% of the run', () => {
     expect(resolveXDomain(steadyLog, 300)).toEqual([210, 300]);
-    expect(viewLabel(steadyLinear, 300)).toBe('Steady state from 210 s (linear)');
+    expect(viewLabel(steadyLinear, 300)).toBe('From 210 s (linear)');
   });
 });
 

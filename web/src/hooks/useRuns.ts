@@ -25,3 +25,15 @@ export function useChartHeight(max = 400, min = 240): number {
   }, []);
   return h;
 }
+
+/** Whether a media query matches, following changes (e.g. a phone turned sideways). */
+export function useMediaQuery(query: string): boolean {
+  const [match, setMatch] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(query);
+    const on = () => setMatch(mq.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, [query]);
+  return match;
+}

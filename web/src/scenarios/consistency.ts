@@ -38,7 +38,7 @@ export const consistency: Scenario = {
     },
     {
       id: 'steady-log',
-      label: 'Steady state from {from} s (log)',
+      label: 'From {from} s (log)',
       xFrom: 1400,
       y: { kind: 'log' },
       explain:
@@ -50,7 +50,7 @@ export const consistency: Scenario = {
     // so a faster drive (the P3700) is not pinned to the top edge.
     {
       id: 'steady-linear',
-      label: 'Steady state from {from} s (linear)',
+      label: 'From {from} s (linear)',
       xFrom: 1400,
       y: { kind: 'linear' },
       explain:

@@ -48,3 +48,13 @@ export const SMALL_S3700 = [
   'set.gc.boost_below_free_blocks=3',
   'set.gc.boost_until_free_blocks=5',
 ].join('&');
+
+/** The P3700's architecture at 1/16 of its size (32 GiB of NAND), as URL overrides. */
+export const SMALL_P3700 = ['drive=p3700-400', 'set.geometry.blocks_per_plane=128', 'set.user_bytes=25000001536'].join('&');
+
+/** Waits until every run on the page has finished (each run's line in the legend says so). */
+export async function allRunsDone(page: Page, count: number, timeout = 90_000): Promise<void> {
+  for (let i = 1; i <= count; i++) {
+    await expect(page.getByTestId(`run-${i}`)).toContainText(/done|fio log/, { timeout });
+  }
+}

@@ -576,7 +576,7 @@ export function App() {
               </p>
             )}
             <PowerCutTable cuts={focused?.powerCuts ?? []} />
-            <ExportBar run={run} runName={focusName} sampleFields={catalog?.sampleFields ?? []} writes={panelContext.writes} blockBytes={blockBytes} />
+            <ExportBar run={run} runName={focusName} sampleFields={catalog?.sampleFields ?? []} writes={panelContext.writes} blockBytes={blockBytes} steadyFrom={resolveXDomain(scenario.views[1], run?.ran?.config.seconds ?? settings.seconds)[0]} />
 
             {focused && (
               <Panels

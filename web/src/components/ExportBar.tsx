@@ -13,9 +13,11 @@ export interface ExportBarProps<S> {
   /** The run's workload writes (fio's ddir 1), and its request size in bytes. */
   writes: boolean;
   blockBytes: number;
+  /** Where the steady state starts (the CLI's --steady-from for short runs). */
+  steadyFrom: number;
 }
 
-export function ExportBar<S>({ run, runName, sampleFields, writes, blockBytes }: ExportBarProps<S>) {
+export function ExportBar<S>({ run, runName, sampleFields, writes, blockBytes, steadyFrom }: ExportBarProps<S>) {
   const [copied, setCopied] = useState<string | null>(null);
   const base = fileSlug(runName);
   const hasSamples = run !== null && run.store.length > 0 && run.kind === 'sim';
@@ -53,7 +55,7 @@ export function ExportBar<S>({ run, runName, sampleFields, writes, blockBytes }:
       </div>
       <p className="hint">
         The CSV has the columns of <code>ssdlab run --csv</code>; the JSON reproduces the run with{' '}
-        <code>{cliCommand(`${base}.json`)}</code>. The fio logs are per second, as fio writes them with{' '}
+        <code data-testid="cli-command">{cliCommand(`${base}.json`, config?.seconds ?? 2000, steadyFrom)}</code>. The fio logs are per second, as fio writes them with{' '}
         <code>log_avg_msec=1000</code>.
       </p>
       {copied && (

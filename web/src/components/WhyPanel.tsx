@@ -20,7 +20,10 @@ export function WhyPanel(props: WhyPanelProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Take focus when opened from the chart, so a keyboard or screen-reader user lands on the answer.
   useEffect(() => {
-    heading.current?.focus();
+    const h = heading.current;
+    if (!h) return;
+    h.focus({ preventScroll: true });
+    h.scrollIntoView({ block: 'nearest' });
   }, [props.second]);
   const story = explainSecond(props.store, props.second, { parameters: props.parameters });
   return (
@@ -48,7 +51,7 @@ export function WhyPanel(props: WhyPanelProps) {
           </p>
           <ul className="why-findings">
             {story.findings.map((f, i) => (
-              <li key={i} className={`finding ${f.kind}`}>
+              <li key={i} className={`finding finding-${f.kind}`}>
                 <span className="finding-kind">{f.kind === 'cause' ? 'Cause' : f.kind === 'state' ? 'Drive state' : 'Note'}</span>
                 {f.text}
               </li>

@@ -196,7 +196,10 @@ export function explainSecond(store: ColumnStore, second: number, ctx: StoryCont
     });
   }
   if (has('buffer_percent') && v('buffer_percent') >= 90) {
-    findings.push({ kind: 'cause', text: `The write buffer was ${formatPercent(v('buffer_percent') / 100)} full: new writes waited for room.` });
+    findings.push({
+      kind: 'state',
+      text: `The write buffer was ${formatPercent(v('buffer_percent') / 100)} full: each new write waited for the flash to take an older one.`,
+    });
   }
   if (has('map_hit_rate') && v('map_hit_rate') < 0.999) {
     findings.push({
@@ -236,6 +239,9 @@ export function explainSecond(store: ColumnStore, second: number, ctx: StoryCont
       text: 'Nothing stands out in this second’s counters: the dip comes from commands that were already queued behind earlier clean-up work.',
     });
   }
+  // A second that was not slow has no causes to find, only the drive's state.
+  const slow = !(Number.isFinite(typical) && typical > 0) || iops < typical * 0.9;
+  if (!slow) for (const f of findings) if (f.kind === 'cause') f.kind = 'state';
   // Causes first, then the drive's state, then the rest.
   const order = { cause: 0, state: 1, note: 2 } as const;
   findings.sort((a, b) => order[a.kind] - order[b.kind]);

@@ -52,7 +52,11 @@ export function configJson(config: SimConfig): string {
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
-/** The CLI command that reproduces a run from its config file. */
-export function cliCommand(fileName: string): string {
-  return `ssdlab run --config ${fileName} --csv samples.csv --json`;
+/**
+ * The CLI command that reproduces a run from its config file. The CLI's steady state starts at
+ * 1400 s and must start inside the run, so a shorter run names where its steady state starts.
+ */
+export function cliCommand(fileName: string, seconds: number, steadyFrom: number): string {
+  const steady = seconds > 1400 ? '' : ` --steady-from ${steadyFrom}`;
+  return `ssdlab run --config ${fileName}${steady} --csv samples.csv --json`;
 }

@@ -58,3 +58,23 @@ export async function allRunsDone(page: Page, count: number, timeout = 90_000): 
     await expect(page.getByTestId(`run-${i}`)).toContainText(/done|fio log/, { timeout });
   }
 }
+
+/** Presses Tab until the element with this test id has focus (keyboard only), at most 60 times. */
+export async function tabTo(page: Page, testId: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    if (at === testId) return;
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+/** Whether the focused element shows a focus indicator. */
+export async function focusVisible(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return false;
+    const cs = getComputedStyle(el);
+    return (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2) || cs.boxShadow !== 'none';
+  });
+}

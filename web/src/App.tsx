@@ -86,9 +86,9 @@ export function App() {
   useEffect(() => {
     if (seeded.current) return;
     seeded.current = true;
-    const first = runs.add(link.settings);
-    for (const c of link.compare) runs.add(c);
-    if (first !== null) runs.focus(first);
+    const ids = [runs.add(link.settings), ...link.compare.map((c) => runs.add(c))];
+    const edited = ids[link.edit] ?? ids[0];
+    if (edited !== null && edited !== undefined) runs.focus(edited);
   }, [runs, link]);
 
   const focused = snap.runs.find((r) => r.id === snap.focusId) as SimRun | undefined;
@@ -124,18 +124,22 @@ export function App() {
     if (errors.length > 0) setUrlErrors((e) => [...e, ...errors]);
   }, [catalog, snap.runs, runs]);
 
-  // Keep the URL in step with every run's settings, so the page can be shared as a link.
-  const compareSetups = useMemo(
-    () => snap.runs.filter((r): r is SimRun => r.kind === 'sim' && r.id !== focusId && r.setup !== null).map((r) => r.setup!),
-    [snap.runs, focusId],
+  // Keep the URL in step with every run's settings, in their order, so the page can be shared.
+  const simSetups = useMemo(
+    () => snap.runs.filter((r): r is SimRun => r.kind === 'sim' && r.setup !== null),
+    [snap.runs],
   );
   useEffect(() => {
-    if (!focused) return;
-    const search = linkSearch(settings, compareSetups, DEFAULTS);
+    if (!focused || simSetups.length === 0) return;
+    const edit = Math.max(0, simSetups.findIndex((r) => r.id === focused.id));
+    // The page's own keys (view, panels, metric, layout) are the edited run's.
+    const page = { view: settings.view, charts: settings.charts, metric: settings.metric, layout: settings.layout };
+    const [first, ...rest] = simSetups.map((r) => r.setup!);
+    const search = linkSearch({ ...first, ...page }, rest, DEFAULTS, edit);
     if (search !== window.location.search) {
       window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
     }
-  }, [focused, settings, compareSetups]);
+  }, [focused, settings, simSetups]);
 
   const offer = useMemo(() => offerFor(presets, settings.drive, requestFields), [presets, settings.drive, requestFields]);
   const request = useMemo(() => buildRequest(settings, offer), [settings, offer]);

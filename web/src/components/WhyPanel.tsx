@@ -33,11 +33,12 @@ export function WhyPanel(props: WhyPanelProps) {
           Why was second {props.second} like this? <span className="why-run">{props.runName}</span>
         </h3>
         <div className="why-nav">
-          <button type="button" className="link" onClick={() => props.onMove(props.second - 1)} aria-label="Previous second">
-            ← {props.second - 1} s
+          <button type="button" className="link" onClick={() => props.onMove(props.second - 1)} data-testid="why-previous">
+            <span aria-hidden="true">← </span>Second {props.second - 1}
           </button>
-          <button type="button" className="link" onClick={() => props.onMove(props.second + 1)} aria-label="Next second">
-            {props.second + 1} s →
+          <button type="button" className="link" onClick={() => props.onMove(props.second + 1)} data-testid="why-next">
+            Second {props.second + 1}
+            <span aria-hidden="true"> →</span>
           </button>
           <button type="button" className="dismiss" onClick={props.onClose} aria-label="Close the explanation">
             ×

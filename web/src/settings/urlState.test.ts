@@ -147,6 +147,9 @@ describe('links with runs to compare', () => {
     expect(back.errors).toEqual([]);
     expect(back.settings).toEqual(first);
     expect(back.compare).toEqual([{ ...second, view: 'steady-linear', metric: 'mb_s' }]);
+    expect(back.edit).toBe(0);
+    expect(parseLink(linkSearch(first, [second], DEFAULTS, 1), DEFAULTS, VOCABULARY).edit).toBe(1);
+    expect(parseLink(`${search}&edit=5`, DEFAULTS, VOCABULARY).errors).toEqual(['edit: must be a whole number between 1 and 2 (got "5")']);
   });
 
   it('name the run a bad compared setting belongs to, keep the rest, and take at most three', () => {

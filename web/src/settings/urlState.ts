@@ -51,6 +51,8 @@ export interface UrlVocabulary {
 const PAGE_KEYS = ['view', 'charts', 'metric', 'layout'] as const;
 /** Each run beside the first is one `compare` entry: its own settings as a query string. */
 const COMPARE_KEY = 'compare';
+/** Which run the settings panel edits, 1 for the first (the default). */
+const EDIT_KEY = 'edit';
 
 const SET_PREFIX = 'set.';
 const BASIC = ['drive', 'span', 'seconds', 'seed', 'view', 'workload', 'metric', 'layout'] as const;
@@ -159,7 +161,7 @@ export function parseSettings(search: string, defaults: RunSettings, vocabulary:
     settings.charts = ids.filter((id) => vocabulary.charts.includes(id));
   }
 
-  const known = new Set<string>([...BASIC, ...DESIGN_OPTIONS.map((o) => o.id), 'charts', COMPARE_KEY]);
+  const known = new Set<string>([...BASIC, ...DESIGN_OPTIONS.map((o) => o.id), 'charts', COMPARE_KEY, EDIT_KEY]);
   for (const key of new Set(q.keys())) {
     if (!known.has(key) && !key.startsWith(SET_PREFIX)) {
       errors.push(`${key}: unknown setting (known: ${[...known].join(', ')}, set.PATH)`);
@@ -226,6 +228,8 @@ export function settingsToSearch(settings: RunSettings, defaults: RunSettings): 
 export interface ParsedLink extends ParsedSettings {
   /** The runs compared with the first, in order (their page keys are the first run's). */
   compare: RunSettings[];
+  /** The run the settings panel edits: 0 for the first, 1 for the first compared, ... */
+  edit: number;
 }
 
 /** Reads a link: the first run's settings, and one more run per `compare` entry. */
@@ -245,15 +249,26 @@ export function parseLink(search: string, defaults: RunSettings, vocabulary: Url
     for (const k of PAGE_KEYS) (own as Record<string, unknown>)[k] = first.settings[k];
     compare.push(own);
   });
-  return { settings: first.settings, errors, compare };
+  let edit = 0;
+  const rawEdit = new URLSearchParams(search).get(EDIT_KEY);
+  if (rawEdit !== null) {
+    const problem = checkNumber(EDIT_KEY, rawEdit, 1, compare.length + 1, true);
+    if (problem) errors.push(problem);
+    else edit = Number(rawEdit) - 1;
+  }
+  return { settings: first.settings, errors, compare, edit };
 }
 
-/** The query string for the first run's settings and the runs compared with it. */
-export function linkSearch(settings: RunSettings, compare: readonly RunSettings[], defaults: RunSettings): string {
+/**
+ * The query string for the first run's settings and the runs compared with it (in their order,
+ * so a reload keeps their colours), and which run is edited (`edit`, 0 for the first).
+ */
+export function linkSearch(settings: RunSettings, compare: readonly RunSettings[], defaults: RunSettings, edit = 0): string {
   const first = settingsToSearch(settings, defaults);
   const pageless = (s: RunSettings): RunSettings => ({ ...s, view: defaults.view, charts: null, metric: defaults.metric, layout: defaults.layout });
   const q = new URLSearchParams(first);
   for (const c of compare) q.append(COMPARE_KEY, settingsToSearch(pageless(c), defaults).slice(1));
+  if (edit > 0) q.set(EDIT_KEY, String(edit + 1));
   const s = q.toString().replace(/%2C/g, ',');
   return s ? `?${s}` : '';
 }

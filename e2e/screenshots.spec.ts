@@ -16,7 +16,10 @@ test('screenshots of the comparison and the explanation, 1280 and 390 px, light 
   await openApp(page, `?seconds=200&${SMALL_S3700}&compare=${encodeURIComponent(`seconds=200&${SMALL_S3700}&span=0.75`)}`);
   await page.getByTestId('start').click();
   await allRunsDone(page, 2);
-  await page.getByTestId('iops-chart').click({ position: { x: 300, y: 200 } });
+  // Explain the second the first run fell from its fresh-drive speed (second 17 of 200).
+  const box = (await page.getByTestId('iops-chart').boundingBox())!;
+  await page.getByTestId('iops-chart').click({ position: { x: 64 + ((box.width - 82) * 17) / 200, y: 200 } });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.getByTestId('why-panel')).toBeVisible();
 
   for (const scheme of ['light', 'dark'] as const) {

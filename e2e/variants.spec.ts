@@ -96,6 +96,7 @@ test('settings from a link: bad values are named, the rest kept; options follow 
   await expect(page.getByTestId('block-input')).toHaveAttribute('placeholder', '4096 (the workload’s)');
 
   // Compression is offered exactly when the engine's drive has the parameter.
+  await page.getByText('Every parameter of this drive').click();
   expect(await page.locator('.param-list dt').count()).toBeGreaterThan(40);
   const listed = await page.locator('.param-list dt', { hasText: /^controller\.compression$/ }).count();
   expect(await page.getByTestId('option-compress').count()).toBe(listed);

@@ -314,11 +314,12 @@ export function App() {
   );
   const [from, to] = resolveXDomain(view, runSeconds);
 
-  const names = useMemo(() => {
-    const out = new Map<number, string>();
-    snap.runs.forEach((r) => out.set(r.id, runName(r as SimRun, presets, requestFields)));
-    return out;
-  }, [snap.runs, presets, requestFields]);
+  // Names change with settings, not with every second: the charts keep their series meanwhile.
+  const nameKey = snap.runs.map((r) => `${r.id}\u0000${runName(r as SimRun, presets, requestFields)}`).join('\u0001');
+  const names = useMemo(() => new Map(nameKey ? nameKey.split('\u0001').map((e) => {
+    const [id, name] = e.split('\u0000');
+    return [Number(id), name] as const;
+  }) : []), [nameKey]);
   const nameOf = useCallback((r: Run<RunSettings>) => names.get(r.id) ?? '', [names]);
 
   const series: ChartSeries[] = useMemo(() => {
@@ -335,14 +336,17 @@ export function App() {
     }));
   }, [shown.map((r) => r.id).join(','), focusId, metric, names]);
 
+  // From the run's request and drive, which stay the same objects while its seconds come in.
+  const ranConfig = run?.ran?.config;
+  const ranParameters = run?.parameters;
   const panelContext = useMemo(
     () =>
-      run?.ran
-        ? contextFor(run.ran.config, run.parameters, workloads)
+      ranConfig && ranParameters
+        ? contextFor(ranConfig, ranParameters, workloads)
         : contextFor(request, { ...offer.parameters, ...request.set }, workloads),
-    [run, request, offer, workloads],
+    [ranConfig, ranParameters, request, offer, workloads],
   );
-  const cutsAsked = useMemo(() => (run?.ran ? requestedCuts(run.ran.config) : []), [run]);
+  const cutsAsked = useMemo(() => (ranConfig ? requestedCuts(ranConfig) : []), [ranConfig]);
   const powerCuts = focused?.powerCuts;
   const markers: TimeMarker[] = useMemo(
     () =>

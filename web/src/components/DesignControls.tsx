@@ -372,6 +372,7 @@ function OverridesField(props: {
   const hintId = useId();
   const [text, setText] = useState(formatOverrides(props.overrides));
   const [syntax, setSyntax] = useState<string[]>([]);
+  const [listOpen, setListOpen] = useState(false);
   const { report } = useContext(InvalidFields);
   useEffect(() => {
     report(id, syntax.length > 0 ? `Drive parameters, ${syntax[0]}` : null);
@@ -420,16 +421,19 @@ function OverridesField(props: {
           {props.problem}
         </p>
       )}
-      <details className="param-list">
+      <details className="param-list" onToggle={(e) => setListOpen(e.currentTarget.open)}>
         <summary>Every parameter of this drive</summary>
-        <dl>
-          {Object.entries(props.parameters).map(([path, v]) => (
-            <div key={path}>
-              <dt>{path}</dt>
-              <dd>{JSON.stringify(v)}</dd>
-            </div>
-          ))}
-        </dl>
+        {/* Drawn once opened: a long list the first paint need not lay out. */}
+        {listOpen && (
+          <dl>
+            {Object.entries(props.parameters).map(([path, v]) => (
+              <div key={path}>
+                <dt>{path}</dt>
+                <dd>{JSON.stringify(v)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </details>
     </div>
   );

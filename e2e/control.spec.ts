@@ -4,12 +4,12 @@ import { SMALL_P3700, SMALL_S3700, chartPoints, openApp, readNumber, runToEnd } 
 // Pause, step, resume and restart a run; the progress bar; number fields that keep what is typed.
 
 test('pause, step one simulated second, resume and restart', async ({ page }) => {
-  await openApp(page, `?seconds=300&${SMALL_S3700}`);
+  await openApp(page, `?seconds=150&${SMALL_S3700}`);
   await expect(page.getByTestId('step')).toBeDisabled();
   await page.getByTestId('start').click();
   await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(20);
   // The progress bar tells simulated time, the speed in simulated seconds per wall second, time left.
-  await expect(page.getByTestId('progress-time')).toContainText('of 300 s');
+  await expect(page.getByTestId('progress-time')).toContainText('of 150 s');
   await expect(page.getByTestId('progress-speed')).toContainText(/\d+(\.\d)?× real time/);
   await expect(page.getByTestId('progress')).toContainText('left');
 

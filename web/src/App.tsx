@@ -149,6 +149,10 @@ export function App() {
   // the control) appears next to the control before Start is pressed.
   const [problem, setProblem] = useState<Problem | null>(null);
   const engineReady = catalog !== null && snap.engineState !== 'loading';
+  // The edited run's worker loads while the user reads the page, so Start answers at once.
+  useEffect(() => {
+    if (engineReady && focusId) runs.prepare(focusId);
+  }, [engineReady, focusId, runs]);
   useEffect(() => {
     if (!engineReady) return;
     let current = true;

@@ -50,10 +50,12 @@ describe('RunSet', () => {
     expect(runs.snapshot().catalog?.sampleFields).toEqual(FIELDS);
     const a = runs.add('S3700')!;
     const b = runs.add('P3700')!;
-    expect(workers).toHaveLength(1); // workers start with the first Start
+    expect(workers).toHaveLength(1); // workers start with the first Start (or prepare)
+    runs.prepare(a);
+    expect(workers).toHaveLength(2);
     runs.start(a, CONFIG, 'S3700');
     runs.start(b, { ...CONFIG, drive: 'p3700-400' }, 'P3700');
-    expect(workers).toHaveLength(3);
+    expect(workers).toHaveLength(3); // run a kept its prepared worker
     expect(workers[1].sent.at(-1)).toMatchObject({ type: 'start', config: { drive: 's3700-200' } });
     expect(workers[2].sent.at(-1)).toMatchObject({ type: 'start', config: { drive: 'p3700-400' } });
 

@@ -199,6 +199,12 @@ export class RunSet<S> {
 
   // ---- control --------------------------------------------------------------------------------
 
+  /** Loads run `id`'s worker ahead of its Start, so Start does not wait for the engine to load. */
+  prepare(id: number): void {
+    const s = this.slot(id);
+    if (s && s.run.kind === 'sim' && !s.client) this.connect(s);
+  }
+
   /** Starts (or starts again) run `id` with a request; its old results stay until it starts. */
   start(id: number, config: SimConfig, setup: S): void {
     const s = this.slot(id);

@@ -79,7 +79,7 @@ test('a negative parameter is refused for its range, in the words of the control
 });
 
 test('the linear steady-state view fits a fast drive instead of pinning it to the top', async ({ page }) => {
-  await openApp(page, `?${SMALL_P3700}&span=0.5&seconds=60&view=steady-linear`);
+  await openApp(page, `?${SMALL_P3700}&span=0.5&seconds=30&view=steady-linear`);
   await runToEnd(page);
   await expect.poll(() => chartPoints(page)).toBeGreaterThan(10);
   // ~120K IOPS in steady state: inside the axis, none drawn at the top edge.

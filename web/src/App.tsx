@@ -2,12 +2,13 @@
 // go into the run controls, the comparison chart, the panels and the explanations. The settings
 // panel always edits the focused run; the URL holds every run's settings.
 
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ColumnStore } from './charts/columns';
 import { PANEL_IDS, type PanelContext } from './charts/panels';
 import { hoverSecond } from './charts/hover';
 import { resolveXDomain, viewLabel, type ViewSpec } from './charts/scales';
-import { TimeChart, type ChartSeries, type TimeMarker } from './charts/TimeChart';
+import type { ChartSeries, TimeMarker } from './charts/TimeChart';
+import { ComparisonChart, LAYOUTS, METRICS } from './components/ComparisonChart';
 import { DesignControls } from './components/DesignControls';
 import { ErrorBanner } from './components/ErrorBanner';
 import { ExportBar } from './components/ExportBar';
@@ -27,8 +28,9 @@ import type { DrivePreset, Problem, SimConfig, WorkloadInfo } from './engine/pro
 import type { Run } from './engine/runs';
 import { workloadWords } from './explain/words';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
-import { formatBytes, formatCount, formatDuration, formatInt, formatMicros, format1 } from './format';
-import { useChartHeight, useMediaQuery, useRuns } from './hooks/useRuns';
+import { formatBytes, formatDuration, formatInt, format1 } from './format';
+import { useRuns } from './hooks/useRuns';
+import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { consistency as scenario } from './scenarios/consistency';
 import { spanOption } from './settings/capacity';
 import { describeDesign, type DesignValues, type EngineOffer } from './settings/design';
@@ -36,17 +38,6 @@ import type { Overrides } from './settings/overrides';
 import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
 import { buildRequest } from './settings/request';
 import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './settings/urlState';
-
-/** What the comparison chart can plot: a sample column every run (and fio log) may have. */
-const METRICS = [
-  { id: 'iops', label: 'IOPS', unit: 'IOPS', format: formatCount, value: formatInt, minTop: undefined },
-  { id: 'mb_s', label: 'MB/s', unit: 'MB/s', format: formatCount, value: format1, minTop: 1000 },
-  { id: 'mean_latency_us', label: 'Mean latency', unit: 'latency', format: formatMicros, value: formatMicros, minTop: 1000 },
-] as const;
-const LAYOUTS = [
-  { id: 'overlay', label: 'On one chart' },
-  { id: 'side', label: 'Side by side' },
-] as const;
 
 const DEFAULTS: RunSettings = {
   drive: 's3700-200',
@@ -280,13 +271,9 @@ export function App() {
     },
     [runs, update],
   );
-  const [dragging, setDragging] = useState(false);
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    const file = e.dataTransfer.files?.[0];
-    if (file) void loadLog(file);
-  };
+  const onDropFile = useCallback((file: File) => void loadLog(file), [loadLog]);
+  const onMetric = useCallback((metric: string) => update({ metric }), [update]);
+  const onLayout = useCallback((layout: string) => update({ layout }), [update]);
 
   // The picked second ("why was this second slow?") of the focused run.
   const [picked, setPicked] = useState<number | null>(null);
@@ -482,74 +469,26 @@ export function App() {
                 ))}
               </div>
             </div>
-            <div className="chart-options">
-              <label>
-                Plot{' '}
-                <select value={metric.id} onChange={(e) => update({ metric: e.target.value })} data-testid="metric-select">
-                  {METRICS.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {shown.length > 1 && (
-                <div className="tabs" role="group" aria-label="Runs">
-                  {LAYOUTS.map((l) => (
-                    <button
-                      key={l.id}
-                      type="button"
-                      aria-pressed={settings.layout === l.id}
-                      className={settings.layout === l.id ? 'tab active' : 'tab'}
-                      onClick={() => update({ layout: l.id })}
-                      data-testid={`layout-${l.id}`}
-                    >
-                      {l.label}
-                    </button>
-                  ))}
-                </div>
-              )}
-            </div>
-
-            <div
-              className={dragging ? 'dropzone dragging' : 'dropzone'}
-              onDragOver={(e) => {
-                if (e.dataTransfer.types.includes('Files')) {
-                  e.preventDefault();
-                  setDragging(true);
-                }
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-              data-testid="dropzone"
-            >
-              {settings.layout === 'side' && shown.length > 1 ? (
-                <div className="side-by-side">
-                  {shown.map((r) => (
-                    <SideChart key={r.id} run={r as SimRun} name={names.get(r.id) ?? ''} metric={metric} view={chartView} runSeconds={runSeconds} onPick={r.id === focusId ? pick : undefined} />
-                  ))}
-                </div>
-              ) : (
-                <TimeChart
-                  store={focused?.store ?? EMPTY_STORE}
-                  series={series}
-                  markers={markers}
-                  view={chartView}
-                  runSeconds={runSeconds}
-                  xLabel="Time (s)"
-                  yLabel={metric.unit}
-                  label={chartTitle}
-                  height={chartHeight}
-                  formatY={metric.format}
-                  formatValue={metric.value}
-                  testId="iops-chart"
-                  emptyText={emptyText(snap.engineState, focused, from)}
-                  onPick={pick}
-                  picked={picked}
-                />
-              )}
-              {dragging && <div className="drop-hint">Drop a fio log (time_ms, value, ddir, bs) to draw it beside the runs</div>}
-            </div>
+            <ComparisonChart
+              runs={shown}
+              focusId={focusId}
+              store={focused?.store ?? EMPTY_STORE}
+              series={series}
+              names={names}
+              metric={metric}
+              layout={settings.layout}
+              onMetric={onMetric}
+              onLayout={onLayout}
+              view={chartView}
+              runSeconds={runSeconds}
+              markers={markers}
+              title={chartTitle}
+              height={chartHeight}
+              emptyText={emptyText(snap.engineState, focused, from)}
+              onPick={pick}
+              picked={picked}
+              onDropFile={onDropFile}
+            />
             {narrow && guideBox}
             {view.explain && (
               <p className="view-explain" data-testid="view-explain">
@@ -638,42 +577,6 @@ const NO_FIELDS: Readonly<Record<string, unknown>> = {};
 
 /** The chart's store before any run exists. */
 const EMPTY_STORE = new ColumnStore();
-
-function SideChart(props: {
-  run: SimRun;
-  name: string;
-  metric: (typeof METRICS)[number];
-  view: ViewSpec;
-  runSeconds: number;
-  onPick?: (s: number) => void;
-}) {
-  const { run, metric } = props;
-  const series = useMemo(
-    () => [{ field: metric.id, kind: 'dots' as const, color: run.color, label: props.name, key: `run${run.id}` }],
-    [metric.id, run.color, run.id, props.name],
-  );
-  return (
-    <div className="side-chart">
-      <h3>
-        <span className="run-key" style={{ background: run.color }} aria-hidden="true" /> {props.name}
-      </h3>
-      <TimeChart
-        store={run.store}
-        series={series}
-        view={props.view}
-        runSeconds={props.runSeconds}
-        xLabel="Time (s)"
-        yLabel={metric.unit}
-        label={`${props.name}: ${metric.label} per second`}
-        height={240}
-        formatY={metric.format}
-        formatValue={metric.value}
-        onPick={props.onPick}
-        testId={`side-chart-${run.slot + 1}`}
-      />
-    </div>
-  );
-}
 
 function offerFor(presets: readonly DrivePreset[], drive: string, requestFields: Readonly<Record<string, unknown>>): EngineOffer {
   return { parameters: presets.find((p) => p.id === drive)?.parameters ?? {}, requestFields };

@@ -1,9 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Opens the app with a query string and waits until the engine worker has loaded the wasm. */
-export async function openApp(page: Page, query = ''): Promise<void> {
+export async function openApp(page: Page, query = '', options: { guide?: boolean } = {}): Promise<void> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // The first-visit guide is its own test; elsewhere it is taken as read.
+  if (!options.guide) await page.addInitScript(() => localStorage.setItem('ssdlab.guide.done', '1'));
   await page.goto(`./${query}`);
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   expect(errors, 'uncaught page errors').toEqual([]);
@@ -46,3 +48,33 @@ export const SMALL_S3700 = [
   'set.gc.boost_below_free_blocks=3',
   'set.gc.boost_until_free_blocks=5',
 ].join('&');
+
+/** The P3700's architecture at 1/16 of its size (32 GiB of NAND), as URL overrides. */
+export const SMALL_P3700 = ['drive=p3700-400', 'set.geometry.blocks_per_plane=128', 'set.user_bytes=25000001536'].join('&');
+
+/** Waits until every run on the page has finished (each run's line in the legend says so). */
+export async function allRunsDone(page: Page, count: number, timeout = 90_000): Promise<void> {
+  for (let i = 1; i <= count; i++) {
+    await expect(page.getByTestId(`run-${i}`)).toContainText(/done|fio log/, { timeout });
+  }
+}
+
+/** Presses Tab until the element with this test id has focus (keyboard only), at most 60 times. */
+export async function tabTo(page: Page, testId: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    if (at === testId) return;
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+/** Whether the focused element shows a focus indicator. */
+export async function focusVisible(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return false;
+    const cs = getComputedStyle(el);
+    return (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2) || cs.boxShadow !== 'none';
+  });
+}

@@ -22,7 +22,7 @@ test('lazy GC pacing leaves seconds far below the consistency-first minimum', as
   await runToEnd(page);
   const lazy = await lowestIops(page);
   expect(page.url()).toContain('pacing=lazy');
-  await expect(page.getByTestId('run-variant')).toContainText('GC pacing: Lazy');
+  await expect(page.getByTestId('run-1')).toContainText('GC pacing: Lazy');
 
   expect(paced).toBeGreaterThan(15_000);
   expect(lazy).toBeLessThan(paced / 10);
@@ -58,12 +58,12 @@ test('a bad override shows the engine’s message at the field and keeps the res
   const overrides = page.getByTestId('overrides-input');
   const text = await overrides.inputValue();
   await overrides.fill(`${text}\ngc.paced_percent=5`);
-  const message = 'gc.paced_percent: must be between 10 and 1000 (got 5)';
+  const message = 'Drive parameters, gc.paced_percent: must be between 10 and 1000 (got 5)';
   await expect(page.getByTestId('overrides-error')).toHaveText(message);
 
-  // Start is refused with the same words; the run on screen stays.
-  await page.getByTestId('start').click();
-  await expect(page.getByTestId('engine-error')).toContainText(message);
+  // Start waits with the same words beside it; the run on screen stays.
+  await expect(page.getByTestId('start')).toBeDisabled();
+  await expect(page.getByTestId('start-blocked')).toContainText(message);
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished');
   expect(await chartPoints(page)).toBe(30);
   await expect(page.getByTestId('readout-time')).toHaveText('30 s of 30');
@@ -91,10 +91,12 @@ test('settings from a link: bad values are named, the rest kept; options follow 
   const workloads = page.getByTestId('workload-select');
   await expect(workloads).toHaveValue('random-read');
   expect(await workloads.locator('option').count()).toBeGreaterThanOrEqual(7);
-  await expect(page.getByTestId('section-workload')).toContainText('Random reads of filled data.');
+  await expect(workloads.locator('option:checked')).toHaveText('Random reads');
+  await expect(page.getByTestId('section-workload')).toContainText('Reads from random places in the filled data');
   await expect(page.getByTestId('block-input')).toHaveAttribute('placeholder', '4096 (the workload’s)');
 
   // Compression is offered exactly when the engine's drive has the parameter.
+  await page.getByText('Every parameter of this drive').click();
   expect(await page.locator('.param-list dt').count()).toBeGreaterThan(40);
   const listed = await page.locator('.param-list dt', { hasText: /^controller\.compression$/ }).count();
   expect(await page.getByTestId('option-compress').count()).toBe(listed);
@@ -104,7 +106,7 @@ test('the engine’s objection to a setting appears next to it before Start', as
   await openApp(page, '?seconds=30&cuts=50');
   // The power-loss section opens to show it.
   await expect(page.getByTestId('option-cuts')).toContainText(
-    'power_cuts_s: each cut must fall inside the run, between 0 and 30 s (got 50 s)',
+    'Cut power at: each cut must fall inside the run, between 0 and 30 s (got 50 s)',
   );
   await page.getByTestId('cuts-input').fill('20');
   await expect(page.getByTestId('option-cuts').getByRole('alert')).toHaveCount(0);

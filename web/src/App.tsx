@@ -1,22 +1,43 @@
+// Layout and wiring: the runs (each in its own worker) and the settings of the run being edited
+// go into the run controls, the comparison chart, the panels and the explanations. The settings
+// panel always edits the focused run; the URL holds every run's settings.
+
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ColumnStore } from './charts/columns';
 import { PANEL_IDS, type PanelContext } from './charts/panels';
-import { resolveXDomain, viewLabel } from './charts/scales';
-import { TimeChart, type TimeMarker } from './charts/TimeChart';
-import { Controls } from './components/Controls';
+import { hoverSecond } from './charts/hover';
+import { resolveXDomain, viewLabel, type ViewSpec } from './charts/scales';
+import type { ChartSeries, TimeMarker } from './charts/TimeChart';
+import { ComparisonChart, LAYOUTS, METRICS } from './components/ComparisonChart';
 import { DesignControls } from './components/DesignControls';
 import { ErrorBanner } from './components/ErrorBanner';
+import { ExportBar } from './components/ExportBar';
+import { InvalidFields, type InvalidFieldsApi } from './components/fields';
+import { Guide, guideWanted } from './components/Guide';
 import { Panels } from './components/Panels';
 import { PowerCutTable } from './components/PowerCutTable';
 import { Readout } from './components/Readout';
+import { RunBar } from './components/RunBar';
+import { RunList } from './components/RunList';
 import { RunStats } from './components/RunStats';
+import { SetupPanel } from './components/SetupPanel';
 import { StateBadge } from './components/StateBadge';
-import { useEngine } from './components/useEngine';
+import { ThemeSwitch } from './components/ThemeSwitch';
+import { WhyPanel } from './components/WhyPanel';
 import type { DrivePreset, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
+import type { Run } from './engine/runs';
+import { workloadWords } from './explain/words';
+import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
+import { formatBytes, formatDuration, formatInt, format1 } from './format';
+import { useRuns } from './hooks/useRuns';
+import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { consistency as scenario } from './scenarios/consistency';
-import { describeDesign, type DesignValues, type EngineOffer } from './scenarios/design';
-import type { Overrides } from './scenarios/overrides';
-import { buildRequest, problemPlace } from './scenarios/request';
-import { checkAgainstEngine, parseSettings, settingsToSearch, type RunSettings } from './scenarios/urlState';
+import { spanOption } from './settings/capacity';
+import { describeDesign, type DesignValues, type EngineOffer } from './settings/design';
+import type { Overrides } from './settings/overrides';
+import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
+import { buildRequest } from './settings/request';
+import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './settings/urlState';
 
 const DEFAULTS: RunSettings = {
   drive: 's3700-200',
@@ -28,113 +49,305 @@ const DEFAULTS: RunSettings = {
   design: {},
   overrides: {},
   charts: null,
+  metric: 'iops',
+  layout: 'overlay',
 };
-const VOCABULARY = { views: scenario.views.map((v) => v.id), charts: PANEL_IDS };
-const IOPS_SERIES = [{ field: 'iops', kind: 'dots' as const, color: '#1f6fd1', label: 'IOPS' }];
+const VOCABULARY = {
+  views: scenario.views.map((v) => v.id),
+  charts: PANEL_IDS,
+  metrics: METRICS.map((m) => m.id),
+  layouts: LAYOUTS.map((l) => l.id),
+};
 /** Quiet time after a change before the engine is asked whether it accepts the settings. */
 const CHECK_DELAY_MS = 150;
 
-function initialSettings() {
-  return parseSettings(window.location.search, DEFAULTS, VOCABULARY);
-}
+type SimRun = Run<RunSettings>;
 
 export function App() {
-  const engine = useEngine();
-  const [initial] = useState(initialSettings);
-  const [settings, setSettings] = useState<RunSettings>(initial.settings);
-  const [urlErrors, setUrlErrors] = useState<string[]>(initial.errors);
+  const { runs, snap } = useRuns<RunSettings>();
+  const catalog = snap.catalog;
+  const presets = catalog?.presets ?? NO_PRESETS;
+  const workloads = catalog?.workloads ?? NO_WORKLOADS;
+  const requestFields = catalog?.requestFields ?? NO_FIELDS;
+
+  // The link's runs become the page's runs once (the first is the one edited).
+  const [link] = useState(() => parseLink(window.location.search, DEFAULTS, VOCABULARY));
+  const [urlErrors, setUrlErrors] = useState<string[]>(link.errors);
+  const seeded = useRef(false);
+  useEffect(() => {
+    if (seeded.current) return;
+    seeded.current = true;
+    const ids = [runs.add(link.settings), ...link.compare.map((c) => runs.add(c))];
+    const edited = ids[link.edit] ?? ids[0];
+    if (edited !== null && edited !== undefined) runs.focus(edited);
+  }, [runs, link]);
+
+  const focused = snap.runs.find((r) => r.id === snap.focusId) as SimRun | undefined;
+  const settings = focused?.setup ?? link.settings;
+  const focusId = focused?.id ?? 0;
+
   // Handlers keep their identity, so the settings and panels do not re-render for every sample.
-  const update = useCallback((patch: Partial<RunSettings>) => setSettings((s) => ({ ...s, ...patch })), []);
+  const update = useCallback(
+    (patch: Partial<RunSettings>) => {
+      const id = runs.snapshot().focusId;
+      const current = runs.run(id)?.setup;
+      if (current) runs.edit(id, { ...current, ...patch });
+    },
+    [runs],
+  );
   const onWorkload = useCallback((workload: string) => update({ workload }), [update]);
   const onDesign = useCallback((design: DesignValues) => update({ design }), [update]);
   const onOverrides = useCallback((overrides: Overrides) => update({ overrides }), [update]);
   const onCharts = useCallback((charts: readonly string[] | null) => update({ charts }), [update]);
 
-  // Once the engine says what it knows, check the drive, workload and options from the link.
-  const { presets, workloads, requestFields } = engine;
+  // Once the engine says what it knows, check each run's drive, workload and options.
   const checkedLink = useRef(false);
   useEffect(() => {
-    if (presets.length === 0 || checkedLink.current) return;
+    if (!catalog || checkedLink.current || snap.runs.length === 0) return;
     checkedLink.current = true;
-    const checked = checkAgainstEngine(settings, DEFAULTS, { presets, workloads, requestFields });
-    setSettings(checked.settings);
-    if (checked.errors.length > 0) setUrlErrors((e) => [...e, ...checked.errors]);
-  }, [presets, workloads, requestFields, settings]);
+    const errors: string[] = [];
+    snap.runs.forEach((r, i) => {
+      if (r.kind !== 'sim' || !r.setup) return;
+      const checked = checkAgainstEngine(r.setup, DEFAULTS, catalog);
+      runs.edit(r.id, checked.settings);
+      errors.push(...checked.errors.map((e) => (i === 0 ? e : `compare (run ${i + 1}) ${e}`)));
+    });
+    if (errors.length > 0) setUrlErrors((e) => [...e, ...errors]);
+  }, [catalog, snap.runs, runs]);
 
-  // Keep the URL in step with the settings, so the page can be shared as a link.
+  // Keep the URL in step with every run's settings, in their order, so the page can be shared.
+  const simSetups = useMemo(
+    () => snap.runs.filter((r): r is SimRun => r.kind === 'sim' && r.setup !== null),
+    [snap.runs],
+  );
   useEffect(() => {
-    const search = settingsToSearch(settings, DEFAULTS);
+    if (!focused || simSetups.length === 0) return;
+    const edit = Math.max(0, simSetups.findIndex((r) => r.id === focused.id));
+    // The page's own keys (view, panels, metric, layout) are the edited run's.
+    const page = { view: settings.view, charts: settings.charts, metric: settings.metric, layout: settings.layout };
+    const [first, ...rest] = simSetups.map((r) => r.setup!);
+    const search = linkSearch({ ...first, ...page }, rest, DEFAULTS, edit);
     if (search !== window.location.search) {
       window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
     }
-  }, [settings]);
+  }, [focused, settings, simSetups]);
 
   const offer = useMemo(() => offerFor(presets, settings.drive, requestFields), [presets, settings.drive, requestFields]);
   const request = useMemo(() => buildRequest(settings, offer), [settings, offer]);
   const requestKey = JSON.stringify(request);
 
   // Ask the engine whether it accepts the settings as they are edited, so its message (naming
-  // the field) appears next to the control before Start is pressed.
+  // the control) appears next to the control before Start is pressed.
   const [problem, setProblem] = useState<Problem | null>(null);
-  const engineReady = presets.length > 0 && engine.state !== 'loading';
-  const { check } = engine;
+  const engineReady = catalog !== null && snap.engineState !== 'loading';
+  // The edited run's worker loads while the user reads the page, so Start answers at once.
+  useEffect(() => {
+    if (engineReady && focusId) runs.prepare(focusId);
+  }, [engineReady, focusId, runs]);
   useEffect(() => {
     if (!engineReady) return;
     let current = true;
     const timer = setTimeout(() => {
-      void check(JSON.parse(requestKey) as SimConfig).then((p) => current && setProblem(p));
+      const config = JSON.parse(requestKey) as SimConfig;
+      const check = (c: SimConfig) => runs.check(c);
+      void check(config)
+        .then((p) => (p ? refineProblem(p, config, check) : null))
+        .then((p) => current && setProblem(p));
     }, CHECK_DELAY_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [requestKey, engineReady, check]);
-  const placedProblem = useMemo(
-    () =>
-      problem
-        ? { place: problemPlace(problem.field, settings, offer), message: `${problem.field}: ${problem.message}` }
-        : null,
+  }, [requestKey, engineReady, runs]);
+  const placedProblem: PlacedProblem | null = useMemo(
+    () => (problem ? placeProblem(problem, settings, offer) : null),
     [problem, settings, offer],
   );
 
-  // The settings of the run on screen (those in effect when its Start was pressed).
-  const startedWith = useRef<RunSettings>(settings);
-  const [shownSettings, setShownSettings] = useState<RunSettings>(settings);
-  useEffect(() => {
-    if (engine.run) setShownSettings(startedWith.current);
-  }, [engine.run]);
+  // Fields whose typed text is not a valid value: Start waits for them.
+  const [invalid, setInvalid] = useState<Readonly<Record<string, string>>>({});
+  const invalidApi = useMemo<InvalidFieldsApi>(
+    () => ({
+      report: (key, message) =>
+        setInvalid((old) => {
+          if ((old[key] ?? null) === message) return old;
+          const next = { ...old };
+          if (message === null) delete next[key];
+          else next[key] = message;
+          return next;
+        }),
+    }),
+    [],
+  );
 
-  const run = engine.run;
+  const sims = snap.runs.filter((r): r is SimRun => r.kind === 'sim');
+  const pending = sims.filter((r) => r.id !== focusId && !r.ran && !r.starting && r.state !== 'running');
+  const drive = presets.find((p) => p.id === settings.drive);
+  const startBlocked = !engineReady
+    ? 'The engine is loading…'
+    : focused?.starting
+      ? 'The drive is being erased and filled…'
+      : !drive
+        ? 'Choose a drive first.'
+        : (Object.values(invalid)[0] ?? (placedProblem ? `Start waits: ${placedProblem.message}` : null));
+
+  const start = useCallback(() => {
+    if (!focused) return;
+    setUrlErrors([]);
+    runs.start(focused.id, request, settings);
+    for (const r of pending) {
+      if (!r.setup) continue;
+      runs.start(r.id, buildRequest(r.setup, offerFor(presets, r.setup.drive, requestFields)), r.setup);
+    }
+  }, [focused, request, settings, pending, runs, presets, requestFields]);
+
+  const anyRunning = sims.some((r) => r.state === 'running');
+  const anyPaused = sims.some((r) => r.state === 'paused');
+  const showResume = !anyRunning && anyPaused;
+  const pauseResume = () => {
+    for (const r of sims) {
+      if (showResume && r.state === 'paused') runs.resume(r.id);
+      if (!showResume && r.state === 'running') runs.pause(r.id);
+    }
+  };
+  const step = () => {
+    for (const r of sims) if (r.state === 'running' || r.state === 'paused') runs.step(r.id);
+  };
+  const restart = () => {
+    for (const r of sims) if (r.ran) runs.start(r.id, r.ran.config, r.ran.setup);
+  };
+  const clear = () => {
+    setPicked(null);
+    for (const r of snap.runs) if (r.id !== focusId) runs.remove(r.id);
+    if (focused) runs.reset(focused.id);
+  };
+
+  // Which run is edited; the page's own settings (view, panels, metric, layout) carry over.
+  const focusRun = useCallback(
+    (id: number) => {
+      const target = runs.run(id);
+      const current = runs.run(runs.snapshot().focusId)?.setup;
+      if (!target?.setup || !current) return;
+      runs.edit(id, { ...target.setup, view: current.view, charts: current.charts, metric: current.metric, layout: current.layout });
+      runs.focus(id);
+      setPicked(null);
+    },
+    [runs],
+  );
+  const addRun = useCallback(() => {
+    const current = runs.run(runs.snapshot().focusId)?.setup;
+    if (current) runs.add({ ...current });
+    setPicked(null);
+  }, [runs]);
+  const removeRun = useCallback((id: number) => runs.remove(id), [runs]);
+
+  // A real drive's fio log, from the file picker or dropped on the chart.
+  const [logError, setLogError] = useState<string | null>(null);
+  const loadLog = useCallback(
+    async (file: File) => {
+      setLogError(null);
+      if (file.size > MAX_FIO_BYTES) {
+        setLogError(`${file.name}: is ${format1(file.size / 2 ** 20)} MiB; the page reads fio logs up to ${MAX_FIO_BYTES / 2 ** 20} MiB`);
+        return;
+      }
+      let text: string;
+      try {
+        text = await file.text();
+      } catch {
+        setLogError(`${file.name}: could not be read`);
+        return;
+      }
+      const parsed = parseFioLog(file.name, text);
+      if (parsed.error !== undefined) {
+        setLogError(parsed.error);
+        return;
+      }
+      if (runs.addLog(file.name, parsed.log.fields, parsed.log.columns) === null) {
+        setLogError(`${file.name}: four runs are on the chart already; remove one first`);
+        return;
+      }
+      const metric = parsed.log.kind === 'lat' ? 'mean_latency_us' : runs.run(runs.snapshot().focusId)?.setup?.metric;
+      if (metric && metric !== runs.run(runs.snapshot().focusId)?.setup?.metric) update({ metric });
+    },
+    [runs, update],
+  );
+  const onDropFile = useCallback((file: File) => void loadLog(file), [loadLog]);
+  const onMetric = useCallback((metric: string) => update({ metric }), [update]);
+  const onLayout = useCallback((layout: string) => update({ layout }), [update]);
+
+  // The picked second ("why was this second slow?") of the focused run.
+  const [picked, setPicked] = useState<number | null>(null);
+  const pick = useCallback((second: number) => setPicked(second), []);
+
+  // The first-visit guide.
+  const [guide, setGuide] = useState(guideWanted);
+  const tryIt = useCallback(() => {
+    if (!focused?.setup) return;
+    const s = { ...focused.setup, seconds: 600 };
+    runs.edit(focused.id, s);
+    runs.start(focused.id, buildRequest(s, offerFor(presets, s.drive, requestFields)), s);
+  }, [focused, runs, presets, requestFields]);
+
+  const [settingsOpen, setSettingsOpen] = useState(true);
+  const chartHeight = useChartHeight();
+  // On a narrow screen the chart comes first and the guide waits below it.
+  const narrow = useMediaQuery('(max-width: 960px)');
+  const guideBox = guide ? <Guide onTry={tryIt} onClose={() => setGuide(false)} /> : null;
+
+  const run = focused?.ran ? focused : null;
   const view = scenario.views.find((v) => v.id === settings.view) ?? scenario.views[0];
-  const runSeconds = run?.config.seconds ?? settings.seconds;
+  const metric = METRICS.find((m) => m.id === settings.metric) ?? METRICS[0];
+  const chartView: ViewSpec = useMemo(() => ({ ...view, y: { ...view.y, minTop: metric.minTop } }), [view, metric]);
+  const shown = snap.runs.filter((r) => r.kind === 'log' || r.ran !== null);
+  const runSeconds = Math.max(
+    run?.ran?.config.seconds ?? settings.seconds,
+    ...shown.map((r) => (r.kind === 'log' ? r.secondsDone : (r.ran?.config.seconds ?? 0))),
+  );
   const [from, to] = resolveXDomain(view, runSeconds);
-  const drive = presets.find((p) => p.id === (run?.config.drive ?? settings.drive));
-  const hasRun = run !== null;
 
+  // Names change with settings, not with every second: the charts keep their series meanwhile.
+  const nameKey = snap.runs.map((r) => `${r.id}\u0000${runName(r as SimRun, presets, requestFields)}`).join('\u0001');
+  const names = useMemo(() => new Map(nameKey ? nameKey.split('\u0001').map((e) => {
+    const [id, name] = e.split('\u0000');
+    return [Number(id), name] as const;
+  }) : []), [nameKey]);
+  const nameOf = useCallback((r: Run<RunSettings>) => names.get(r.id) ?? '', [names]);
+
+  const series: ChartSeries[] = useMemo(() => {
+    const others = shown.filter((r) => r.id !== focusId);
+    const mine = shown.filter((r) => r.id === focusId);
+    // The edited run last, so its dots are on top.
+    return [...others, ...mine].map((r) => ({
+      field: metric.id,
+      kind: 'dots' as const,
+      color: r.color,
+      label: names.get(r.id) ?? '',
+      store: r.store,
+      key: `run${r.id}`,
+    }));
+  }, [shown.map((r) => r.id).join(','), focusId, metric, names]);
+
+  // From the run's request and drive, which stay the same objects while its seconds come in.
+  const ranConfig = run?.ran?.config;
+  const ranParameters = run?.parameters;
   const panelContext = useMemo(
     () =>
-      run
-        ? contextFor(run.config, run.parameters, workloads)
+      ranConfig && ranParameters
+        ? contextFor(ranConfig, ranParameters, workloads)
         : contextFor(request, { ...offer.parameters, ...request.set }, workloads),
-    [run, request, offer, workloads],
+    [ranConfig, ranParameters, request, offer, workloads],
   );
-  const cutsAsked = useMemo(() => (run ? requestedCuts(run.config) : []), [run]);
+  const cutsAsked = useMemo(() => (ranConfig ? requestedCuts(ranConfig) : []), [ranConfig]);
+  const powerCuts = focused?.powerCuts;
   const markers: TimeMarker[] = useMemo(
     () =>
       cutsAsked.map((at, i) => {
         // Reports come in the order of the (ascending) cuts.
-        const report = engine.powerCuts[i];
+        const report = powerCuts?.[i];
         return { at, label: report ? `power cut · ${report.acknowledged_writes_lost} lost` : 'power cut' };
       }),
-    [cutsAsked, engine.powerCuts],
+    [cutsAsked, powerCuts],
   );
-
-  const { start: startEngine } = engine;
-  const start = useCallback(() => {
-    setUrlErrors([]);
-    startedWith.current = settings;
-    startEngine(request);
-  }, [settings, request, startEngine]);
 
   const designControls = useMemo(
     () => (
@@ -153,162 +366,243 @@ export function App() {
     [offer, workloads, settings.workload, settings.design, settings.overrides, placedProblem, onWorkload, onDesign, onOverrides],
   );
 
-  const runWorkload = run?.config.workload ?? settings.workload;
-  const runDesign = hasRun ? describeDesign(shownSettings.design, offerFor(presets, shownSettings.drive, requestFields)) : [];
-  const overridesOnScreen = hasRun ? Object.keys(shownSettings.overrides).length : 0;
+  const runWorkload = run?.ran?.config.workload ?? settings.workload;
+  const workloadInfo = workloads.find((w) => w.id === runWorkload);
+  const blockBytes = typeof run?.ran?.config.block_bytes === 'number' ? run.ran.config.block_bytes : (workloadInfo?.block_bytes ?? 4096);
+  const chartTitle =
+    shown.length > 1
+      ? `${metric.label} per second: ${shown.length} runs, ${viewLabel(view, runSeconds)}`
+      : `${metric.id === 'iops' ? `${formatBytes(blockBytes)} ` : ''}${workloadWords(runWorkload).name} ${metric.label} per second, ${viewLabel(view, runSeconds)}`;
+  const engineErrors = snap.runs.filter((r) => r.error).map((r) => ({ id: r.id, text: `${names.get(r.id)}: ${r.error!.message}` }));
+  const focusName = names.get(focusId) ?? '';
+  const badgeState = snap.engineState === 'loading' || !focused ? 'loading' : focused.state;
 
   return (
-    <div className="app">
-      <header className="app-header">
-        <div>
-          <h1>SSD Lab</h1>
-          <p className="tagline">A solid-state drive simulator: change the controller’s design and watch the consequences.</p>
-        </div>
-        <StateBadge state={engine.state} starting={engine.starting} />
-      </header>
-
-      <ErrorBanner
-        title="Some settings in the link were not used"
-        messages={urlErrors}
-        onDismiss={() => setUrlErrors([])}
-        testId="url-errors"
-      />
-      <ErrorBanner
-        title="The engine reported a problem"
-        messages={engine.error ? [engine.error.message] : []}
-        onDismiss={engine.clearError}
-        testId="engine-error"
-      />
-
-      <main className="layout">
-        <aside className="panel">
-          <h2>{scenario.title}</h2>
-          <p className="hint">{scenario.description}</p>
-          <Controls
-            presets={presets}
-            spans={scenario.spans}
-            settings={settings}
-            onChange={update}
-            state={engine.state}
-            starting={engine.starting}
-            hasRun={hasRun}
-            onStart={start}
-            onPause={engine.pause}
-            onResume={engine.resume}
-            onReset={engine.reset}
-            problem={placedProblem}
-            generalProblem={placedProblem && placedProblem.place === null ? placedProblem.message : null}
-          >
-            {designControls}
-          </Controls>
-        </aside>
-
-        <section className="panel results" aria-label="Results">
-          <div className="results-head">
-            <h2>
-              {drive ? drive.name : 'IOPS over time'}
-              {run && <span className="run-tag"> · {formatSpan(run.config.span)} of the span tested</span>}
-            </h2>
-            <div className="tabs" role="tablist" aria-label="Chart view">
-              {scenario.views.map((v) => (
-                <button
-                  key={v.id}
-                  type="button"
-                  role="tab"
-                  aria-selected={v.id === view.id}
-                  className={v.id === view.id ? 'tab active' : 'tab'}
-                  data-testid={`view-${v.id}`}
-                  onClick={() => update({ view: v.id })}
-                >
-                  {viewLabel(v, runSeconds)}
-                </button>
-              ))}
-            </div>
+    <InvalidFields.Provider value={invalidApi}>
+      <div className="app">
+        <a className="skip" href="#results">
+          Skip to the chart
+        </a>
+        <header className="app-header">
+          <div>
+            <h1>SSD Lab</h1>
+            <p className="tagline">A solid-state drive simulator: change the controller’s design and watch the consequences.</p>
           </div>
-          {run && (runWorkload !== scenario.workload || runDesign.length > 0 || overridesOnScreen > 0) && (
-            <p className="variant" data-testid="run-variant">
-              {runWorkload !== scenario.workload && <span className="tag">Workload: {runWorkload}</span>}
-              {runDesign.map((d) => (
-                <span className="tag" key={d}>
-                  {d}
-                </span>
-              ))}
-              {overridesOnScreen > 0 && (
-                <span className="tag" title={Object.entries(shownSettings.overrides).map(([p, v]) => `${p}=${v}`).join('\n')}>
-                  {overridesOnScreen} parameter {overridesOnScreen === 1 ? 'override' : 'overrides'}
-                </span>
-              )}
+          <div className="header-tools">
+            <ThemeSwitch />
+            <button
+              type="button"
+              className="settings-toggle"
+              aria-expanded={settingsOpen}
+              aria-controls="settings"
+              onClick={() => setSettingsOpen((o) => !o)}
+              data-testid="settings-toggle"
+            >
+              {settingsOpen ? 'Hide settings' : 'Show settings'}
+            </button>
+            <StateBadge state={badgeState} starting={focused?.starting ?? false} />
+          </div>
+        </header>
+
+        <ErrorBanner title="Some settings in the link were not used" messages={urlErrors} onDismiss={() => setUrlErrors([])} testId="url-errors" />
+        <ErrorBanner
+          title="The engine reported a problem"
+          messages={engineErrors.map((e) => e.text)}
+          onDismiss={() => engineErrors.forEach((e) => runs.clearError(e.id))}
+          testId="engine-error"
+        />
+
+        <main className={settingsOpen ? 'layout' : 'layout settings-hidden'}>
+          <section className="panel results" id="results" aria-label="Results">
+            <RunBar
+              startLabel={pending.length > 0 ? `Start ${pending.length + 1} runs` : focused?.ran ? 'Run again' : 'Start'}
+              startBlocked={startBlocked}
+              onStart={start}
+              canPause={anyRunning || anyPaused}
+              paused={showResume}
+              onPauseResume={pauseResume}
+              canStep={anyRunning || anyPaused}
+              onStep={step}
+              canRestart={sims.some((r) => r.ran) && !sims.some((r) => r.starting)}
+              onRestart={restart}
+              canClear={snap.runs.length > 1 || sims.some((r) => r.ran || r.starting)}
+              onClear={clear}
+              progress={
+                focused?.ran || focused?.starting
+                  ? {
+                      secondsDone: focused.secondsDone,
+                      totalSeconds: focused.ran?.config.seconds ?? settings.seconds,
+                      speed: focused.speed,
+                      state: focused.state,
+                      starting: focused.starting,
+                    }
+                  : null
+              }
+              runCount={sims.filter((r) => r.ran).length}
+            />
+            {!narrow && guideBox}
+            <RunList
+              runs={snap.runs as readonly SimRun[]}
+              focusId={focusId}
+              name={nameOf}
+              onFocus={focusRun}
+              onRemove={removeRun}
+              onAdd={addRun}
+              onLoadLog={(f) => void loadLog(f)}
+              logError={logError}
+            />
+
+            <div className="results-head">
+              <h2>{drive && shown.length <= 1 ? drive.name : 'Comparison'}</h2>
+              <div className="tabs" role="group" aria-label="Chart view">
+                {scenario.views.map((v) => (
+                  <button
+                    key={v.id}
+                    type="button"
+                    aria-pressed={v.id === view.id}
+                    className={v.id === view.id ? 'tab active' : 'tab'}
+                    data-testid={`view-${v.id}`}
+                    onClick={() => update({ view: v.id })}
+                  >
+                    {viewLabel(v, runSeconds)}
+                  </button>
+                ))}
+              </div>
+            </div>
+            <ComparisonChart
+              runs={shown}
+              focusId={focusId}
+              store={focused?.store ?? EMPTY_STORE}
+              series={series}
+              names={names}
+              metric={metric}
+              layout={settings.layout}
+              onMetric={onMetric}
+              onLayout={onLayout}
+              view={chartView}
+              runSeconds={runSeconds}
+              markers={markers}
+              title={chartTitle}
+              height={chartHeight}
+              emptyText={emptyText(snap.engineState, focused, from)}
+              onPick={pick}
+              picked={picked}
+              onDropFile={onDropFile}
+            />
+            {narrow && guideBox}
+            {view.explain && (
+              <p className="view-explain" data-testid="view-explain">
+                {view.explain}
+              </p>
+            )}
+            {focused && <RunStats store={focused.store} version={focused.secondsDone} from={from} to={to} field="iops" />}
+
+            {picked !== null && focused && (
+              <WhyPanel
+                store={focused.store}
+                version={focused.secondsDone}
+                second={picked}
+                runName={focusName}
+                parameters={focused.parameters}
+                onClose={() => {
+                  setPicked(null);
+                  hoverSecond.set(null);
+                }}
+                onMove={(s) => {
+                  setPicked(s);
+                  hoverSecond.set(s);
+                }}
+              />
+            )}
+            {picked === null && run && run.store.length > 0 && (
+              <p className="hint pick-hint">Click a dot, or focus the chart and press Enter, to see why that second was fast or slow.</p>
+            )}
+
+            <Readout run={focused ?? null} />
+            {focused?.summary && (
+              <p className="summary" data-testid="summary">
+                Simulated {formatInt(focused.summary.seconds_done)} s in {formatDuration(focused.summary.seconds_done / focused.speed)} of
+                your time ({format1(focused.speed)}× real time)
+                {focused.setupMs !== null && <>, after {format1(focused.setupMs / 1000)} s to erase and fill the drive</>}.
+              </p>
+            )}
+            <PowerCutTable cuts={focused?.powerCuts ?? []} />
+            <ExportBar run={run} runName={focusName} sampleFields={catalog?.sampleFields ?? []} writes={panelContext.writes} blockBytes={blockBytes} steadyFrom={resolveXDomain(scenario.views[1], run?.ran?.config.seconds ?? settings.seconds)[0]} />
+
+            {focused && (
+              <Panels
+                store={focused.store}
+                context={panelContext}
+                chosen={settings.charts}
+                onChoose={onCharts}
+                view={view}
+                runSeconds={runSeconds}
+                markers={markers}
+                onPick={pick}
+                picked={picked}
+              />
+            )}
+          </section>
+
+          <aside className="panel settings-col" id="settings" aria-label="Settings" hidden={!settingsOpen}>
+            <h2>
+              Settings <span className="editing">of {focusName || 'the run'}</span>
+            </h2>
+            <p className="hint">{scenario.description}</p>
+            <SetupPanel presets={presets} spans={scenario.spans} settings={settings} onChange={update} problem={placedProblem}>
+              {designControls}
+            </SetupPanel>
+            {placedProblem && placedProblem.place === null && (
+              <p className="field-error" role="alert" data-testid="settings-problem">
+                {placedProblem.message}
+              </p>
+            )}
+            <p className="hint settings-foot">
+              Changes apply when you press Start{focused?.ran ? ' (or Run again)' : ''}; the URL keeps them, so the page can be shared as a link.
             </p>
-          )}
+          </aside>
+        </main>
 
-          <Readout
-            latest={engine.latest}
-            runSeconds={run?.config.seconds ?? null}
-            state={engine.state}
-            summary={engine.summary}
-            cutsRequested={cutsAsked.length}
-            powerCuts={engine.powerCuts}
-          />
-
-          <TimeChart
-            store={engine.store}
-            series={IOPS_SERIES}
-            markers={markers}
-            view={view}
-            runSeconds={runSeconds}
-            xLabel="Time (s)"
-            yLabel="IOPS"
-            label={`${iopsLabel(workloads, runWorkload, run?.config)} per second, ${viewLabel(view, runSeconds)}`}
-            height={400}
-            testId="iops-chart"
-            emptyText={emptyText(engine.state, hasRun || engine.starting, from)}
-          />
-          <RunStats store={engine.store} version={engine.latest.secondsDone} from={from} to={to} field="iops" />
-          {engine.summary && (
-            <p className="summary" data-testid="summary">
-              Simulated {engine.summary.seconds_done.toLocaleString('en-US')} s in{' '}
-              {(engine.summary.elapsed_ms / 1000).toFixed(1)} s of engine time
-              {engine.setupMs !== null && <> (plus {(engine.setupMs / 1000).toFixed(1)} s for erase and fill)</>}.
-            </p>
-          )}
-          <PowerCutTable cuts={engine.powerCuts} />
-
-          <Panels
-            store={engine.store}
-            context={panelContext}
-            chosen={settings.charts}
-            onChoose={onCharts}
-            view={view}
-            runSeconds={runSeconds}
-            markers={markers}
-          />
-        </section>
-      </main>
-
-      <footer className="app-footer">
-        After the performance-consistency tests in AnandTech’s Intel SSD DC S3700 (2012) and S3500 (2013) reviews.
-      </footer>
-    </div>
+        <footer className="app-footer">
+          After the performance-consistency tests in AnandTech’s Intel SSD DC S3700 (2012), S3500 (2013) and P3700 (2014) reviews.
+        </footer>
+      </div>
+    </InvalidFields.Provider>
   );
 }
 
-function offerFor(
-  presets: readonly DrivePreset[],
-  drive: string,
-  requestFields: Readonly<Record<string, unknown>>,
-): EngineOffer {
+const NO_PRESETS: readonly DrivePreset[] = [];
+const NO_WORKLOADS: readonly WorkloadInfo[] = [];
+const NO_FIELDS: Readonly<Record<string, unknown>> = {};
+
+/** The chart's store before any run exists. */
+const EMPTY_STORE = new ColumnStore();
+
+function offerFor(presets: readonly DrivePreset[], drive: string, requestFields: Readonly<Record<string, unknown>>): EngineOffer {
   return { parameters: presets.find((p) => p.id === drive)?.parameters ?? {}, requestFields };
+}
+
+/** "S3700 200GB, 29% spare, GC pacing: Lazy": what tells this run apart, in the legend. */
+function runName(r: SimRun, presets: readonly DrivePreset[], requestFields: Readonly<Record<string, unknown>>): string {
+  if (r.kind === 'log') return `fio log: ${r.fileName}`;
+  const s = r.ran?.setup ?? r.setup;
+  if (!s) return 'Run';
+  const drive = presets.find((p) => p.id === s.drive);
+  const parts = [drive ? drive.name.replace(/^Intel SSD (DC )?/, '') : s.drive];
+  if (drive) parts.push(spanOption(drive, s.span).spareLabel);
+  if (s.workload !== DEFAULTS.workload) parts.push(workloadWords(s.workload).name);
+  parts.push(...describeDesign(s.design, offerFor(presets, s.drive, requestFields)));
+  const n = Object.keys(s.overrides).length;
+  if (n > 0) parts.push(`${n} parameter ${n === 1 ? 'override' : 'overrides'}`);
+  if (s.seed !== DEFAULTS.seed) parts.push(`seed ${s.seed}`);
+  return parts.join(', ');
 }
 
 function requestedCuts(config: SimConfig): number[] {
   return Array.isArray(config.power_cuts_s) ? (config.power_cuts_s as number[]) : [];
 }
 
-function contextFor(
-  config: SimConfig,
-  parameters: Readonly<Record<string, unknown>>,
-  workloads: readonly WorkloadInfo[],
-): PanelContext {
+function contextFor(config: SimConfig, parameters: Readonly<Record<string, unknown>>, workloads: readonly WorkloadInfo[]): PanelContext {
   const workload = workloads.find((w) => w.id === config.workload);
   return {
     parameters,
@@ -323,22 +617,8 @@ function contextFor(
   };
 }
 
-/** "4 KB consistency IOPS", from the request size in effect. */
-function iopsLabel(workloads: readonly WorkloadInfo[], workload: string, config: SimConfig | undefined): string {
-  const bytes = typeof config?.block_bytes === 'number' ? config.block_bytes : workloads.find((w) => w.id === workload)?.block_bytes;
-  return bytes ? `${formatBytes(bytes)} ${workload} IOPS` : `${workload} IOPS`;
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} B`;
-}
-
-function emptyText(state: string, hasRun: boolean, from: number): string {
+function emptyText(state: string, run: SimRun | undefined, from: number): string {
   if (state === 'loading') return 'Loading the engine…';
-  if (!hasRun) return 'Choose a drive, a workload and a design, then press Start.';
+  if (!run?.ran && !run?.starting) return 'Choose a drive, a workload and a design, then press Start.';
   return from > 0 ? `Dots appear here once the run passes ${from.toLocaleString('en-US')} s.` : 'Erasing and filling the drive…';
-}
-
-function formatSpan(span: number): string {
-  return `${Number((span * 100).toFixed(1))}%`;
 }

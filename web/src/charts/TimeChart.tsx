@@ -1,10 +1,15 @@
 // One or more per-second fields against time: dots and lines on a <canvas>, shaded states
 // behind them, axes, gridlines, reference levels and event markers in SVG. React renders the
 // frame; the canvas is redrawn on the next animation frame after new samples, straight from the
-// store's columns, without React re-rendering.
+// stores' columns, without React re-rendering. Series may come from different runs' stores
+// (a comparison overlays them). The chart takes keyboard focus: arrow keys move between
+// seconds, the values are read out, and Enter (or a click) picks the second.
 
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { scaleLinear } from 'd3';
+import { colorOf, useTheme } from '../theme';
 import type { ColumnStore } from './columns';
+import { chartSvg, download, fileSlug, svgToPng } from './export';
 import { hoverSecond, rowOf, useHoverSecond } from './hover';
 import { drawBands, drawLine, drawScatter, type ScatterCounts, type ScatterStyle } from './draw';
 import type { BandSpec, RefLine, SeriesSpec } from './panels';
@@ -18,11 +23,12 @@ import {
   makeYScale,
   resolveXDomain,
   resolveYDomain,
+  rowsWithin,
   xTicks,
   yTicks,
   type ViewSpec,
 } from './scales';
-import { scaleLinear } from 'd3';
+import { SvgRecorder, asContext } from './svgContext';
 
 /** A moment marked across the plot, e.g. a power cut. */
 export interface TimeMarker {
@@ -30,10 +36,18 @@ export interface TimeMarker {
   label: string;
 }
 
+/** A series, from the chart's store unless it names its own (another run's). */
+export interface ChartSeries extends SeriesSpec {
+  store?: ColumnStore;
+  /** Unique among the chart's series when two runs draw the same field. */
+  key?: string;
+}
+
 export interface TimeChartProps {
+  /** The store of the run the chart is about (bands, hover and picking read it). */
   store: ColumnStore;
   /** The first series is the chart's main one: its counts and notes are reported. */
-  series: readonly SeriesSpec[];
+  series: readonly ChartSeries[];
   bands?: readonly BandSpec[];
   refs?: readonly RefLine[];
   markers?: readonly TimeMarker[];
@@ -44,7 +58,7 @@ export interface TimeChartProps {
   yLabel: string;
   /** A small panel: no axis titles (its heading names it; the main chart names the time axis). */
   compact?: boolean;
-  /** Accessible name of the chart. */
+  /** Accessible name of the chart, and the title of a saved picture. */
   label: string;
   height: number;
   testId?: string;
@@ -57,20 +71,23 @@ export interface TimeChartProps {
   emptyText?: string;
   /** Redraw at most this often while samples stream in (small panels need not keep up). */
   redrawMs?: number;
+  /** Called with a second the user clicked or chose with Enter. */
+  onPick?: (second: number) => void;
+  /** The second being explained, marked on the plot. */
+  picked?: number | null;
 }
 
 const X_FIELD = 'second';
 
 const DEFAULT_STYLE: ScatterStyle = {
-  dot: '#1f6fd1',
-  zero: '#d1342f',
-  above: '#b26b00',
+  dot: 'var(--series-1)',
+  zero: 'var(--mark-zero)',
+  above: 'var(--mark-above)',
   radius: 1.7,
 };
 
 const NO_COUNTS: ScatterCounts = { points: 0, zeros: 0, above: 0 };
 const exact = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
 
 export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
   const { store, series, view, runSeconds, height } = props;
@@ -80,12 +97,18 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
   const compact = props.compact ?? false;
   const redrawMs = props.redrawMs ?? 0;
   const margin = useMemo(() => ({ top: 12, right: 18, bottom: compact ? 24 : 46, left: 64 }), [compact]);
+  const theme = useTheme();
+  const hintId = useId();
 
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const axesRef = useRef<SVGSVGElement>(null);
+  const overlayRef = useRef<SVGSVGElement>(null);
   const [width, setWidth] = useState(0);
   const [dataMax, setDataMax] = useState(NaN);
   const [counts, setCounts] = useState<ScatterCounts>(NO_COUNTS);
+  const [spoken, setSpoken] = useState('');
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   // Follow the container's width.
   useLayoutEffect(() => {
@@ -111,6 +134,58 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
     () => makeYScale(view.y.kind, yDomain, [margin.top + plotH, margin.top]),
     [view.y.kind, yDomain, plotH, margin],
   );
+  const stores = useMemo(() => [...new Set([store, ...series.map((s) => s.store ?? store)])], [store, series]);
+  /** The series whose counts the chart reports: the first of its own run. */
+  const mainIndex = Math.max(0, series.findIndex((s) => (s.store ?? store) === store));
+
+  /** Paints bands, dots and lines onto a context; returns the main series' counts and the data top. */
+  const paint = useMemo(
+    () => (ctx: CanvasRenderingContext2D) => {
+      let main: ScatterCounts = NO_COUNTS;
+      let max = NaN;
+      let drawn = 0;
+      const bottom = margin.top + plotH;
+      if (store.length > 0 && store.has(X_FIELD)) {
+        const xs = store.column(X_FIELD);
+        for (const b of props.bands ?? []) {
+          if (store.has(b.field)) {
+            drawBands(ctx, xs, store.column(b.field), store.length, x, xDomain, b.value, margin.top, bottom, colorOf(b.color));
+          }
+        }
+      }
+      // Keep a little room past the plot edges so floor/top markers are not cut in half.
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(margin.left - 4, margin.top - 8, plotW + 8, plotH + 12);
+      ctx.clip();
+      series.forEach((s, k) => {
+        const st = s.store ?? store;
+        if (st.length === 0 || !st.has(X_FIELD) || !st.has(s.field)) return;
+        const xs = st.column(X_FIELD);
+        const ys = st.column(s.field);
+        const color = colorOf(s.color);
+        const c =
+          s.kind === 'line'
+            ? drawLine(ctx, xs, ys, st.length, x, y, xDomain, yDomain, color)
+            : drawScatter(ctx, xs, ys, st.length, x, y, view.y.kind, xDomain, yDomain, {
+                ...style,
+                dot: color,
+                zero: colorOf(style.zero),
+                above: colorOf(style.above),
+              });
+        if (k === mainIndex) main = c;
+        if (c.points > 0) drawn++;
+        // The axis fits the seconds in view (a fresh drive's peak must not squash the steady state).
+        const [lo, hi] = rowsWithin(xs, xDomain[0], xDomain[1]);
+        const inView = ys.subarray(lo, hi);
+        const m = view.y.robust ? columnQuantile(inView, 0.98) : columnMax(inView);
+        if (!(m <= max)) max = m;
+      });
+      ctx.restore();
+      return { main, max, drawn };
+    },
+    [store, series, mainIndex, props.bands, view.y, x, y, xDomain, yDomain, plotW, plotH, style, margin],
+  );
 
   // Draw now and after every store change (at most once per frame).
   useEffect(() => {
@@ -118,11 +193,12 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
     const root = rootRef.current;
     if (!canvas || !root || width === 0) return;
     let frame = 0;
-    let drawnVersion = -1;
+    let drawnVersion = '';
     const draw = () => {
       frame = 0;
-      if (drawnVersion === store.version) return;
-      drawnVersion = store.version;
+      const version = stores.map((s) => s.version).join(',');
+      if (drawnVersion === version) return;
+      drawnVersion = version;
       const dpr = window.devicePixelRatio || 1;
       const wantW = Math.round(width * dpr);
       const wantH = Math.round(height * dpr);
@@ -134,38 +210,13 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
       if (!ctx) return;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, width, height);
-      const n = store.length;
-      let main: ScatterCounts = NO_COUNTS;
-      let max = NaN;
-      if (n > 0 && store.has(X_FIELD)) {
-        const xs = store.column(X_FIELD);
-        const bottom = margin.top + plotH;
-        for (const b of props.bands ?? []) {
-          if (store.has(b.field)) drawBands(ctx, xs, store.column(b.field), n, x, xDomain, b.value, margin.top, bottom, b.color);
-        }
-        // Keep a little room past the plot edges so floor/top markers are not cut in half.
-        ctx.save();
-        ctx.beginPath();
-        ctx.rect(margin.left - 4, margin.top - 8, plotW + 8, plotH + 12);
-        ctx.clip();
-        series.forEach((s, k) => {
-          if (!store.has(s.field)) return;
-          const ys = store.column(s.field);
-          const c =
-            s.kind === 'line'
-              ? drawLine(ctx, xs, ys, n, x, y, xDomain, yDomain, s.color)
-              : drawScatter(ctx, xs, ys, n, x, y, view.y.kind, xDomain, yDomain, { ...style, dot: s.color });
-          if (k === 0) main = c;
-          const m = view.y.robust ? columnQuantile(ys, 0.98) : columnMax(ys);
-          if (!(m <= max)) max = m;
-        });
-        ctx.restore();
-      }
+      const { main, max, drawn } = paint(ctx);
       // Re-render the axes only when the data needs a different y domain.
       if (resolveYDomain(view.y, max, plotH)[1] !== yDomain[1]) setDataMax(max);
       root.dataset.points = String(main.points);
       root.dataset.zeros = String(main.zeros);
-      root.dataset.total = String(n);
+      root.dataset.total = String(store.length);
+      root.dataset.series = String(drawn);
       setCounts((old) =>
         old.points === main.points && old.zeros === main.zeros && old.above === main.above ? old : main,
       );
@@ -186,13 +237,13 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
       else drawInFrame();
     };
     request();
-    const unsubscribe = store.subscribe(request);
+    const unsubscribes = stores.map((s) => s.subscribe(request));
     return () => {
-      unsubscribe();
+      for (const u of unsubscribes) u();
       if (frame) cancelAnimationFrame(frame);
       if (timer) clearTimeout(timer);
     };
-  }, [store, series, props.bands, view.y, x, y, xDomain, yDomain, width, height, plotW, plotH, style, margin, redrawMs]);
+  }, [stores, store, paint, view.y, yDomain, width, height, plotH, redrawMs, theme]);
 
   const yt = yTicks(view.y.kind, yDomain, plotH);
   // A short log axis over many decades labels every other one.
@@ -204,17 +255,102 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
   const refs = (props.refs ?? []).filter((r) => r.value >= yDomain[0] && r.value <= yDomain[1]);
   const markers = (props.markers ?? []).filter((m) => m.at >= xDomain[0] && m.at <= xDomain[1]);
 
-  // Every chart follows the second under the pointer in any of them.
+  // Every chart follows the second under the pointer (or the keyboard) in any of them.
   const hovered = useHoverSecond();
-  const hoverRow = hovered !== null && hovered >= xDomain[0] && hovered <= xDomain[1] ? rowOf(store, hovered) : -1;
-  const onPointer = (e: React.PointerEvent<HTMLDivElement>) => {
-    const px = e.clientX - e.currentTarget.getBoundingClientRect().left;
-    const inside = px >= margin.left && px <= right && store.length > 0;
-    hoverSecond.set(inside ? Math.round(x.invert(px)) : null);
+  const inView = (s: number | null): s is number => s !== null && s >= xDomain[0] && s <= xDomain[1];
+  const hoverRow = inView(hovered) ? rowOf(store, hovered) : -1;
+  const hoverValues = (second: number) =>
+    series.flatMap((s) => {
+      const st = s.store ?? store;
+      const row = rowOf(st, second);
+      return row >= 0 && st.has(s.field) ? [{ key: s.key ?? s.field, label: s.label, value: formatValue(st.column(s.field)[row]) }] : [];
+    });
+  const secondAt = (clientX: number, el: HTMLElement) => {
+    const px = clientX - el.getBoundingClientRect().left;
+    return px >= margin.left && px <= right && store.length > 0 ? Math.round(x.invert(px)) : null;
+  };
+  const onPointer = (e: React.PointerEvent<HTMLDivElement>) => hoverSecond.set(secondAt(e.clientX, e.currentTarget));
+
+  /** The seconds this chart has data for, within its view. */
+  const secondsInView = (): [number, number] | null => {
+    if (store.length === 0 || !store.has(X_FIELD)) return null;
+    const xs = store.column(X_FIELD);
+    const [lo, hi] = rowsWithin(xs, xDomain[0], xDomain[1]);
+    return hi > lo ? [xs[lo], xs[hi - 1]] : null;
+  };
+  const speak = (second: number) => {
+    const values = hoverValues(second).map((v) => `${v.label} ${v.value}`);
+    setSpoken(values.length ? `Second ${second}: ${values.join(', ')}` : `Second ${second}: no data`);
+  };
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    const range = secondsInView();
+    if (!range) return;
+    const current = inView(hovered) ? hovered : null;
+    let next: number | null = null;
+    const stepBy = e.shiftKey ? 10 : 1;
+    switch (e.key) {
+      case 'ArrowRight':
+        next = current === null ? range[1] : current + stepBy;
+        break;
+      case 'ArrowLeft':
+        next = current === null ? range[1] : current - stepBy;
+        break;
+      case 'Home':
+        next = range[0];
+        break;
+      case 'End':
+        next = range[1];
+        break;
+      case 'Enter':
+      case ' ':
+        if (current !== null && props.onPick) {
+          e.preventDefault();
+          props.onPick(current);
+        }
+        return;
+      case 'Escape':
+        hoverSecond.set(null);
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    const clamped = Math.min(range[1], Math.max(range[0], next));
+    hoverSecond.set(clamped);
+    speak(clamped);
   };
 
+  const save = async (kind: 'png' | 'svg') => {
+    if (!axesRef.current) return;
+    setSaveError(null);
+    try {
+      const rec = new SvgRecorder();
+      paint(asContext(rec));
+      const legend = series.length > 1 ? series.map((s) => ({ label: s.label, color: colorOf(s.color) })) : [];
+      const svg = chartSvg({
+        width,
+        height,
+        title: props.label,
+        background: colorOf('var(--panel)'),
+        ink: colorOf('var(--ink)'),
+        legend,
+        axes: axesRef.current,
+        overlay: overlayRef.current,
+        marks: rec.markup(),
+      });
+      const name = fileSlug(props.label);
+      if (kind === 'svg') download(svg, `${name}.svg`, 'image/svg+xml');
+      else download(await svgToPng(svg), `${name}.png`);
+    } catch (e) {
+      setSaveError(`The picture could not be saved: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  const pickedX = inView(props.picked ?? null) ? x(props.picked!) : null;
+  const values = hoverRow >= 0 ? hoverValues(hovered!) : [];
+
   return (
-    <figure className="chart" aria-label={props.label}>
+    <figure className="chart">
       <div
         ref={rootRef}
         className="chart-area"
@@ -222,13 +358,22 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
         data-testid={props.testId}
         data-view={view.id}
         data-markers={markers.length}
-        role="img"
+        role="group"
+        aria-roledescription="chart"
         aria-label={`${props.label}: ${counts.points} seconds plotted`}
+        aria-describedby={hintId}
+        tabIndex={0}
         onPointerMove={onPointer}
         onPointerLeave={() => hoverSecond.set(null)}
+        onClick={(e) => {
+          const s = secondAt(e.clientX, e.currentTarget);
+          if (s !== null && props.onPick && rowOf(store, s) >= 0) props.onPick(s);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setSpoken('')}
       >
         {width > 0 && (
-          <svg className="chart-axes" width={width} height={height} aria-hidden="true">
+          <svg ref={axesRef} className="chart-axes" width={width} height={height} aria-hidden="true">
             <g className="grid minor">
               {yMinor.map((v) => (
                 <line key={`m${v}`} x1={margin.left} x2={right} y1={y(v)} y2={y(v)} />
@@ -278,7 +423,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
         <canvas ref={canvasRef} className="chart-dots" style={{ width, height }} />
         {width > 0 && (
           // Above the canvas, so levels and events stay readable over dense dots.
-          <svg className="chart-overlay" width={width} height={height} aria-hidden="true">
+          <svg ref={overlayRef} className="chart-overlay" width={width} height={height} aria-hidden="true">
             {refLabelSlots(refs.map((r) => y(r.value))).map((slot, i) => {
               const r = refs[i];
               const py = y(r.value);
@@ -303,6 +448,9 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
                 </g>
               );
             })}
+            {pickedX !== null && (
+              <line className="picked" x1={pickedX} x2={pickedX} y1={margin.top} y2={bottom} />
+            )}
             {hoverRow >= 0 && (
               <line className="hover" x1={x(hovered!)} x2={x(hovered!)} y1={margin.top} y2={bottom} />
             )}
@@ -311,6 +459,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
         {hoverRow >= 0 && (
           <div
             className="hover-box"
+            aria-hidden="true"
             style={
               x(hovered!) > margin.left + plotW / 2
                 ? { right: width - x(hovered!) + 8, top: margin.top + 18 }
@@ -318,14 +467,12 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
             }
           >
             <strong>{hovered} s</strong>
-            {series.map((s) =>
-              store.has(s.field) ? (
-                <span key={s.field}>
-                  {`${s.label}: `}
-                  {formatValue(store.column(s.field)[hoverRow])}
-                </span>
-              ) : null,
-            )}
+            {values.map((v) => (
+              <span key={v.key}>
+                {`${v.label}: `}
+                {v.value}
+              </span>
+            ))}
           </div>
         )}
         {counts.points === 0 && props.emptyText && width > 0 && (
@@ -337,23 +484,41 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
           </div>
         )}
       </div>
-      {(counts.zeros > 0 || counts.above > 0) && (
-        <figcaption className="chart-notes">
-          {counts.zeros > 0 && (
-            <span className="note zero">
-              <span className="swatch" aria-hidden="true">▼</span>
-              {counts.zeros} {counts.zeros === 1 ? 'second' : 'seconds'} with 0 {props.yLabel}, drawn at the axis floor
-            </span>
-          )}
-          {counts.above > 0 && (
-            <span className="note above">
-              <span className="swatch" aria-hidden="true">▲</span>
-              {counts.above} {counts.above === 1 ? 'second' : 'seconds'} above {formatY(yDomain[1])}, drawn at the
-              top edge
-            </span>
-          )}
-        </figcaption>
-      )}
+      <p id={hintId} className="sr-only">
+        Arrow keys move between seconds (Shift for ten), Home and End jump to the first and last
+        {props.onPick ? '; Enter explains the second' : ''}.
+      </p>
+      <div className="sr-only" aria-live="polite" data-testid={props.testId ? `${props.testId}-spoken` : undefined}>
+        {spoken}
+      </div>
+      <figcaption className="chart-notes">
+        {counts.zeros > 0 && (
+          <span className="note zero">
+            <span className="swatch" aria-hidden="true">▼</span>
+            {counts.zeros} {counts.zeros === 1 ? 'second' : 'seconds'} with 0 {props.yLabel}, drawn at the axis floor
+          </span>
+        )}
+        {counts.above > 0 && (
+          <span className="note above">
+            <span className="swatch" aria-hidden="true">▲</span>
+            {counts.above} {counts.above === 1 ? 'second' : 'seconds'} above {formatY(yDomain[1])}, drawn at the
+            top edge
+          </span>
+        )}
+        <span className="save">
+          <button type="button" className="link" onClick={() => void save('png')} aria-label={`Save ${props.label} as PNG`} data-testid={props.testId ? `${props.testId}-png` : undefined}>
+            PNG
+          </button>
+          <button type="button" className="link" onClick={() => void save('svg')} aria-label={`Save ${props.label} as SVG`} data-testid={props.testId ? `${props.testId}-svg` : undefined}>
+            SVG
+          </button>
+        </span>
+        {saveError && (
+          <span className="field-error" role="alert">
+            {saveError}
+          </span>
+        )}
+      </figcaption>
     </figure>
   );
 });

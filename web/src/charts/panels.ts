@@ -1,7 +1,8 @@
 // The small panels under the IOPS chart, as data: what each draws and when it is worth showing.
 // They share the IOPS chart's time axis, so a dip lines up with its cause.
 
-import { formatCount, type ViewSpec } from './scales';
+import { formatCount, formatMicros } from '../format';
+import type { ViewSpec } from './scales';
 
 export interface SeriesSpec {
   field: string;
@@ -63,10 +64,8 @@ const num = (ctx: PanelContext, path: string): number => {
 const exact = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const plain = (v: number) => String(Number(v.toFixed(2)));
 const percent = (v: number) => `${Number((v * 100).toFixed(0))}%`;
-const micros = (v: number) =>
-  v >= 1e6 ? `${Number((v / 1e6).toFixed(1))} s` : v >= 1000 ? `${Number((v / 1000).toFixed(1))} ms` : `${v} µs`;
 
-const CLEAN_UP: BandSpec = { field: 'gc_boost', value: 1, color: 'rgba(255, 170, 40, 0.22)', label: 'drive-wide clean-up' };
+const CLEAN_UP: BandSpec = { field: 'gc_boost', value: 1, color: 'var(--band-cleanup)', label: 'drive-wide clean-up' };
 
 export const PANELS: readonly PanelSpec[] = [
   {
@@ -77,8 +76,8 @@ export const PANELS: readonly PanelSpec[] = [
     y: { kind: 'linear', robust: true },
     format: plain,
     series: [
-      { field: 'wa_second', kind: 'dots', color: '#8b6fd6', label: 'this second' },
-      { field: 'write_amplification', kind: 'line', color: '#3b2a7a', label: 'since the start' },
+      { field: 'wa_second', kind: 'dots', color: 'var(--c-violet-light)', label: 'this second' },
+      { field: 'write_amplification', kind: 'line', color: 'var(--c-violet-dark)', label: 'since the start' },
     ],
     relevant: (ctx) => ctx.writes,
   },
@@ -88,7 +87,7 @@ export const PANELS: readonly PanelSpec[] = [
     explain: 'The pool garbage collection refills; the lines are the levels it acts at.',
     y: { kind: 'linear' },
     format: plain,
-    series: [{ field: 'free_blocks_per_die', kind: 'line', color: '#1d8a4e', label: 'free blocks per die' }],
+    series: [{ field: 'free_blocks_per_die', kind: 'line', color: 'var(--c-green)', label: 'free blocks per die' }],
     bands: [CLEAN_UP],
     refs: (ctx) => {
       const lazy = ctx.parameters['gc.pacing'] === 'lazy';
@@ -117,7 +116,7 @@ export const PANELS: readonly PanelSpec[] = [
     // Bulk and background clean-ups copy in one second what pacing spreads over many.
     y: { kind: 'linear', robust: true },
     format: formatCount,
-    series: [{ field: 'gc_moves', kind: 'dots', color: '#b26b00', label: 'pages copied' }],
+    series: [{ field: 'gc_moves', kind: 'dots', color: 'var(--c-amber)', label: 'pages copied' }],
     bands: [CLEAN_UP],
     relevant: (ctx) =>
       ctx.writes && (ctx.parameters['gc.pacing'] === 'lazy' || ctx.parameters['gc.victim'] !== 'greedy' || ctx.idle),
@@ -127,11 +126,11 @@ export const PANELS: readonly PanelSpec[] = [
     title: 'Latency',
     explain: 'From the host issuing a command to the drive acknowledging it.',
     y: { kind: 'log' },
-    format: micros,
+    format: formatMicros,
     value: (v) => `${exact.format(v)} µs`,
     series: [
-      { field: 'mean_latency_us', kind: 'dots', color: '#1f6fd1', label: 'mean' },
-      { field: 'max_latency_us', kind: 'dots', color: '#9cc0ee', label: 'worst' },
+      { field: 'mean_latency_us', kind: 'dots', color: 'var(--series-1)', label: 'mean' },
+      { field: 'max_latency_us', kind: 'dots', color: 'var(--c-blue-light)', label: 'worst' },
     ],
     relevant: () => true,
   },
@@ -142,10 +141,10 @@ export const PANELS: readonly PanelSpec[] = [
     y: { kind: 'linear', max: 100 },
     format: (v) => `${v}%`,
     value: (v) => `${exact.format(v)}%`,
-    series: [{ field: 'buffer_percent', kind: 'line', color: '#0f7c8c', label: 'buffer in use' }],
+    series: [{ field: 'buffer_percent', kind: 'line', color: 'var(--c-teal)', label: 'buffer in use' }],
     bands: [
-      { field: 'write_buffering', value: 0, color: 'rgba(120, 130, 150, 0.22)', label: 'write-through' },
-      { field: 'smart_flag', value: 1, color: 'rgba(209, 52, 47, 0.18)', label: 'SMART flag: capacitors failed' },
+      { field: 'write_buffering', value: 0, color: 'var(--band-grey)', label: 'write-through' },
+      { field: 'smart_flag', value: 1, color: 'var(--band-red)', label: 'SMART flag: capacitors failed' },
     ],
     relevant: (ctx) =>
       ctx.powerCuts || ctx.parameters['power.capacitors'] === false || num(ctx, 'power.capacitor_fails_at_s') > 0,
@@ -157,8 +156,8 @@ export const PANELS: readonly PanelSpec[] = [
     y: { kind: 'linear' },
     format: plain,
     series: [
-      { field: 'erase_count_max', kind: 'line', color: '#c62f2a', label: 'most erased block' },
-      { field: 'erase_count_min', kind: 'line', color: '#7a8596', label: 'least erased block' },
+      { field: 'erase_count_max', kind: 'line', color: 'var(--c-red)', label: 'most erased block' },
+      { field: 'erase_count_min', kind: 'line', color: 'var(--c-grey)', label: 'least erased block' },
     ],
     relevant: (ctx) =>
       ctx.writes &&
@@ -172,7 +171,7 @@ export const PANELS: readonly PanelSpec[] = [
     explain: 'Writes covering only part of a 4 KB map unit: NAND reads of the rest of the unit before it can be rewritten.',
     y: { kind: 'linear' },
     format: formatCount,
-    series: [{ field: 'rmw_reads', kind: 'dots', color: '#b5651d', label: 'units read per second' }],
+    series: [{ field: 'rmw_reads', kind: 'dots', color: 'var(--c-brown)', label: 'units read per second' }],
     relevant: (ctx) => ctx.writes && ctx.partialWrites,
   },
   {
@@ -182,7 +181,7 @@ export const PANELS: readonly PanelSpec[] = [
     y: { kind: 'linear', max: 1 },
     format: percent,
     value: (v) => `${exact.format(v * 100)}%`,
-    series: [{ field: 'map_hit_rate', kind: 'line', color: '#6b4fbb', label: 'hits' }],
+    series: [{ field: 'map_hit_rate', kind: 'line', color: 'var(--c-violet)', label: 'hits' }],
     relevant: (ctx) => ctx.parameters['map.scheme'] !== undefined && ctx.parameters['map.scheme'] !== 'flat',
   },
 ];

@@ -3,6 +3,8 @@
 
 import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3';
 
+export { formatCount } from '../format';
+
 export type YKind = 'log' | 'linear';
 
 /** One view of a run: which seconds, and how the y axis is scaled. Views are data. */
@@ -12,12 +14,16 @@ export interface ViewSpec {
   label: string;
   /** First second shown. Clamped into the run (see resolveXDomain). */
   xFrom: number;
+  /** For a student: which article figure this is and what to look for. */
+  explain?: string;
   y: {
     kind: YKind;
     /** fixed top of the axis; omitted = fit the data */
     max?: number;
     /** fit the data's 98th percentile, not its maximum (rare outliers drawn at the top edge) */
     robust?: boolean;
+    /** smallest top of a log axis (default LOG_MIN_TOP, the articles' 100K IOPS) */
+    minTop?: number;
   };
 }
 
@@ -55,7 +61,7 @@ export function linearTickCount(heightPx: number): number {
 
 /** The y domain for a view given the largest value in the data (and the axis height in px). */
 export function resolveYDomain(y: ViewSpec['y'], dataMax: number, heightPx = 320): [number, number] {
-  if (y.kind === 'log') return [LOG_FLOOR, y.max ?? logTop(dataMax)];
+  if (y.kind === 'log') return [LOG_FLOOR, y.max ?? logTop(dataMax, y.minTop)];
   if (y.max !== undefined) return [0, y.max];
   return [0, niceLinearTop(dataMax, linearTickCount(heightPx))];
 }
@@ -100,16 +106,6 @@ export function yTicks(kind: YKind, domain: [number, number], heightPx = 320): n
   return scaleLinear().domain(domain).ticks(linearTickCount(heightPx));
 }
 
-/** Tick labels in the articles' style: 1, 10, 100, 1K, 10K, 100K, 1M, 2.5K. */
-export function formatCount(v: number): string {
-  const a = Math.abs(v);
-  const trim = (x: number) => String(Number(x.toFixed(1)));
-  if (a >= 1e9) return `${trim(v / 1e9)}G`;
-  if (a >= 1e6) return `${trim(v / 1e6)}M`;
-  if (a >= 1e3) return `${trim(v / 1e3)}K`;
-  return trim(v);
-}
-
 export function xTicks(domain: [number, number], widthPx: number): number[] {
   const count = Math.max(2, Math.min(12, Math.floor(widthPx / 80)));
   return scaleLinear().domain(domain).ticks(count);
@@ -150,6 +146,21 @@ export function classifyY(v: number, kind: YKind, domain: [number, number], out:
   }
   out[0] = v < lo ? lo : v;
   return Mark.Dot;
+}
+
+/** The rows [lo, hi) whose x (ascending, e.g. seconds) lies within [from, to]. */
+export function rowsWithin(xs: Float64Array, from: number, to: number): [number, number] {
+  const first = (v: number, strict: boolean) => {
+    let lo = 0;
+    let hi = xs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (strict ? xs[mid] <= v : xs[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return [first(from, false), first(to, true)];
 }
 
 /** The value below which `q` of a column's non-NaN values lie (NaN when there are none). */

@@ -2,7 +2,7 @@
 // plus the advanced overrides. Each option explains the choice in effect in one sentence, and
 // shows the engine's objection when it names what the option sets.
 
-import { memo, useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import type { WorkloadInfo } from '../engine/protocol';
 import {
   DESIGN_OPTIONS,
@@ -18,9 +18,11 @@ import {
   type SectionId,
   type ListOption,
   type NumberOption,
-} from '../scenarios/design';
-import { formatOverrides, parseOverrides, type Overrides } from '../scenarios/overrides';
-import { parseDesignValue } from '../scenarios/urlState';
+} from '../settings/design';
+import { workloadWords } from '../explain/words';
+import { formatOverrides, parseOverrides, type Overrides } from '../settings/overrides';
+import { parseNumberList } from '../settings/urlState';
+import { FieldError, InvalidFields, NumberField, ParsedField } from './fields';
 
 /** Where the engine's objection is shown: an option id, 'workload', 'advanced', or null. */
 export type ProblemPlace = string | null;
@@ -189,15 +191,6 @@ function Disclosure(props: {
   );
 }
 
-function FieldError({ message, id }: { message: string | null; id?: string }) {
-  if (!message) return null;
-  return (
-    <p className="field-error" role="alert" id={id}>
-      {message}
-    </p>
-  );
-}
-
 /** What an empty field means: the workload's own request size or queue depth, and alignment to the size. */
 function workloadDefault(workloads: readonly WorkloadInfo[], id: string, option: string): string | undefined {
   if (option === 'align') return 'the request size';
@@ -213,37 +206,36 @@ function WorkloadSelect(props: {
   problem: string | null;
 }) {
   const id = useId();
+  const hintId = useId();
   const current = props.workloads.find((w) => w.id === props.value);
   return (
     <div className="field">
-      <label htmlFor={id}>Workload</label>
+      <label htmlFor={id} className="field-label">
+        Workload
+      </label>
       <select
         id={id}
         data-testid="workload-select"
         value={current ? props.value : ''}
         disabled={props.workloads.length === 0}
+        aria-describedby={current ? hintId : undefined}
         onChange={(e) => props.onChange(e.target.value)}
       >
         {!current && <option value="">{props.workloads.length ? 'Choose a workload' : 'Loading…'}</option>}
         {props.workloads.map((w) => (
           <option key={w.id} value={w.id}>
-            {w.id}
+            {workloadWords(w.id, w.description).name}
           </option>
         ))}
       </select>
-      {current && <p className="hint">{capitalise(stripCitations(current.description))}.</p>}
+      {current && (
+        <p className="hint" id={hintId}>
+          {workloadWords(current.id, current.description).line}
+        </p>
+      )}
       <FieldError message={props.problem} />
     </div>
   );
-}
-
-/** The engine's descriptions cite the articles as [000]; the page names them in words instead. */
-function stripCitations(text: string): string {
-  return text.replace(/\s*\[[\d, ]+\]/g, '');
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function OptionControl(props: {
@@ -317,7 +309,7 @@ function ChoiceControl(props: {
   );
 }
 
-/** Number and list options: the text is kept while it is being typed; valid text is applied. */
+/** Number and list options, through the page's one typed-text field. */
 function TextControl(props: {
   option: NumberOption | ListOption;
   values: DesignValues;
@@ -327,62 +319,47 @@ function TextControl(props: {
   problem: string | null;
 }) {
   const { option, offer } = props;
-  const id = useId();
   const stored = props.values[option.id];
-  const shown = stored !== undefined ? stored : option.kind === 'number' ? (shippedNumber(option, offer) ?? '') : '';
-  const asText = (v: DesignValue | '') => (Array.isArray(v) ? v.join(', ') : String(v));
-  const [text, setText] = useState(asText(shown));
-  const [syntax, setSyntax] = useState<string | null>(null);
-  // Follow changes made elsewhere (a link, "back to the drive's own design").
-  const shownText = asText(shown);
-  useEffect(() => {
-    setText((t) => (sameValue(option, t, shown) ? t : shownText));
-    // `shown` is a new array on every render for lists; its text is what matters.
-  }, [shownText]);
-
-  const commit = (t: string) => {
-    setText(t);
-    if (t.trim() === '') {
-      setSyntax(null);
-      props.onChange(undefined);
-      return;
-    }
-    const parsed = parseDesignValue(option, t);
-    if (parsed.error !== undefined) {
-      setSyntax(parsed.error);
-    } else {
-      setSyntax(null);
-      props.onChange(parsed.value);
-    }
-  };
-
+  const label = option.label.charAt(0).toUpperCase() + option.label.slice(1);
+  if (option.kind === 'number') {
+    const value = typeof stored === 'number' ? stored : (shippedNumber(option, offer) ?? undefined);
+    return (
+      <div data-testid={`option-${option.id}`}>
+        <NumberField
+          label={label}
+          unit={option.unit}
+          value={value}
+          min={option.min}
+          max={option.max}
+          whole={option.whole}
+          optional={option.optional}
+          placeholder={props.placeholder}
+          hint={option.explain}
+          onChange={(v) => props.onChange(v)}
+          problem={props.problem}
+          testId={option.id}
+        />
+      </div>
+    );
+  }
+  const list = Array.isArray(stored) ? (stored as number[]) : undefined;
   return (
-    <div className="field" data-testid={`option-${option.id}`}>
-      <label htmlFor={id} className="field-label">
-        {option.label}
-        {option.unit && <span className="unit"> ({option.unit})</span>}
-      </label>
-      <input
-        id={id}
-        type="text"
-        inputMode={option.kind === 'number' && option.whole ? 'numeric' : 'decimal'}
-        value={text}
-        placeholder={props.placeholder ?? (option.kind === 'list' ? 'e.g. 700, 1200.5' : undefined)}
-        onChange={(e) => commit(e.target.value)}
-        aria-invalid={syntax !== null || props.problem !== null}
-        data-testid={`${option.id}-input`}
+    <div data-testid={`option-${option.id}`}>
+      <ParsedField<number[]>
+        label={label}
+        unit={option.unit}
+        value={list}
+        optional
+        placeholder={props.placeholder ?? 'e.g. 700, 1200.5'}
+        hint={option.explain}
+        parse={(t) => parseNumberList(label, t, option.min, option.unit)}
+        format={(v) => v.join(', ')}
+        onChange={(v) => props.onChange(v)}
+        problem={props.problem}
+        testId={option.id}
       />
-      <p className="hint">{option.explain}</p>
-      <FieldError message={syntax ?? props.problem} />
     </div>
   );
-}
-
-/** Whether the text being typed already means `v` (so "0." is not replaced by "0"). */
-function sameValue(option: DesignOption, text: string, v: DesignValue | ''): boolean {
-  if (v === '') return text.trim() === '';
-  const parsed = parseDesignValue(option, text);
-  return parsed.error === undefined && JSON.stringify(parsed.value) === JSON.stringify(v);
 }
 
 function OverridesField(props: {
@@ -392,8 +369,15 @@ function OverridesField(props: {
   problem: string | null;
 }) {
   const id = useId();
+  const hintId = useId();
   const [text, setText] = useState(formatOverrides(props.overrides));
   const [syntax, setSyntax] = useState<string[]>([]);
+  const [listOpen, setListOpen] = useState(false);
+  const { report } = useContext(InvalidFields);
+  useEffect(() => {
+    report(id, syntax.length > 0 ? `Drive parameters, ${syntax[0]}` : null);
+  }, [id, syntax, report]);
+  useEffect(() => () => report(id, null), [id, report]);
   useEffect(() => {
     setText((t) => {
       const mine = parseOverrides(t);
@@ -408,7 +392,7 @@ function OverridesField(props: {
       <label htmlFor={id} className="field-label">
         Drive parameters
       </label>
-      <p className="hint">
+      <p className="hint" id={hintId}>
         One <code>path=value</code> per line, as <code>ssdlab run --set</code> takes them, e.g.{' '}
         <code>gc.paced_percent=80</code>. They win over the choices above; the engine checks them.
       </p>
@@ -416,6 +400,7 @@ function OverridesField(props: {
         id={id}
         rows={4}
         spellCheck={false}
+        aria-describedby={hintId}
         value={text}
         placeholder={'timing.program_ns=1500000\ngc.start_free_blocks=32'}
         onChange={(e) => {
@@ -436,16 +421,19 @@ function OverridesField(props: {
           {props.problem}
         </p>
       )}
-      <details className="param-list">
+      <details className="param-list" onToggle={(e) => setListOpen(e.currentTarget.open)}>
         <summary>Every parameter of this drive</summary>
-        <dl>
-          {Object.entries(props.parameters).map(([path, v]) => (
-            <div key={path}>
-              <dt>{path}</dt>
-              <dd>{JSON.stringify(v)}</dd>
-            </div>
-          ))}
-        </dl>
+        {/* Drawn once opened: a long list the first paint need not lay out. */}
+        {listOpen && (
+          <dl>
+            {Object.entries(props.parameters).map(([path, v]) => (
+              <div key={path}>
+                <dt>{path}</dt>
+                <dd>{JSON.stringify(v)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </details>
     </div>
   );

@@ -17,6 +17,9 @@ export interface PanelsProps {
   view: ViewSpec;
   runSeconds: number;
   markers: readonly TimeMarker[];
+  /** Picks a second to explain (click or Enter on any panel). */
+  onPick?: (second: number) => void;
+  picked?: number | null;
 }
 
 const PANEL_HEIGHT = 150;
@@ -117,6 +120,8 @@ function Panel(props: PanelsProps & { panel: PanelSpec }) {
         formatValue={p.value}
         style={p.y.kind === 'log' ? LOG_PANEL_STYLE : PANEL_STYLE}
         testId={`chart-${p.id}`}
+        onPick={props.onPick}
+        picked={props.picked}
       />
     </div>
   );

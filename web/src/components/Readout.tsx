@@ -1,62 +1,30 @@
-// The live numbers: simulated time, the last second's IOPS and write amplification, latency,
-// engine memory. A <dl> so each value is read with its name.
+// The live numbers of the run being edited: the last second's IOPS, write amplification and
+// latency, engine memory, and the power cuts' outcome. A <dl> so each value is read with its name.
 
-import { formatMemory } from '../scenarios/capacity';
-import type { EngineState, PowerCut, RunSummary } from '../engine/protocol';
-import type { Latest } from './useEngine';
+import type { PowerCut } from '../engine/protocol';
+import type { Run } from '../engine/runs';
+import { formatFixed2, formatInt, formatMemory, formatMicros, NONE } from '../format';
 
-export interface ReadoutProps {
-  latest: Latest;
-  runSeconds: number | null;
-  state: EngineState;
-  summary: RunSummary | null;
-  /** Power cuts the run asked for, and what those so far did. */
-  cutsRequested: number;
-  powerCuts: readonly PowerCut[];
-}
-
-const nf0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const nf2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-const show = (v: number | undefined, f: Intl.NumberFormat, unit = '') =>
-  v === undefined || !Number.isFinite(v) ? '–' : `${f.format(v)}${unit}`;
-
-export function Readout({ latest, runSeconds, state, summary, cutsRequested, powerCuts }: ReadoutProps) {
-  const last = latest.last;
-  // While running, the last slice's pace; once finished, the whole run's.
-  const speed =
-    state === 'running'
-      ? show(latest.speed, nf0, '×')
-      : summary && summary.elapsed_ms > 0
-        ? show((summary.seconds_done * 1000) / summary.elapsed_ms, nf0, '×')
-        : '–';
+export function Readout<S>({ run }: { run: Run<S> | null }) {
+  const last = run?.last ?? {};
+  const cutsRequested = Array.isArray(run?.ran?.config.power_cuts_s) ? (run!.ran!.config.power_cuts_s as number[]).length : 0;
+  const powerCuts = run?.powerCuts ?? [];
   const items: { id: string; label: string; value: string; sub?: string; title?: string }[] = [
     {
       id: 'time',
       label: 'Simulated time',
-      value: runSeconds === null ? '–' : `${nf0.format(latest.secondsDone)} s`,
-      sub: runSeconds === null ? undefined : ` of ${nf0.format(runSeconds)}`,
+      value: run?.ran ? `${formatInt(run.secondsDone)} s` : NONE,
+      sub: run?.ran ? ` of ${formatInt(run.ran.config.seconds)}` : undefined,
     },
-    { id: 'iops', label: 'IOPS (last second)', value: show(last.iops, nf0) },
+    { id: 'iops', label: 'IOPS (last second)', value: formatInt(last.iops) },
     {
       id: 'wa',
       label: 'Write amplification',
-      value: show(last.write_amplification, nf2),
-      title: 'NAND pages written per host page written',
+      value: formatFixed2(last.write_amplification),
+      title: 'Flash pages written per page the host wrote, since the start',
     },
-    { id: 'latency', label: 'Mean latency', value: show(last.mean_latency_us, nf0, ' µs') },
-    {
-      id: 'memory',
-      label: 'Engine memory',
-      value: latest.memoryBytes > 0 ? formatMemory(latest.memoryBytes) : '–',
-    },
-    {
-      id: 'speed',
-      label: 'Simulation speed',
-      value: speed,
-      sub: speed === '–' ? undefined : ' real time',
-      title: 'Simulated seconds per second of engine time',
-    },
+    { id: 'latency', label: 'Mean latency', value: Number.isFinite(last.mean_latency_us) ? formatMicros(last.mean_latency_us) : NONE },
+    { id: 'memory', label: 'Engine memory', value: run && run.memoryBytes > 0 ? formatMemory(run.memoryBytes) : NONE },
   ];
   if (cutsRequested > 0) {
     const done = powerCuts.length;
@@ -64,17 +32,17 @@ export function Readout({ latest, runSeconds, state, summary, cutsRequested, pow
     items.push({
       id: 'lost',
       label: 'Writes lost',
-      value: done > 0 ? nf0.format(sum((c) => c.acknowledged_writes_lost)) : '–',
-      sub: ` ${done} of ${cutsRequested} ${cutsRequested === 1 ? 'cut' : 'cuts'}${done > 0 ? `, map rebuilt in ${nf2.format(sum((c) => c.rebuild_ms))} ms` : ''}`,
+      value: done > 0 ? formatInt(sum((c) => c.acknowledged_writes_lost)) : NONE,
+      sub: ` ${done} of ${cutsRequested} ${cutsRequested === 1 ? 'cut' : 'cuts'}${done > 0 ? `, map rebuilt in ${formatFixed2(sum((c) => c.rebuild_ms))} ms` : ''}`,
       title: 'Writes the host was told were done that did not survive the power cuts, and the time power-on spent rebuilding the map',
     });
   }
   return (
-    <dl className="readout" aria-label="Live readout">
+    <dl className="readout" aria-label="Numbers of the run being edited">
       {items.map((it) => (
         <div className="readout-item" key={it.id} title={it.title}>
           <dt id={`readout-${it.id}-label`}>{it.label}</dt>
-          <dd data-testid={`readout-${it.id}`} aria-labelledby={`readout-${it.id}-label`}>
+          <dd data-testid={`readout-${it.id}`}>
             {it.value}
             {it.sub && <span className="sub">{it.sub}</span>}
           </dd>

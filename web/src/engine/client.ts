@@ -75,6 +75,9 @@ export class EngineClient {
   resume(): void {
     this.send({ type: 'resume' });
   }
+  step(): void {
+    this.send({ type: 'step' });
+  }
   reset(): void {
     if (this._state === 'error') {
       this.worker.terminate();

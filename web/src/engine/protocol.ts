@@ -86,6 +86,8 @@ export type PageToWorker =
   | { type: 'check'; id: number; config: SimConfig }
   | { type: 'pause' }
   | { type: 'resume' }
+  /** Run until one more simulated second is complete, then pause. */
+  | { type: 'step' }
   | { type: 'reset' };
 
 // ---- worker -> page --------------------------------------------------------------------------
@@ -204,6 +206,7 @@ export function parsePageMessage(v: unknown): PageToWorker | null {
       return isSimConfig(v.config) && isInt(v.id) ? { type: 'check', id: v.id, config: v.config } : null;
     case 'pause':
     case 'resume':
+    case 'step':
     case 'reset':
       return { type: v.type };
     default:

@@ -18,6 +18,7 @@ function fakeEngine(clock: { t: number }) {
   const live = new Set<FakeSim>();
   class FakeSim implements EngineSimulation {
     done = 0;
+    ios = 0;
     freed = false;
     readonly seconds: number;
     readonly cuts: number[];
@@ -31,7 +32,8 @@ function fakeEngine(clock: { t: number }) {
     advance(maxIos: number): Float64Array {
       if (this.freed) throw new Error('null pointer passed to rust');
       clock.t += maxIos / 1000;
-      const n = Math.min(Math.floor(maxIos / 1000), this.seconds - this.done);
+      this.ios += maxIos;
+      const n = Math.min(Math.floor(this.ios / 1000), this.seconds) - this.done;
       const out = new Float64Array(FIELDS.length * n);
       for (let i = 0; i < n; i++) {
         const s = ++this.done;
@@ -132,6 +134,28 @@ describe('Runner', () => {
     ]);
     expect(t.live.size).toBe(0);
     expect(t.runner.getState()).toBe('idle');
+  });
+
+  it('steps one simulated second at a time from a pause, in small slices', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, seconds: 1000 } });
+    t.tick(1);
+    t.runner.handle({ type: 'pause' });
+    t.tick();
+    const before = t.of('progress').at(-1)!.seconds_done;
+    t.runner.handle({ type: 'step' });
+    expect(t.runner.getState()).toBe('running');
+    t.tick();
+    expect(t.runner.getState()).toBe('paused');
+    expect(t.of('progress').at(-1)!.seconds_done).toBe(before + 1);
+    // Each slice asked for a tenth of a second's IOs (1000 IOs per second here).
+    expect(t.of('progress').at(-1)!.slice_ios).toBe(100);
+    t.runner.handle({ type: 'step' });
+    t.tick();
+    expect(t.of('progress').at(-1)!.seconds_done).toBe(before + 2);
+    // Resume runs on in full slices.
+    t.runner.handle({ type: 'resume' });
+    t.tick(1);
+    expect(t.of('progress').at(-1)!.slice_ios).toBeGreaterThan(1000);
   });
 
   it('sends the run’s resolved drive and each power cut once it has happened', () => {

@@ -48,6 +48,14 @@ export const SLICE_TARGET_MS = 100;
 export const SLICE_INITIAL_IOS = 150_000;
 export const SLICE_MIN_IOS = 2_000;
 export const SLICE_MAX_IOS = 400_000;
+/**
+ * While stepping one second: slices of a tenth of the last second's IOs, so the step stops
+ * close to the second's end (the engine advances by host IOs, not by seconds).
+ */
+export function stepSliceIos(lastSecondIops: number): number {
+  if (!(lastSecondIops > 0)) return 256;
+  return Math.round(Math.min(20_000, Math.max(64, lastSecondIops / 10)));
+}
 
 /** Next slice size from the last one, moving half-way (geometrically) toward the target time. */
 export function nextSliceIos(ios: number, ms: number, targetMs = SLICE_TARGET_MS): number {
@@ -87,6 +95,9 @@ export class Runner {
   /** Bumped by every start/reset, so a slice scheduled for an older run does nothing. */
   private runToken = 0;
   private elapsedMs = 0;
+  /** While stepping: the second at which to pause again. */
+  private stepTo: number | null = null;
+  private lastSecondIops = NaN;
 
   constructor(
     private readonly engine: EngineModule,
@@ -149,9 +160,19 @@ export class Runner {
         }
         break;
       case 'pause':
+        this.stepTo = null;
         if (this.state === 'running') this.setState('paused');
         break;
       case 'resume':
+        this.stepTo = null;
+        if (this.state === 'paused') {
+          this.setState('running');
+          this.scheduleSlice();
+        }
+        break;
+      case 'step':
+        if (!this.sim || (this.state !== 'paused' && this.state !== 'running')) break;
+        this.stepTo = this.sim.seconds_done() + 1;
         if (this.state === 'paused') {
           this.setState('running');
           this.scheduleSlice();
@@ -208,6 +229,8 @@ export class Runner {
       return;
     }
     this.elapsedMs = 0;
+    this.stepTo = null;
+    this.lastSecondIops = NaN;
     this.watchCuts = Array.isArray(config.power_cuts_s) && config.power_cuts_s.length > 0;
     this.cutsReported = 0;
     this.host.post({
@@ -229,7 +252,8 @@ export class Runner {
   private slice(token: number): void {
     if (token !== this.runToken || this.state !== 'running' || !this.sim) return;
     const sim = this.sim;
-    const ios = this.sliceIos;
+    const stepping = this.stepTo !== null;
+    const ios = stepping ? stepSliceIos(this.lastSecondIops) : this.sliceIos;
     const t0 = this.host.now();
     let data: Float64Array;
     let secondsDone: number;
@@ -248,7 +272,7 @@ export class Runner {
     }
     const ms = this.host.now() - t0;
     this.elapsedMs += ms;
-    this.sliceIos = nextSliceIos(ios, ms);
+    if (!stepping) this.sliceIos = nextSliceIos(ios, ms);
 
     const cols = this.fields.length;
     if (data.length % cols !== 0) {
@@ -256,6 +280,8 @@ export class Runner {
       return;
     }
     const n = data.length / cols;
+    const iopsCol = this.fields.indexOf('iops');
+    if (n > 0 && iopsCol >= 0) this.lastSecondIops = data[iopsCol * n + n - 1];
     if (n > 0) {
       // Transfer only a buffer the array owns entirely (never a view of wasm memory).
       const own =
@@ -283,6 +309,11 @@ export class Runner {
         type: 'finished',
         summary: { seconds_done: secondsDone, elapsed_ms: this.elapsedMs, memory_bytes: memoryBytes },
       });
+      return;
+    }
+    if (this.stepTo !== null && secondsDone >= this.stepTo) {
+      this.stepTo = null;
+      this.setState('paused');
       return;
     }
     this.scheduleSlice();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DrivePreset } from '../engine/protocol';
-import { consistency } from './consistency';
-import { formatMemory, formatPercent, formatVendorCapacity, spanOptions, spareFraction } from './capacity';
+import { consistency } from '../scenarios/consistency';
+import { formatMemory, formatPercent, formatVendorCapacity } from '../format';
+import { spanOptions, spareFraction } from './capacity';
 
 // The S3700 200GB as the engine describes it: 264 GiB of NAND behind 200 GB of LBAs.
 const S3700: DrivePreset = {

@@ -12,7 +12,8 @@ import {
   type ChoiceOption,
   type EngineOffer,
 } from './design';
-import { buildRequest, problemPlace } from './request';
+import { problemPlace } from './problems';
+import { buildRequest } from './request';
 import type { RunSettings } from './urlState';
 
 // The S3700 preset as the engine lists it (the paths the table uses), and the request fields.
@@ -120,6 +121,8 @@ describe('the run request', () => {
     design: { pacing: 'lazy', qd: 8 },
     overrides: { 'gc.pacing': 'consistency-first', 'geometry.blocks_per_plane': 128 },
     charts: null,
+    metric: 'iops',
+    layout: 'overlay',
   };
 
   it('holds the basic fields, the options’ patch, and the overrides last (they win)', () => {

@@ -166,7 +166,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
     kind: 'number',
     id: 'idle_s',
     section: 'workload',
-    label: 'then rest for',
+    label: 'Rest for',
     unit: 's',
     explain: 'Seconds the host stays idle after each burst.',
     whole: true,
@@ -307,15 +307,36 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
     label: 'NAND cells',
     requires: { param: 'nand.cell' },
     choices: [
-      { value: 'slc', label: 'SLC', explain: 'One bit per cell: the fastest program and the longest life.', set: { 'nand.cell': 'slc' } },
-      { value: 'mlc', label: 'MLC', explain: 'Two bits per cell, consumer grade: faster than HET-MLC, a tenth of its life.', set: { 'nand.cell': 'mlc' } },
+      {
+        value: 'slc',
+        label: 'SLC',
+        explain:
+          'Single-level cells store one bit each: the fastest to write and the longest-lived (about 100,000 erases per block), ' +
+          'but the most expensive per gigabyte (the X25-E).',
+        set: { 'nand.cell': 'slc' },
+      },
+      {
+        value: 'mlc',
+        label: 'MLC',
+        explain:
+          'Multi-level cells store two bits each, as in consumer drives: cheaper per gigabyte, slower to write than SLC, ' +
+          'and worn out after about 3,000 erases per block.',
+        set: { 'nand.cell': 'mlc' },
+      },
       {
         value: 'het-mlc',
         label: 'HET-MLC',
-        explain: 'Intel’s high-endurance MLC in the S3700: programs more gently (slower) for about ten times MLC’s erase cycles.',
+        explain:
+          'High-endurance MLC (Intel’s “HET”, in the S3700): two bits per cell like MLC, but written more slowly and gently ' +
+          'so each block survives about ten times as many erases (about 30,000).',
         set: { 'nand.cell': 'het-mlc' },
       },
-      { value: 'tlc', label: 'TLC', explain: 'Three bits per cell: the slowest program and the shortest life.', set: { 'nand.cell': 'tlc' } },
+      {
+        value: 'tlc',
+        label: 'TLC',
+        explain: 'Triple-level cells store three bits each: the cheapest per gigabyte, the slowest to write, and about 1,000 erases per block.',
+        set: { 'nand.cell': 'tlc' },
+      },
     ],
   },
   {

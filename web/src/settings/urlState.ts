@@ -22,6 +22,10 @@ export interface RunSettings {
   overrides: Overrides;
   /** Panels under the IOPS chart; null picks them from the run's variant. */
   charts: readonly string[] | null;
+  /** What the comparison chart plots (a sample column: iops, mb_s, mean_latency_us). */
+  metric: string;
+  /** Runs overlaid on one chart, or side by side. */
+  layout: string;
 }
 
 export const LIMITS = {
@@ -39,10 +43,19 @@ export interface ParsedSettings {
 export interface UrlVocabulary {
   views: readonly string[];
   charts: readonly string[];
+  metrics: readonly string[];
+  layouts: readonly string[];
 }
 
+/** Settings of the page, not of one run: a comparison run's entry leaves them out. */
+const PAGE_KEYS = ['view', 'charts', 'metric', 'layout'] as const;
+/** Each run beside the first is one `compare` entry: its own settings as a query string. */
+const COMPARE_KEY = 'compare';
+/** Which run the settings panel edits, 1 for the first (the default). */
+const EDIT_KEY = 'edit';
+
 const SET_PREFIX = 'set.';
-const BASIC = ['drive', 'span', 'seconds', 'seed', 'view', 'workload'] as const;
+const BASIC = ['drive', 'span', 'seconds', 'seed', 'view', 'workload', 'metric', 'layout'] as const;
 
 /** Checks a number against a range; null when fine, else a sentence naming `name`. */
 export function checkNumber(name: string, raw: string, min: number, max: number, whole: boolean): string | null {
@@ -108,11 +121,15 @@ export function parseSettings(search: string, defaults: RunSettings, vocabulary:
   num('seconds', true);
   num('seed', true);
 
-  const view = q.get('view');
-  if (view !== null) {
-    if (vocabulary.views.includes(view)) settings.view = view;
-    else errors.push(`view: must be one of ${vocabulary.views.join(', ')} (got "${view}")`);
-  }
+  const oneOf = (name: 'view' | 'metric' | 'layout', known: readonly string[]) => {
+    const raw = q.get(name);
+    if (raw === null) return;
+    if (known.includes(raw)) settings[name] = raw;
+    else errors.push(`${name}: must be one of ${known.join(', ')} (got "${raw}")`);
+  };
+  oneOf('view', vocabulary.views);
+  oneOf('metric', vocabulary.metrics);
+  oneOf('layout', vocabulary.layouts);
 
   const design: Record<string, DesignValue> = { ...defaults.design };
   for (const option of DESIGN_OPTIONS) {
@@ -144,7 +161,7 @@ export function parseSettings(search: string, defaults: RunSettings, vocabulary:
     settings.charts = ids.filter((id) => vocabulary.charts.includes(id));
   }
 
-  const known = new Set<string>([...BASIC, ...DESIGN_OPTIONS.map((o) => o.id), 'charts']);
+  const known = new Set<string>([...BASIC, ...DESIGN_OPTIONS.map((o) => o.id), 'charts', COMPARE_KEY, EDIT_KEY]);
   for (const key of new Set(q.keys())) {
     if (!known.has(key) && !key.startsWith(SET_PREFIX)) {
       errors.push(`${key}: unknown setting (known: ${[...known].join(', ')}, set.PATH)`);
@@ -204,6 +221,54 @@ export function settingsToSearch(settings: RunSettings, defaults: RunSettings): 
   }
   for (const [path, v] of Object.entries(settings.overrides)) q.set(`${SET_PREFIX}${path}`, String(v));
   if (settings.charts !== null) q.set('charts', settings.charts.join(','));
+  const s = q.toString().replace(/%2C/g, ',');
+  return s ? `?${s}` : '';
+}
+
+export interface ParsedLink extends ParsedSettings {
+  /** The runs compared with the first, in order (their page keys are the first run's). */
+  compare: RunSettings[];
+  /** The run the settings panel edits: 0 for the first, 1 for the first compared, ... */
+  edit: number;
+}
+
+/** Reads a link: the first run's settings, and one more run per `compare` entry. */
+export function parseLink(search: string, defaults: RunSettings, vocabulary: UrlVocabulary, maxCompare = 3): ParsedLink {
+  const first = parseSettings(search, defaults, vocabulary);
+  const errors = [...first.errors];
+  const compare: RunSettings[] = [];
+  const entries = new URLSearchParams(search).getAll(COMPARE_KEY);
+  entries.forEach((entry, i) => {
+    if (i >= maxCompare) {
+      if (i === maxCompare) errors.push(`${COMPARE_KEY}: at most ${maxCompare} runs beside the first (the rest were left out)`);
+      return;
+    }
+    const parsed = parseSettings(entry, defaults, vocabulary);
+    errors.push(...parsed.errors.map((e) => `${COMPARE_KEY} (run ${i + 2}) ${e}`));
+    const own = { ...parsed.settings };
+    for (const k of PAGE_KEYS) (own as Record<string, unknown>)[k] = first.settings[k];
+    compare.push(own);
+  });
+  let edit = 0;
+  const rawEdit = new URLSearchParams(search).get(EDIT_KEY);
+  if (rawEdit !== null) {
+    const problem = checkNumber(EDIT_KEY, rawEdit, 1, compare.length + 1, true);
+    if (problem) errors.push(problem);
+    else edit = Number(rawEdit) - 1;
+  }
+  return { settings: first.settings, errors, compare, edit };
+}
+
+/**
+ * The query string for the first run's settings and the runs compared with it (in their order,
+ * so a reload keeps their colours), and which run is edited (`edit`, 0 for the first).
+ */
+export function linkSearch(settings: RunSettings, compare: readonly RunSettings[], defaults: RunSettings, edit = 0): string {
+  const first = settingsToSearch(settings, defaults);
+  const pageless = (s: RunSettings): RunSettings => ({ ...s, view: defaults.view, charts: null, metric: defaults.metric, layout: defaults.layout });
+  const q = new URLSearchParams(first);
+  for (const c of compare) q.append(COMPARE_KEY, settingsToSearch(pageless(c), defaults).slice(1));
+  if (edit > 0) q.set(EDIT_KEY, String(edit + 1));
   const s = q.toString().replace(/%2C/g, ',');
   return s ? `?${s}` : '';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DrivePreset } from '../engine/protocol';
-import { checkAgainstEngine, parseSettings, settingsToSearch, type RunSettings } from './urlState';
+import { checkAgainstEngine, linkSearch, parseLink, parseSettings, settingsToSearch, type RunSettings } from './urlState';
 
 const DEFAULTS: RunSettings = {
   drive: 's3700-200',
@@ -12,8 +12,15 @@ const DEFAULTS: RunSettings = {
   design: {},
   overrides: {},
   charts: null,
+  metric: 'iops',
+  layout: 'overlay',
 };
-const VOCABULARY = { views: ['whole-log', 'steady-log', 'steady-linear'], charts: ['wa', 'free', 'latency'] };
+const VOCABULARY = {
+  views: ['whole-log', 'steady-log', 'steady-linear'],
+  charts: ['wa', 'free', 'latency'],
+  metrics: ['iops', 'mb_s', 'mean_latency_us'],
+  layouts: ['overlay', 'side'],
+};
 const parse = (search: string) => parseSettings(search, DEFAULTS, VOCABULARY);
 
 describe('URL settings', () => {
@@ -127,5 +134,30 @@ describe('checking a link against the engine', () => {
     const { settings, errors } = checkAgainstEngine(s, DEFAULTS, engine);
     expect(settings.design).toEqual({ pacing: 'lazy' });
     expect(errors).toEqual(['compress: this engine has no such option (a newer version may)']);
+  });
+});
+
+describe('links with runs to compare', () => {
+  it('round-trip each run’s own settings, with the page’s view shared', () => {
+    const first = { ...DEFAULTS, seconds: 600, view: 'steady-linear', metric: 'mb_s' };
+    const second = { ...DEFAULTS, seconds: 600, drive: 'p3700-400', span: 0.5, design: { victim: 'fifo' } };
+    const search = linkSearch(first, [second], DEFAULTS);
+    expect(search).toContain('compare=');
+    const back = parseLink(search, DEFAULTS, VOCABULARY);
+    expect(back.errors).toEqual([]);
+    expect(back.settings).toEqual(first);
+    expect(back.compare).toEqual([{ ...second, view: 'steady-linear', metric: 'mb_s' }]);
+    expect(back.edit).toBe(0);
+    expect(parseLink(linkSearch(first, [second], DEFAULTS, 1), DEFAULTS, VOCABULARY).edit).toBe(1);
+    expect(parseLink(`${search}&edit=5`, DEFAULTS, VOCABULARY).errors).toEqual(['edit: must be a whole number between 1 and 2 (got "5")']);
+  });
+
+  it('name the run a bad compared setting belongs to, keep the rest, and take at most three', () => {
+    const c = encodeURIComponent('drive=p3700-400&seconds=abc');
+    const back = parseLink(`?seconds=60&compare=${c}&compare=span%3D0.5&compare=seed%3D2&compare=seed%3D3`, DEFAULTS, VOCABULARY);
+    expect(back.errors[0]).toBe('compare (run 2) seconds: must be a whole number between 1 and 86400 (got "abc")');
+    expect(back.errors).toContain('compare: at most 3 runs beside the first (the rest were left out)');
+    expect(back.compare.map((r) => r.drive)).toEqual(['p3700-400', 's3700-200', 's3700-200']);
+    expect(back.compare[1].span).toBe(0.5);
   });
 });

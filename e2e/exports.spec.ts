@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { SMALL_S3700, openApp, runToEnd } from './helpers';
+
+// Every export of a run: the CSV equals `ssdlab run --csv` for the exported config, which the CLI
+// accepts; fio logs in fio's format; the chart as PNG and SVG.
+
+async function save(page: Page, testId: string, dir: string): Promise<{ name: string; path: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const path = join(dir, download.suggestedFilename());
+  await download.saveAs(path);
+  return { name: download.suggestedFilename(), path };
+}
+
+test('the CSV equals the CLI’s for the exported config; fio logs; PNG and SVG of the chart', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), 'ssdlab-export-'));
+  await openApp(page, `?seconds=40&seed=3&pacing=lazy&${SMALL_S3700}`);
+  await runToEnd(page);
+
+  const csv = await save(page, 'export-csv', dir);
+  const json = await save(page, 'export-json', dir);
+  expect(csv.name).toMatch(/\.csv$/);
+  const config = JSON.parse(readFileSync(json.path, 'utf8'));
+  expect(config).toMatchObject({ drive: 's3700-200', seconds: 40, seed: 3, set: { 'gc.pacing': 'lazy' } });
+
+  // The command the page shows, run for real.
+  const command = (await page.getByTestId('cli-command').textContent())!;
+  expect(command).toBe(`ssdlab run --config ${json.name} --steady-from 28 --csv samples.csv --json`);
+  const cliCsv = join(dir, 'cli.csv');
+  execFileSync(
+    'cargo',
+    ['run', '--release', '-q', '-p', 'ssdlab-cli', '--', 'run', '--config', json.path, '--steady-from', '28', '--csv', cliCsv],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const page_ = readFileSync(csv.path, 'utf8');
+  expect(page_.split('\n')).toHaveLength(42); // header, 40 seconds, final newline
+  expect(page_).toBe(readFileSync(cliCsv, 'utf8'));
+
+  for (const type of ['iops', 'lat', 'bw']) {
+    const log = await save(page, `export-fio-${type}`, dir);
+    expect(log.name).toMatch(new RegExp(`_${type}\\.1\\.log$`));
+    const lines = readFileSync(log.path, 'utf8').trim().split('\n');
+    // One line a second; the latency log leaves out the seconds lazy GC completed nothing in.
+    if (type === 'lat') expect(lines.length).toBeGreaterThan(20);
+    else expect(lines).toHaveLength(40);
+    expect(lines[0]).toMatch(/^1000, \d+, 1, 4096, 0$/);
+  }
+
+  const png = await save(page, 'iops-chart-png', dir);
+  expect(readFileSync(png.path).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  const svg = readFileSync((await save(page, 'iops-chart-svg', dir)).path, 'utf8');
+  expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  expect(svg).toContain('<path d="M'); // the dots, as vector paths
+  expect(svg).toContain('Time (s)');
+});

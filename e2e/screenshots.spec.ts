@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SMALL_S3700, allRunsDone, openApp } from './helpers';
+
+// Pictures of the main views for review (kept in e2e/screenshots/): a comparison of two runs with
+// a second explained, at laptop and phone width, light and dark; and the first-visit guide.
+
+const DIR = 'e2e/screenshots';
+
+async function settle(page: Page): Promise<void> {
+  // Two animation frames: the canvases redraw after a resize or a theme change.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+test('screenshots of the comparison and the explanation, 1280 and 390 px, light and dark', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page, `?seconds=200&${SMALL_S3700}&compare=${encodeURIComponent(`seconds=200&${SMALL_S3700}&span=0.75`)}`);
+  await page.getByTestId('start').click();
+  await allRunsDone(page, 2);
+  // Explain the second the first run fell from its fresh-drive speed (second 17 of 200).
+  const box = (await page.getByTestId('iops-chart').boundingBox())!;
+  await page.getByTestId('iops-chart').click({ position: { x: 64 + ((box.width - 82) * 17) / 200, y: 200 } });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByTestId('why-panel')).toBeVisible();
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await settle(page);
+    await page.screenshot({ path: `${DIR}/compare-1280-${scheme}.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settle(page);
+    await page.screenshot({ path: `${DIR}/phone-390-${scheme}.png` });
+    await page.getByTestId('why-panel').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${DIR}/phone-390-why-${scheme}.png` });
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+});
+
+test('screenshot of the first visit', async ({ page }) => {
+  await openApp(page, '', { guide: true });
+  await expect(page.getByTestId('guide')).toBeVisible();
+  await page.screenshot({ path: `${DIR}/first-visit-1280-light.png` });
+});

@@ -1,0 +1,120 @@
+// The page's speed in Chromium (issue 10's figures), against the built app:
+//   npm run build && node scripts/bench-page.mjs        (CHROMIUM_PATH to use another Chromium)
+// Prints: first-load size (gzip, as served files compress), long tasks while loading, the time
+// from Start to the first dot on the full-size S3700, and, while four runs stream at once, the
+// longest main-thread task, frames per second and the time a click takes to show.
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const port = Number(process.env.SSDLAB_BENCH_PORT || 4275);
+const seconds = Number(process.env.SSDLAB_BENCH_SECONDS || 300);
+
+function firstLoadBytes() {
+  const dir = 'web/dist/assets';
+  const files = ['web/dist/index.html', ...readdirSync(dir).map((f) => `${dir}/${f}`)];
+  let raw = 0;
+  let gz = 0;
+  for (const f of files) {
+    const b = readFileSync(f);
+    raw += b.length;
+    gz += gzipSync(b, { level: 9 }).length;
+  }
+  return { files: files.length, raw, gz };
+}
+
+const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { stdio: 'ignore' });
+try {
+  await new Promise((r) => setTimeout(r, 1500));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.addInitScript(() => {
+    localStorage.setItem('ssdlab.guide.done', '1');
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ at: e.startTime, ms: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const size = firstLoadBytes();
+  console.log(`first load: ${size.files} files, ${(size.raw / 1024).toFixed(0)} KB, ${(size.gz / 1024).toFixed(0)} KB gzip`);
+
+  const t0 = Date.now();
+  await page.goto(`http://127.0.0.1:${port}/?seconds=${seconds}`);
+  await page.locator('[data-testid="engine-state"][data-state="idle"]').waitFor({ timeout: 60_000 });
+  console.log(`load to engine ready: ${Date.now() - t0} ms`);
+  const loadTasks = await page.evaluate(() => window.__longTasks.splice(0));
+  console.log(`long tasks while loading: ${loadTasks.length}, longest ${Math.max(0, ...loadTasks.map((t) => t.ms)).toFixed(0)} ms`);
+
+  // One full-size S3700: time from Start to the first dot.
+  const clicked = await page.evaluate(() => performance.now());
+  await page.getByTestId('start').click();
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="iops-chart"]')?.getAttribute('data-points')) > 0, null, { timeout: 60_000 });
+  const firstDot = (await page.evaluate(() => performance.now())) - clicked;
+  console.log(`Start to first dot (full-size S3700 200GB, erase and fill included): ${firstDot.toFixed(0)} ms`);
+  await page.locator('[data-testid="engine-state"][data-state="finished"]').waitFor({ timeout: 600_000 });
+  const oneSpeed = await page.getByTestId('summary').textContent();
+  console.log(`one run: ${oneSpeed}`);
+
+  // Four runs at once (S3700 at four spare areas), each in its own worker.
+  for (const span of ['0.9', '0.75', '0.5']) {
+    await page.getByTestId('add-run').click();
+    await page.locator('label', { has: page.getByTestId(`span-${span}`) }).click();
+  }
+  await page.evaluate(() => window.__longTasks.splice(0));
+  await page.getByTestId('start').click(); // starts the three new runs
+  await page.getByTestId('restart').click(); // and all four again from 0
+  await page.waitForTimeout(3000);
+  const probe = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let frames = 0;
+        const start = performance.now();
+        const tick = () => {
+          frames++;
+          if (performance.now() - start < 5000) requestAnimationFrame(tick);
+          else resolve({ fps: (frames * 1000) / (performance.now() - start) });
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  // A click on a view tab until the next frame after the chart shows that view, timed in the page.
+  const clicks = [];
+  for (const view of ['steady-log', 'whole-log', 'steady-linear', 'whole-log']) {
+    clicks.push(
+      await page.evaluate(
+        (v) =>
+          new Promise((resolve) => {
+            const chart = document.querySelector('[data-testid="iops-chart"]');
+            const t0 = performance.now();
+            const obs = new MutationObserver(() => {
+              if (chart.getAttribute('data-view') !== v) return;
+              obs.disconnect();
+              requestAnimationFrame(() => resolve(performance.now() - t0));
+            });
+            obs.observe(chart, { attributes: true });
+            document.querySelector(`[data-testid="view-${v}"]`).click();
+          }),
+        view,
+      ),
+    );
+    await page.waitForTimeout(300);
+  }
+  const tasks = await page.evaluate(() => window.__longTasks.splice(0));
+  console.log(
+    `four runs streaming: ${probe.fps.toFixed(0)} frames/s; long tasks ${tasks.length}, longest ${Math.max(0, ...tasks.map((t) => t.ms)).toFixed(0)} ms; ` +
+      `click to the view drawn ${clicks.map((c) => c.toFixed(0)).join(', ')} ms`,
+  );
+  for (let i = 1; i <= 4; i++) await page.getByTestId(`run-${i}`).getByText(/done/).waitFor({ timeout: 900_000 });
+  const speeds = [];
+  for (let i = 1; i <= 4; i++) speeds.push(await page.getByTestId(`run-${i}`).textContent());
+  console.log(`four runs finished: ${speeds.join(' | ')}`);
+  const end = await page.evaluate(() => window.__longTasks.splice(0));
+  console.log(`long tasks to the end: ${end.length}, longest ${Math.max(0, ...end.map((t) => t.ms)).toFixed(0)} ms`);
+  await browser.close();
+} finally {
+  server.kill();
+}

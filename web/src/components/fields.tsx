@@ -1,0 +1,150 @@
+// The one typed-text field of the page (numbers and lists of numbers) and the one way a field
+// shows what is wrong with it. A field never rewrites what is being typed: the text stays as
+// typed, a valid value is applied, and an invalid one leaves the last valid value in effect with
+// a message at the field naming the control and what it accepts. Invalid fields are reported
+// to the page (InvalidFields) so Start can say why it is disabled.
+
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { Parsed } from '../settings/urlState';
+
+export function FieldError({ message, id, testId }: { message: string | null; id?: string; testId?: string }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" role="alert" id={id} data-testid={testId}>
+      {message}
+    </p>
+  );
+}
+
+/** Fields whose text is not a valid value right now: key -> message. */
+export interface InvalidFieldsApi {
+  report(key: string, message: string | null): void;
+}
+export const InvalidFields = createContext<InvalidFieldsApi>({ report: () => {} });
+
+export interface ParsedFieldProps<T> {
+  label: string;
+  unit?: string;
+  /** The value in effect (undefined: empty, the engine's default). */
+  value: T | undefined;
+  /** Reads the text; errors name the control and the allowed values. */
+  parse(text: string): Parsed<T>;
+  format(value: T): string;
+  /** Called with a valid value, or undefined when the field is emptied (and `optional`). */
+  onChange(value: T | undefined): void;
+  optional?: boolean;
+  placeholder?: string;
+  inputMode?: 'numeric' | 'decimal' | 'text';
+  hint?: ReactNode;
+  /** The engine's objection to this control's value, already worded for it. */
+  problem?: string | null;
+  testId?: string;
+}
+
+export function ParsedField<T>(props: ParsedFieldProps<T>) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const { report } = useContext(InvalidFields);
+  const shown = props.value === undefined ? '' : props.format(props.value);
+  const [text, setText] = useState(shown);
+  const [syntax, setSyntax] = useState<string | null>(null);
+  const parseRef = useRef(props.parse);
+  parseRef.current = props.parse;
+  const formatRef = useRef(props.format);
+  formatRef.current = props.format;
+
+  // Follow changes made elsewhere (a link, a reset), unless the text already means that value.
+  const textRef = useRef(text);
+  textRef.current = text;
+  useEffect(() => {
+    const t = textRef.current;
+    const mine = t.trim() === '' ? undefined : parseRef.current(t);
+    const same = mine === undefined ? shown === '' : mine.error === undefined && formatRef.current(mine.value) === shown;
+    if (!same) {
+      setText(shown);
+      setSyntax(null);
+    }
+  }, [shown]);
+
+  useEffect(() => {
+    report(id, syntax);
+  }, [id, syntax, report]);
+  useEffect(() => () => report(id, null), [id, report]);
+
+  const onText = (t: string) => {
+    setText(t);
+    if (t.trim() === '') {
+      if (props.optional) {
+        setSyntax(null);
+        props.onChange(undefined);
+      } else {
+        setSyntax(`${props.label}: needs a value`);
+      }
+      return;
+    }
+    const parsed = props.parse(t);
+    if (parsed.error !== undefined) {
+      setSyntax(parsed.error);
+    } else {
+      setSyntax(null);
+      props.onChange(parsed.value);
+    }
+  };
+
+  const message = syntax ?? props.problem ?? null;
+  return (
+    <div className="field" data-testid={props.testId ? `field-${props.testId}` : undefined}>
+      <label htmlFor={id} className="field-label">
+        {props.label}
+        {props.unit && <span className="unit"> ({props.unit})</span>}
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode={props.inputMode ?? 'decimal'}
+        autoComplete="off"
+        value={text}
+        placeholder={props.placeholder}
+        onChange={(e) => onText(e.target.value)}
+        aria-invalid={message !== null}
+        aria-describedby={[props.hint ? hintId : '', message ? errorId : ''].filter(Boolean).join(' ') || undefined}
+        data-testid={props.testId ? `${props.testId}-input` : undefined}
+      />
+      {props.hint && (
+        <p className="hint" id={hintId}>
+          {props.hint}
+        </p>
+      )}
+      <FieldError message={message} id={errorId} testId={props.testId ? `${props.testId}-error` : undefined} />
+    </div>
+  );
+}
+
+export interface NumberFieldProps extends Omit<ParsedFieldProps<number>, 'parse' | 'format' | 'inputMode'> {
+  min: number;
+  max: number;
+  whole: boolean;
+}
+
+/** Checks typed text against a range; the message names the control and the range. */
+export function parseNumberText(label: string, text: string, min: number, max: number, whole: boolean): Parsed<number> {
+  const t = text.trim();
+  const v = t === '' ? NaN : Number(t);
+  const range = `${whole ? 'a whole number' : 'a number'} from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+  if (!Number.isFinite(v)) return { error: `${label}: must be ${range} (got "${text}")` };
+  if (v < min || v > max) return { error: `${label}: must be ${range} (got ${t})` };
+  if (whole && !Number.isInteger(v)) return { error: `${label}: must be a whole number (got ${t})` };
+  return { value: v };
+}
+
+export function NumberField({ min, max, whole, ...rest }: NumberFieldProps) {
+  return (
+    <ParsedField<number>
+      {...rest}
+      inputMode={whole && min >= 0 ? 'numeric' : 'decimal'}
+      parse={(t) => parseNumberText(rest.label, t, min, max, whole)}
+      format={String}
+    />
+  );
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkerLike } from './client';
+import { MAX_RUNS, RunSet } from './runs';
+
+class FakeWorker implements WorkerLike {
+  sent: { type: string }[] = [];
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  terminated = false;
+  postMessage(msg: unknown) {
+    this.sent.push(msg as { type: string });
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  say(data: unknown) {
+    this.onmessage?.({ data } as MessageEvent);
+  }
+}
+
+const CONFIG = { drive: 's3700-200', workload: 'consistency', seconds: 100, span: 1, seed: 1 };
+const FIELDS = ['second', 'iops'];
+
+function setup() {
+  const workers: FakeWorker[] = [];
+  const clock = { t: 0 };
+  const runs = new RunSet<string>(() => {
+    const w = new FakeWorker();
+    workers.push(w);
+    return w;
+  }, () => clock.t);
+  runs.open();
+  workers[0].say({ type: 'ready', presets: [], workloads: [], request_fields: {}, fields: FIELDS });
+  workers[0].say({ type: 'state', state: 'idle' });
+  return { runs, workers, clock };
+}
+
+function samples(w: FakeWorker, from: number, n: number) {
+  const data = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    data[i] = from + i;
+    data[n + i] = 1000;
+  }
+  w.say({ type: 'samples', fields: FIELDS, n, buffer: data.buffer });
+}
+
+describe('RunSet', () => {
+  it('gives each run its own worker and store, and keeps runs until removed', () => {
+    const { runs, workers } = setup();
+    expect(runs.snapshot().catalog?.sampleFields).toEqual(FIELDS);
+    const a = runs.add('S3700')!;
+    const b = runs.add('P3700')!;
+    expect(workers).toHaveLength(1); // workers start with the first Start (or prepare)
+    runs.prepare(a);
+    expect(workers).toHaveLength(2);
+    runs.start(a, CONFIG, 'S3700');
+    runs.start(b, { ...CONFIG, drive: 'p3700-400' }, 'P3700');
+    expect(workers).toHaveLength(3); // run a kept its prepared worker
+    expect(workers[1].sent.at(-1)).toMatchObject({ type: 'start', config: { drive: 's3700-200' } });
+    expect(workers[2].sent.at(-1)).toMatchObject({ type: 'start', config: { drive: 'p3700-400' } });
+
+    workers[2].say({ type: 'started', config: { ...CONFIG, drive: 'p3700-400' }, parameters: {}, memory_bytes: 1, setup_ms: 5 });
+    samples(workers[2], 0, 3);
+    const [ra, rb] = runs.snapshot().runs;
+    expect(ra.store.length).toBe(0);
+    expect(rb.store.length).toBe(3);
+    expect(rb.ran).toEqual({ config: { ...CONFIG, drive: 'p3700-400' }, setup: 'P3700' });
+    expect(ra.color).not.toBe(rb.color);
+
+    runs.remove(a);
+    expect(workers[1].terminated).toBe(true);
+    expect(runs.snapshot().runs.map((r) => r.id)).toEqual([b]);
+    expect(runs.snapshot().focusId).toBe(b);
+  });
+
+  it('holds at most four runs, logs included', () => {
+    const { runs } = setup();
+    for (let i = 0; i < MAX_RUNS - 1; i++) expect(runs.add(`run ${i}`)).not.toBeNull();
+    expect(runs.addLog('drive_iops.1.log', FIELDS, [new Float64Array([0, 1]), new Float64Array([5, 6])])).not.toBeNull();
+    expect(runs.add('one too many')).toBeNull();
+    const log = runs.snapshot().runs.at(-1)!;
+    expect(log.kind).toBe('log');
+    expect(Array.from(log.store.column('iops'))).toEqual([5, 6]);
+  });
+
+  it('counts speed in simulated seconds per wall-clock second, pauses excluded', () => {
+    const { runs, workers, clock } = setup();
+    const id = runs.add('x')!;
+    runs.start(id, CONFIG, 'x');
+    const w = workers[1];
+    clock.t = 1000; // erase and fill took a second of wall time: not counted
+    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1000 });
+    w.say({ type: 'state', state: 'running' });
+    for (let k = 1; k <= 4; k++) {
+      clock.t = 1000 + k * 500;
+      w.say({ type: 'progress', seconds_done: k * 10, memory_bytes: 1, slice_ios: 1, slice_ms: 50 });
+    }
+    // 40 simulated seconds in 2 wall seconds, though the engine worked only 200 ms of it.
+    expect(runs.run(id)!.speed).toBeCloseTo(20);
+    w.say({ type: 'state', state: 'paused' });
+    clock.t = 10_000; // a long pause
+    w.say({ type: 'state', state: 'running' });
+    clock.t = 10_500;
+    w.say({ type: 'progress', seconds_done: 50, memory_bytes: 1, slice_ios: 1, slice_ms: 50 });
+    expect(runs.run(id)!.speed).toBeCloseTo(20);
+    w.say({ type: 'finished', summary: { seconds_done: 50, elapsed_ms: 250, memory_bytes: 1 } });
+    expect(runs.run(id)!.speed).toBeCloseTo(20);
+  });
+
+  it('sends pause, resume and step to the run’s worker; reset drops its results', () => {
+    const { runs, workers } = setup();
+    const id = runs.add('x')!;
+    runs.start(id, CONFIG, 'x');
+    const w = workers[1];
+    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1 });
+    samples(w, 0, 2);
+    runs.pause(id);
+    runs.step(id);
+    runs.resume(id);
+    expect(w.sent.map((m) => m.type)).toEqual(['start', 'pause', 'step', 'resume']);
+    runs.reset(id);
+    samples(w, 2, 2); // a slice in flight when reset was pressed
+    expect(runs.run(id)!.store.length).toBe(0);
+    expect(runs.run(id)!.ran).toBeNull();
+    expect(runs.run(id)!.setup).toBe('x');
+  });
+});

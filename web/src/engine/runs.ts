@@ -1,0 +1,417 @@
+// The runs on the page: up to four, each a simulation in its own worker or a log a user dropped,
+// each with its own column store. One more worker (the catalog) tells what the engine offers
+// and checks requests while they are edited, so checking never waits behind a running slice.
+//
+// React reads an immutable snapshot (useSyncExternalStore); samples go straight into each run's
+// store and the charts redraw from it without React.
+
+import { ColumnStore } from '../charts/columns';
+import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../charts/derived';
+import { createEngineWorker, EngineClient, type WorkerLike } from './client';
+import type { DrivePreset, EngineState, PowerCut, Problem, RunSummary, SimConfig, WorkloadInfo } from './protocol';
+
+export const MAX_RUNS = 4;
+/** One colour per run slot, told apart by people with the common colour-vision deficiencies. */
+export const RUN_COLORS = ['var(--run-1)', 'var(--run-2)', 'var(--run-3)', 'var(--run-4)'] as const;
+
+export interface Catalog {
+  presets: readonly DrivePreset[];
+  workloads: readonly WorkloadInfo[];
+  /** Run-request field -> default, for every field this engine accepts. */
+  requestFields: Readonly<Record<string, unknown>>;
+  /** The engine's sample columns, in its order (the CSV's columns). */
+  sampleFields: readonly string[];
+}
+
+export interface EngineError {
+  message: string;
+  field?: string;
+}
+
+export interface Run<S> {
+  id: number;
+  kind: 'sim' | 'log';
+  /** Index into RUN_COLORS. */
+  slot: number;
+  color: string;
+  /** The setup the settings panel edits for this run (sim runs). */
+  setup: S | null;
+  /** The request and setup its results come from (null until a start is accepted). */
+  ran: { config: SimConfig; setup: S } | null;
+  /** For a log: its file name. */
+  fileName: string | null;
+  state: EngineState;
+  /** Start pressed; the worker is erasing and filling the drive. */
+  starting: boolean;
+  /** The run's drive after its overrides: path -> value. */
+  parameters: Readonly<Record<string, unknown>>;
+  store: ColumnStore;
+  secondsDone: number;
+  memoryBytes: number;
+  /** Values of the last completed second, by field. */
+  last: Readonly<Record<string, number>>;
+  /** Simulated seconds per wall-clock second (recent, or the whole run once finished). */
+  speed: number;
+  summary: RunSummary | null;
+  setupMs: number | null;
+  powerCuts: readonly PowerCut[];
+  error: EngineError | null;
+}
+
+export interface RunsSnapshot<S> {
+  catalog: Catalog | null;
+  /** The catalog worker's state ('loading' until the engine has loaded). */
+  engineState: EngineState;
+  runs: readonly Run<S>[];
+  focusId: number;
+}
+
+/** Seconds of wall time the speed readout averages over. */
+const SPEED_WINDOW_MS = 3000;
+
+interface Slot<S> {
+  run: Run<S>;
+  client: EngineClient | null;
+  unsubscribe: (() => void) | null;
+  /** Drops messages of a run that was reset or replaced until the next `started`. */
+  accepting: boolean;
+  pendingSetup: S | null;
+  derive: DeriveContext;
+  /** Wall-clock points (ms, simulated seconds) for the speed, and the running wall time. */
+  pace: { t: number; s: number }[];
+  wallMs: number;
+  lastTick: number;
+}
+
+export class RunSet<S> {
+  private catalogClient: EngineClient | null = null;
+  private catalog: Catalog | null = null;
+  private engineState: EngineState = 'loading';
+  private slots: Slot<S>[] = [];
+  private focusId = 0;
+  private nextId = 1;
+  private snap: RunsSnapshot<S>;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly makeWorker: () => WorkerLike = createEngineWorker,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.snap = this.build();
+  }
+
+  /** Loads the engine (the catalog worker). Again after dispose(), as React's StrictMode does. */
+  open(): void {
+    if (this.catalogClient) return;
+    const client = new EngineClient(this.makeWorker);
+    this.catalogClient = client;
+    client.subscribe((msg) => {
+      if (this.catalogClient !== client) return;
+      if (msg.type === 'ready') {
+        this.catalog = {
+          presets: msg.presets,
+          workloads: msg.workloads,
+          requestFields: msg.request_fields,
+          sampleFields: msg.fields,
+        };
+      } else if (msg.type === 'state') {
+        this.engineState = msg.state;
+      } else {
+        return;
+      }
+      this.changed();
+    });
+  }
+
+  // ---- reading --------------------------------------------------------------------------------
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+  snapshot = (): RunsSnapshot<S> => this.snap;
+
+  run(id: number): Run<S> | undefined {
+    return this.slots.find((s) => s.run.id === id)?.run;
+  }
+
+  // ---- runs -----------------------------------------------------------------------------------
+
+  /** A new simulation run with this setup (not started), focused. Null when four runs exist. */
+  add(setup: S): number | null {
+    const slot = this.freeSlot();
+    if (slot < 0) return null;
+    const id = this.nextId++;
+    this.slots.push(this.newSlot(id, 'sim', slot, setup, null));
+    this.focusId = id;
+    this.changed();
+    return id;
+  }
+
+  /** A log of a real drive as a run of its own (e.g. fio's IOPS log), focused unless a run is. */
+  addLog(fileName: string, fields: readonly string[], columns: readonly Float64Array[]): number | null {
+    const slot = this.freeSlot();
+    if (slot < 0) return null;
+    const id = this.nextId++;
+    const s = this.newSlot(id, 'log', slot, null, fileName);
+    const n = columns[0]?.length ?? 0;
+    const data = new Float64Array(fields.length * n);
+    columns.forEach((c, k) => data.set(c, k * n));
+    s.run.store.reset(fields);
+    s.run.store.appendColumnMajor(fields, n, data);
+    s.run.state = 'finished';
+    s.run.secondsDone = n > 0 ? columns[0][n - 1] + 1 : 0;
+    this.slots.push(s);
+    this.changed();
+    return id;
+  }
+
+  focus(id: number): void {
+    if (this.focusId === id || !this.run(id)) return;
+    this.focusId = id;
+    this.changed();
+  }
+
+  /** The setup the panel edits for a run. */
+  edit(id: number, setup: S): void {
+    const s = this.slot(id);
+    if (!s || s.run.kind !== 'sim') return;
+    s.run = { ...s.run, setup };
+    this.changed();
+  }
+
+  remove(id: number): void {
+    const s = this.slot(id);
+    if (!s) return;
+    this.disconnect(s);
+    this.slots = this.slots.filter((x) => x !== s);
+    if (this.focusId === id) this.focusId = this.slots.find((x) => x.run.kind === 'sim')?.run.id ?? 0;
+    this.changed();
+  }
+
+  /** Removes every run (the page then adds a fresh one for its settings). */
+  clear(): void {
+    for (const s of this.slots) this.disconnect(s);
+    this.slots = [];
+    this.focusId = 0;
+    this.changed();
+  }
+
+  // ---- control --------------------------------------------------------------------------------
+
+  /** Loads run `id`'s worker ahead of its Start, so Start does not wait for the engine to load. */
+  prepare(id: number): void {
+    const s = this.slot(id);
+    if (s && s.run.kind === 'sim' && !s.client) this.connect(s);
+  }
+
+  /** Starts (or starts again) run `id` with a request; its old results stay until it starts. */
+  start(id: number, config: SimConfig, setup: S): void {
+    const s = this.slot(id);
+    if (!s || s.run.kind !== 'sim') return;
+    if (!s.client || s.client.state === 'error') this.connect(s);
+    s.pendingSetup = setup;
+    s.run = { ...s.run, setup, starting: true, error: null };
+    s.client!.start(config);
+    this.changed();
+  }
+
+  pause(id: number): void {
+    this.slot(id)?.client?.pause();
+  }
+  resume(id: number): void {
+    this.slot(id)?.client?.resume();
+  }
+  /** Runs one more simulated second, then pauses. */
+  step(id: number): void {
+    this.slot(id)?.client?.step();
+  }
+
+  /** Stops a run and drops its results (its setup stays). */
+  reset(id: number): void {
+    const s = this.slot(id);
+    if (!s || !s.client) return;
+    s.accepting = false;
+    s.client.reset();
+    s.run.store.reset();
+    s.run = { ...s.run, ran: null, starting: false, secondsDone: 0, last: {}, speed: NaN, summary: null, powerCuts: [], error: null };
+    this.changed();
+  }
+
+  clearError(id: number): void {
+    const s = this.slot(id);
+    if (!s || !s.run.error) return;
+    s.run = { ...s.run, error: null };
+    this.changed();
+  }
+
+  /** The engine's objection to a request (null: it would run), without running it. */
+  check(config: SimConfig): Promise<Problem | null> {
+    return this.catalogClient?.check(config) ?? Promise.resolve(null);
+  }
+
+  /** Ends every worker (the page is going away); runs keep their setups and results. */
+  dispose(): void {
+    for (const s of this.slots) this.disconnect(s);
+    this.catalogClient?.dispose();
+    this.catalogClient = null;
+  }
+
+  // ---- inside ---------------------------------------------------------------------------------
+
+  private disconnect(s: Slot<S>): void {
+    s.unsubscribe?.();
+    s.client?.dispose();
+    s.client = null;
+    s.unsubscribe = null;
+  }
+
+  private slot(id: number): Slot<S> | undefined {
+    return this.slots.find((s) => s.run.id === id);
+  }
+
+  private freeSlot(): number {
+    if (this.slots.length >= MAX_RUNS) return -1;
+    const used = new Set(this.slots.map((s) => s.run.slot));
+    for (let i = 0; i < MAX_RUNS; i++) if (!used.has(i)) return i;
+    return -1;
+  }
+
+  private newSlot(id: number, kind: 'sim' | 'log', slot: number, setup: S | null, fileName: string | null): Slot<S> {
+    const fields = this.catalog ? [...this.catalog.sampleFields, ...DERIVED_FIELDS] : [];
+    return {
+      run: {
+        id,
+        kind,
+        slot,
+        color: RUN_COLORS[slot],
+        setup,
+        ran: null,
+        fileName,
+        state: 'idle',
+        starting: false,
+        parameters: {},
+        store: new ColumnStore(fields),
+        secondsDone: 0,
+        memoryBytes: 0,
+        last: {},
+        speed: NaN,
+        summary: null,
+        setupMs: null,
+        powerCuts: [],
+        error: null,
+      },
+      client: null,
+      unsubscribe: null,
+      accepting: false,
+      pendingSetup: null,
+      derive: { dies: NaN, writeBufferBytes: NaN },
+      pace: [],
+      wallMs: 0,
+      lastTick: 0,
+    };
+  }
+
+  /** Gives a run its own worker (the first start, or after the engine crashed in it). */
+  private connect(s: Slot<S>): void {
+    this.disconnect(s);
+    const client = new EngineClient(this.makeWorker);
+    s.client = client;
+    s.unsubscribe = client.subscribe((msg) => {
+      if (s.client !== client) return;
+      const r = s.run;
+      switch (msg.type) {
+        case 'state': {
+          const t = this.now();
+          if (msg.state === 'running') {
+            s.lastTick = t;
+            s.pace = [{ t, s: r.secondsDone }];
+          }
+          s.run = { ...r, state: msg.state, starting: msg.state === 'error' || msg.state === 'loading' ? false : r.starting };
+          break;
+        }
+        case 'started': {
+          s.accepting = true;
+          s.derive = deriveContext(msg.parameters);
+          r.store.reset([...client.fields, ...DERIVED_FIELDS]);
+          const t = this.now();
+          s.pace = [{ t, s: 0 }];
+          s.wallMs = 0;
+          s.lastTick = t;
+          s.run = {
+            ...r,
+            ran: { config: msg.config, setup: s.pendingSetup ?? r.setup! },
+            starting: false,
+            parameters: msg.parameters,
+            secondsDone: 0,
+            memoryBytes: msg.memory_bytes,
+            last: {},
+            speed: NaN,
+            summary: null,
+            setupMs: msg.setup_ms,
+            powerCuts: [],
+            error: null,
+          };
+          break;
+        }
+        case 'samples': {
+          if (!s.accepting) return;
+          const batch = withDerivedColumns(msg.fields, msg.n, new Float64Array(msg.buffer), s.derive);
+          r.store.appendColumnMajor(batch.fields, msg.n, batch.data);
+          return; // the charts follow the store; React need not hear of it
+        }
+        case 'power_cuts':
+          if (!s.accepting) return;
+          s.run = { ...r, powerCuts: msg.cuts };
+          break;
+        case 'progress': {
+          if (!s.accepting) return;
+          const t = this.now();
+          if (r.state === 'running') s.wallMs += t - s.lastTick;
+          s.lastTick = t;
+          s.pace.push({ t, s: msg.seconds_done });
+          while (s.pace.length > 2 && t - s.pace[1].t >= SPEED_WINDOW_MS) s.pace.shift();
+          const first = s.pace[0];
+          const speed = t - first.t > 250 ? ((msg.seconds_done - first.s) * 1000) / (t - first.t) : r.speed;
+          const last: Record<string, number> = {};
+          for (const f of r.store.fields) last[f] = r.store.last(f);
+          s.run = { ...r, secondsDone: msg.seconds_done, memoryBytes: msg.memory_bytes, last, speed };
+          break;
+        }
+        case 'finished':
+          if (!s.accepting) return;
+          s.run = {
+            ...r,
+            summary: msg.summary,
+            speed: s.wallMs > 0 ? (msg.summary.seconds_done * 1000) / s.wallMs : r.speed,
+          };
+          break;
+        case 'error':
+          s.run = { ...r, error: { message: msg.message, field: msg.field }, starting: false };
+          break;
+        default:
+          return;
+      }
+      this.changed();
+    });
+  }
+
+  private build(): RunsSnapshot<S> {
+    return {
+      catalog: this.catalog,
+      engineState: this.engineState,
+      runs: this.slots.map((s) => s.run),
+      focusId: this.focusId,
+    };
+  }
+
+  private changed(): void {
+    this.snap = this.build();
+    for (const fn of [...this.listeners]) fn();
+  }
+}
+
+function deriveContext(parameters: Readonly<Record<string, unknown>>): DeriveContext {
+  const n = (path: string) => (typeof parameters[path] === 'number' ? (parameters[path] as number) : NaN);
+  return { dies: n('geometry.dies'), writeBufferBytes: n('controller.write_buffer_bytes') };
+}

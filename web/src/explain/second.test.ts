@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ColumnStore } from '../charts/columns';
+import { explainSecond } from './second';
+
+const PARAMS = {
+  'gc.pacing': 'consistency-first',
+  'gc.start_free_blocks': 6,
+  'gc.boost_below_free_blocks': 3,
+  'gc.boost_until_free_blocks': 5,
+  'geometry.dies': 33,
+};
+
+/** Ten seconds at 30K IOPS, second 5 a dip with the clean-up running; columns by name. */
+function run(extra: Record<string, number[]> = {}) {
+  const n = 10;
+  const cols: Record<string, number[]> = {
+    second: [...Array(n).keys()],
+    iops: Array.from({ length: n }, (_, i) => (i === 5 ? 12_000 : 30_000)),
+    gc_moves: Array.from({ length: n }, (_, i) => (i === 5 ? 60_000 : 20_000)),
+    erases: Array(n).fill(40),
+    free_blocks: Array.from({ length: n }, (_, i) => (i === 5 ? 80 : 190)),
+    free_blocks_per_die: Array.from({ length: n }, (_, i) => (i === 5 ? 80 / 33 : 190 / 33)),
+    gc_boost: Array.from({ length: n }, (_, i) => (i === 5 ? 1 : 0)),
+    host_writes: Array.from({ length: n }, (_, i) => (i === 5 ? 12_000 : 30_000)),
+    mean_latency_us: Array(n).fill(1000),
+    max_latency_us: Array.from({ length: n }, (_, i) => (i === 5 ? 45_000 : 3000)),
+    ...extra,
+  };
+  const fields = Object.keys(cols);
+  const s = new ColumnStore(fields);
+  s.appendColumnMajor(fields, n, new Float64Array(fields.flatMap((f) => cols[f])));
+  return s;
+}
+
+describe('why was this second slow', () => {
+  it('traces a dip to the clean-up, the GC copies and the free-block level, in plain words', () => {
+    const story = explainSecond(run(), 5, { parameters: PARAMS })!;
+    expect(story.headline).toBe('Second 5: 12,000 IOs completed, 60% below the 30,000 typical of the seconds around it.');
+    const text = story.findings.map((f) => f.text).join('\n');
+    expect(text).toContain('The drive-wide clean-up was running: free blocks had fallen below 3 per die');
+    expect(text).toContain('Garbage collection copied 60,000 still-valid 4 KB pages (5 for every page the host wrote), 3 times the usual 20,000, and erased 40 blocks');
+    expect(text).toContain('Free blocks were at 2.4 per die (80 in all); GC starts below 6, the drive-wide clean-up below 3.');
+    expect(text).toContain('the slowest took 45 ms (45 times the mean)');
+    expect(story.findings[0].kind).toBe('cause');
+  });
+
+  it('lists columns it does not know, and reads latency percentiles when the engine adds them', () => {
+    const story = explainSecond(run({ p99_latency_us: Array(10).fill(2500), die_busy_gc_read: Array(10).fill(0.25) }), 5, {
+      parameters: PARAMS,
+    })!;
+    expect(story.findings.map((f) => f.text)).toContain('Latency percentiles: 99th percentile 2.5 ms.');
+    expect(story.values.find((v) => v.field === 'die_busy_gc_read')).toEqual({ field: 'die_busy_gc_read', label: 'die busy gc read', value: '0.25' });
+    expect(story.values.find((v) => v.field === 'gc_boost')?.value).toBe('yes');
+  });
+
+  it('says a quiet second is typical, and nothing for a second not yet run', () => {
+    const story = explainSecond(run(), 2, { parameters: PARAMS })!;
+    expect(story.headline).toContain('about the 30,000 typical');
+    expect(explainSecond(run(), 50, { parameters: PARAMS })).toBeNull();
+  });
+});

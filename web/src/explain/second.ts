@@ -1,0 +1,253 @@
+// "Why was this second slow?": one second of a run told in plain words from the engine's sample
+// columns. Columns are found by name, so a column this page does not know yet (a new engine's)
+// is still listed with its value, and known ones are explained when present.
+
+import type { ColumnStore } from '../charts/columns';
+import { formatInt, formatMicros, format1, format2, formatPercent } from '../format';
+import { rowOf } from '../charts/hover';
+import { rowsWithin } from '../charts/scales';
+
+export interface Finding {
+  /** 'cause': something that slows the host; 'state': what the drive was doing; 'note': other. */
+  kind: 'cause' | 'state' | 'note';
+  text: string;
+}
+
+export interface SecondStory {
+  second: number;
+  /** One sentence: this second against the seconds around it. */
+  headline: string;
+  findings: Finding[];
+  /** Every column of the second, by a readable name (the engine's name beside it). */
+  values: { field: string; label: string; value: string }[];
+}
+
+/** Readable names and formats of the columns the page knows (engine's and derived). */
+const COLUMNS: Readonly<Record<string, { label: string; format(v: number): string }>> = {
+  iops: { label: 'IOs completed', format: formatInt },
+  mb_s: { label: 'Throughput (MB/s)', format: format1 },
+  mean_latency_us: { label: 'Mean latency', format: formatMicros },
+  max_latency_us: { label: 'Worst latency', format: formatMicros },
+  gc_moves: { label: 'Pages GC copied (4 KB)', format: formatInt },
+  erases: { label: 'Blocks erased', format: formatInt },
+  free_blocks: { label: 'Free blocks (all dies)', format: formatInt },
+  free_blocks_per_die: { label: 'Free blocks per die', format: format1 },
+  host_writes: { label: 'Host writes (4 KB units)', format: format1 },
+  nand_writes: { label: 'NAND writes (4 KB units)', format: format1 },
+  wa_second: { label: 'Write amplification, this second', format: format2 },
+  write_amplification: { label: 'Write amplification, since the start', format: format2 },
+  host_cpu_cores: { label: 'Host CPU cores busy', format: format2 },
+  buffer_units: { label: 'Write buffer (4 KB units)', format: formatInt },
+  buffer_percent: { label: 'Write buffer in use', format: (v) => formatPercent(v / 100) },
+  write_buffering: { label: 'Buffering writes', format: yesNo },
+  capacitors_healthy: { label: 'Capacitors healthy', format: yesNo },
+  smart_flag: { label: 'SMART warning raised', format: yesNo },
+  acknowledged_writes_lost: { label: 'Acknowledged writes lost', format: formatInt },
+  map_hit_rate: { label: 'Map lookups found in DRAM', format: formatPercent },
+  gc_active_dies: { label: 'Dies collecting garbage', format: formatInt },
+  gc_boost: { label: 'Drive-wide clean-up running', format: yesNo },
+  erase_count_min: { label: 'Least-erased block (erases)', format: formatInt },
+  erase_count_max: { label: 'Most-erased block (erases)', format: formatInt },
+  retired_blocks: { label: 'Worn-out blocks retired', format: formatInt },
+  read_only: { label: 'Worn out (read-only)', format: yesNo },
+  rmw_reads: { label: 'Read-modify-write reads', format: formatInt },
+};
+
+function yesNo(v: number): string {
+  return v > 0 ? 'yes' : 'no';
+}
+
+/** Latency percentile columns a newer engine may add: p99_latency_us, latency_p99_9_us, ... */
+const PERCENTILE = /^(?:p(\d+(?:[._]\d+)?)_latency_us|latency_p(\d+(?:[._]\d+)?)_us)$/;
+
+export function columnLabel(field: string): string {
+  const known = COLUMNS[field];
+  if (known) return known.label;
+  const p = PERCENTILE.exec(field);
+  if (p) return `${(p[1] ?? p[2]).replace('_', '.')}th percentile latency`;
+  return field.replace(/_/g, ' ');
+}
+
+function columnFormat(field: string): (v: number) => string {
+  if (COLUMNS[field]) return COLUMNS[field].format;
+  if (PERCENTILE.test(field) || field.endsWith('_us')) return formatMicros;
+  return format2;
+}
+
+/** Seconds either side compared with (the "typical" second). */
+const AROUND_S = 60;
+
+function median(values: number[]): number {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return v.length ? v[Math.floor(v.length / 2)] : NaN;
+}
+
+export interface StoryContext {
+  /** The run's drive: path -> value (for GC thresholds and die counts). */
+  parameters: Readonly<Record<string, unknown>>;
+}
+
+export function explainSecond(store: ColumnStore, second: number, ctx: StoryContext): SecondStory | null {
+  const row = rowOf(store, second);
+  if (row < 0) return null;
+  const has = (f: string) => store.has(f) && Number.isFinite(store.column(f)[row]);
+  const v = (f: string) => (store.has(f) ? store.column(f)[row] : NaN);
+  const p = (path: string) => (typeof ctx.parameters[path] === 'number' ? (ctx.parameters[path] as number) : NaN);
+  const xs = store.column('second');
+  const [lo, hi] = rowsWithin(xs, second - AROUND_S, second + AROUND_S);
+  const around = (f: string) => {
+    if (!store.has(f)) return NaN;
+    const col = store.column(f);
+    const out: number[] = [];
+    for (let i = lo; i < hi; i++) if (i !== row) out.push(col[i]);
+    return median(out);
+  };
+
+  const findings: Finding[] = [];
+  const iops = v('iops');
+  const typical = around('iops');
+  let headline = `Second ${second}: ${formatInt(iops)} IOs completed.`;
+  if (Number.isFinite(typical) && typical > 0 && Number.isFinite(iops)) {
+    const change = iops / typical - 1;
+    const rel =
+      Math.abs(change) < 0.1
+        ? `about the ${formatInt(typical)} typical of the seconds around it`
+        : change < 0
+          ? `${formatPercent(-change)} below the ${formatInt(typical)} typical of the seconds around it`
+          : `${formatPercent(change)} above the ${formatInt(typical)} typical of the seconds around it`;
+    headline = `Second ${second}: ${formatInt(iops)} IOs completed, ${rel}.`;
+  }
+
+  if (has('iops') && iops === 0) {
+    findings.push({
+      kind: 'cause',
+      text: 'No host command finished in this second: every command in the queue was waiting for the drive (or the host was resting).',
+    });
+  }
+  if (has('read_only') && v('read_only') > 0) {
+    findings.push({ kind: 'cause', text: 'The drive had worn out: its blocks reached their erase limit, so it refuses writes.' });
+  }
+
+  const boostBelow = p('gc.boost_below_free_blocks');
+  const boostUntil = p('gc.boost_until_free_blocks');
+  const gcStart = p('gc.start_free_blocks');
+  const minFree = p('gc.min_free_blocks');
+  const lazy = ctx.parameters['gc.pacing'] === 'lazy';
+  const freePerDie = v('free_blocks_per_die');
+  if (has('gc_boost') && v('gc_boost') > 0) {
+    findings.push({
+      kind: 'cause',
+      text:
+        `The drive-wide clean-up was running: free blocks had fallen below ${format1(boostBelow)} per die, so every die ` +
+        `cleaned harder (until ${format1(boostUntil)} are free) and host writes waited their turn.`,
+    });
+  }
+  if (has('gc_moves') || has('erases')) {
+    const moves = v('gc_moves');
+    const usual = around('gc_moves');
+    const host = v('host_writes');
+    const perWrite = host > 0 ? ` (${format2(moves / host)} for every page the host wrote)` : '';
+    const vs =
+      usual > 0 && moves > usual * 1.5
+        ? `, ${format1(moves / usual)} times the usual ${formatInt(usual)}`
+        : usual > 0 && moves < usual * 0.5
+          ? `, less than the usual ${formatInt(usual)}`
+          : '';
+    if (moves > 0 || v('erases') > 0) {
+      findings.push({
+        kind: usual > 0 && moves > usual * 1.5 ? 'cause' : 'state',
+        text:
+          `Garbage collection copied ${formatInt(moves)} still-valid 4 KB pages${perWrite}${vs}, and erased ${formatInt(v('erases'))} ` +
+          `blocks. Every copy uses the same flash dies the host's writes need.`,
+      });
+    } else {
+      findings.push({ kind: 'state', text: 'Garbage collection copied nothing and erased nothing: the drive still had clean blocks to write into.' });
+    }
+  }
+  if (Number.isFinite(freePerDie)) {
+    const levels: string[] = [];
+    if (Number.isFinite(gcStart)) levels.push(`GC starts below ${format1(gcStart)}`);
+    if (!lazy && Number.isFinite(boostBelow)) levels.push(`the drive-wide clean-up below ${format1(boostBelow)}`);
+    if (lazy && Number.isFinite(minFree)) levels.push(`the host must wait at ${format1(minFree)}`);
+    const low = lazy ? freePerDie <= minFree : freePerDie < boostBelow;
+    findings.push({
+      kind: low ? 'cause' : 'state',
+      text: `Free blocks were at ${format1(freePerDie)} per die (${formatInt(v('free_blocks'))} in all)${levels.length ? `; ${levels.join(', ')}` : ''}.`,
+    });
+  }
+  if (has('gc_active_dies')) {
+    const dies = p('geometry.dies');
+    const active = v('gc_active_dies');
+    if (active > 0) findings.push({ kind: 'state', text: `GC was working on ${formatInt(active)}${Number.isFinite(dies) ? ` of ${formatInt(dies)}` : ''} dies at the end of the second.` });
+  }
+  if (has('wa_second') && v('host_writes') > 0) {
+    const wa = v('wa_second');
+    findings.push({
+      kind: wa > 2 * Math.max(1, around('wa_second')) ? 'cause' : 'state',
+      text: `Each page the host wrote cost ${format2(wa)} pages of flash writes this second (write amplification).`,
+    });
+  }
+  if (has('write_buffering') && v('write_buffering') === 0 && v('host_writes') > 0) {
+    findings.push({
+      kind: 'cause',
+      text:
+        'The drive was writing through: with no working capacitors it acknowledges a write only once it is on flash, so every write waited for a program.' +
+        (v('smart_flag') > 0 ? ' Its SMART warning was up: a self-test had found the capacitors failed.' : ''),
+    });
+  }
+  if (has('buffer_percent') && v('buffer_percent') >= 90) {
+    findings.push({
+      kind: 'state',
+      text: `The write buffer was ${formatPercent(v('buffer_percent') / 100)} full: each new write waited for the flash to take an older one.`,
+    });
+  }
+  if (has('map_hit_rate') && v('map_hit_rate') < 0.999) {
+    findings.push({
+      kind: v('map_hit_rate') < 0.9 ? 'cause' : 'state',
+      text: `${formatPercent(1 - v('map_hit_rate'))} of map lookups missed the DRAM cache; each miss read a map page from flash first.`,
+    });
+  }
+  if (has('rmw_reads') && v('rmw_reads') > 0) {
+    findings.push({
+      kind: 'cause',
+      text: `${formatInt(v('rmw_reads'))} writes covered only part of a 4 KB map unit, so the drive read the rest of each unit before rewriting it (read-modify-write).`,
+    });
+  }
+  if (has('acknowledged_writes_lost') && v('acknowledged_writes_lost') > 0) {
+    findings.push({
+      kind: 'cause',
+      text: `A power cut lost ${formatInt(v('acknowledged_writes_lost'))} writes the host had been told were done.`,
+    });
+  }
+  if (has('mean_latency_us') && has('max_latency_us') && v('mean_latency_us') > 0) {
+    const ratio = v('max_latency_us') / v('mean_latency_us');
+    findings.push({
+      kind: ratio > 20 ? 'cause' : 'note',
+      text: `Commands took ${formatMicros(v('mean_latency_us'))} on average; the slowest took ${formatMicros(v('max_latency_us'))}${ratio >= 2 ? ` (${format1(ratio)} times the mean)` : ''}.`,
+    });
+  }
+  const percentiles = store.fields.filter((f) => PERCENTILE.test(f) && has(f));
+  if (percentiles.length > 0) {
+    findings.push({
+      kind: 'note',
+      text: `Latency percentiles: ${percentiles.map((f) => `${columnLabel(f).replace(' latency', '')} ${formatMicros(v(f))}`).join(', ')}.`,
+    });
+  }
+  if (findings.every((f) => f.kind !== 'cause') && Number.isFinite(typical) && iops < typical * 0.9) {
+    findings.unshift({
+      kind: 'note',
+      text: 'Nothing stands out in this second’s counters: the dip comes from commands that were already queued behind earlier clean-up work.',
+    });
+  }
+  // A second that was not slow has no causes to find, only the drive's state.
+  const slow = !(Number.isFinite(typical) && typical > 0) || iops < typical * 0.9;
+  if (!slow) for (const f of findings) if (f.kind === 'cause') f.kind = 'state';
+  // Causes first, then the drive's state, then the rest.
+  const order = { cause: 0, state: 1, note: 2 } as const;
+  findings.sort((a, b) => order[a.kind] - order[b.kind]);
+
+  const values = store.fields
+    .filter((f) => f !== 'second' && has(f))
+    .map((f) => ({ field: f, label: columnLabel(f), value: columnFormat(f)(v(f)) }));
+  return { second, headline, findings, values };
+}

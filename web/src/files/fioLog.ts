@@ -1,0 +1,107 @@
+// A real drive's fio log, read into per-second columns the charts draw beside a simulated run.
+// fio writes one line per sample: `time_ms, value, ddir, bs[, offset[, priority]]` (the
+// write_iops_log / write_lat_log / write_bw_log format). Which quantity the values are comes from
+// the file name fio gives it (`*_iops.N.log`, `*_lat.N.log`, `*_clat.N.log`, `*_bw.N.log`).
+
+export type FioLogKind = 'iops' | 'lat' | 'bw';
+
+export interface FioLog {
+  kind: FioLogKind;
+  /** Columns named as the engine's samples: second, then iops and mb_s, or mean_latency_us. */
+  fields: string[];
+  columns: Float64Array[];
+  /** Lines read, and a note about how the file was read (shown to the user). */
+  lines: number;
+  note: string;
+}
+
+export type FioParse = { log: FioLog; error?: undefined } | { error: string };
+
+/** Longest log the page reads: a day of seconds at one sample per millisecond would be absurd. */
+export const MAX_FIO_BYTES = 64 << 20;
+const MAX_SECONDS = 7 * 86_400;
+
+export function fioKind(fileName: string): { kind: FioLogKind; guessed: boolean } {
+  const n = fileName.toLowerCase();
+  if (/_(c|s)?lat(\.|_|$)/.test(n)) return { kind: 'lat', guessed: false };
+  if (/_bw(\.|_|$)/.test(n)) return { kind: 'bw', guessed: false };
+  if (/_iops(\.|_|$)/.test(n)) return { kind: 'iops', guessed: false };
+  return { kind: 'iops', guessed: true };
+}
+
+const FORMAT = '"time_ms, value, ddir, bs[, offset]" with numbers';
+
+export function parseFioLog(fileName: string, text: string): FioParse {
+  const { kind, guessed } = fioKind(fileName);
+  // Per second and direction: sum of values and count (averaged, then directions combined).
+  const sums = new Map<number, number[]>();
+  let maxSecond = -1;
+  let lines = 0;
+  let blockBytes = 0;
+  const rows = text.split(/\r?\n/);
+  for (let i = 0; i < rows.length; i++) {
+    const line = rows[i].trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const parts = line.split(',').map((p) => p.trim());
+    const where = `${fileName}, line ${i + 1}`;
+    if (parts.length < 4 || parts.length > 6) {
+      return { error: `${where}: expected ${FORMAT} (got "${clip(line)}")` };
+    }
+    const [t, value, ddir, bs] = parts.slice(0, 4).map(Number);
+    if (![t, value, ddir, bs].every(Number.isFinite) || parts.slice(4).some((p) => !Number.isFinite(Number(p)))) {
+      return { error: `${where}: expected ${FORMAT} (got "${clip(line)}")` };
+    }
+    if (t < 0) return { error: `${where}: the time must be 0 ms or later (got ${t})` };
+    if (value < 0) return { error: `${where}: the value must be 0 or more (got ${value})` };
+    if (![0, 1, 2].includes(ddir)) return { error: `${where}: the direction must be 0 (read), 1 (write) or 2 (trim) (got ${parts[2]})` };
+    // fio stamps a sample at the end of the interval it covers: 1000 ms is the first second.
+    const second = Math.max(0, Math.ceil(t / 1000) - 1);
+    if (second > MAX_SECONDS) return { error: `${where}: ${t} ms is past the ${MAX_SECONDS / 86_400} days the page reads` };
+    const slot = sums.get(second) ?? [0, 0, 0, 0, 0, 0];
+    slot[ddir * 2] += value;
+    slot[ddir * 2 + 1] += 1;
+    sums.set(second, slot);
+    if (second > maxSecond) maxSecond = second;
+    if (bs > 0) blockBytes = bs;
+    lines++;
+  }
+  if (lines === 0) return { error: `${fileName}: has no samples (expected lines of ${FORMAT})` };
+
+  const n = maxSecond + 1;
+  const second = new Float64Array(n);
+  const a = new Float64Array(n).fill(NaN);
+  const b = new Float64Array(n).fill(NaN);
+  for (let s = 0; s < n; s++) {
+    second[s] = s;
+    const slot = sums.get(s);
+    if (!slot) continue;
+    let total = 0;
+    let directions = 0;
+    for (let d = 0; d < 3; d++) {
+      if (slot[d * 2 + 1] === 0) continue;
+      total += slot[d * 2] / slot[d * 2 + 1];
+      directions++;
+    }
+    if (kind === 'iops') {
+      a[s] = total;
+      b[s] = blockBytes > 0 ? (total * blockBytes) / 1e6 : NaN;
+    } else if (kind === 'bw') {
+      // KiB/s, as fio logs bandwidth.
+      a[s] = blockBytes > 0 ? (total * 1024) / blockBytes : NaN;
+      b[s] = (total * 1024) / 1e6;
+    } else {
+      // Nanoseconds, fio 3's unit for latency logs; the mean over directions.
+      a[s] = total / directions / 1000;
+    }
+  }
+  const named = guessed ? ' (its name does not say, so it was read as an IOPS log; fio names them *_iops.N.log, *_lat.N.log, *_bw.N.log)' : '';
+  const log: FioLog =
+    kind === 'lat'
+      ? { kind, fields: ['second', 'mean_latency_us'], columns: [second, a], lines, note: `latency of ${n} s${named}` }
+      : { kind, fields: ['second', 'iops', 'mb_s'], columns: [second, a, b], lines, note: `${kind === 'bw' ? 'bandwidth' : 'IOPS'} of ${n} s${named}` };
+  return { log };
+}
+
+function clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatDuration, formatSpeed, rustNumber } from './format';
+
+describe("rustNumber writes numbers as Rust's {} does (the CLI's CSV)", () => {
+  it('keeps integers without a decimal point and shortest round-trip fractions', () => {
+    expect(rustNumber(29150)).toBe('29150');
+    expect(rustNumber(1.6)).toBe('1.6');
+    expect(rustNumber(0.1 + 0.2)).toBe('0.30000000000000004');
+    expect(rustNumber(-3)).toBe('-3');
+  });
+  it('never uses exponent notation', () => {
+    expect(rustNumber(1e21)).toBe('1000000000000000000000');
+    expect(rustNumber(1.5e-7)).toBe('0.00000015');
+    expect(rustNumber(-2.5e-8)).toBe('-0.000000025');
+    expect(rustNumber(1.2345e22)).toBe('12345000000000000000000');
+  });
+  it('spells the special values as Rust does', () => {
+    expect(rustNumber(NaN)).toBe('NaN');
+    expect(rustNumber(Infinity)).toBe('inf');
+    expect(rustNumber(-Infinity)).toBe('-inf');
+    expect(rustNumber(-0)).toBe('-0');
+    expect(rustNumber(0)).toBe('0');
+  });
+});
+
+describe('page formats', () => {
+  it('name request sizes, durations and speeds', () => {
+    expect(formatBytes(4096)).toBe('4 KB');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatDuration(45)).toBe('45 s');
+    expect(formatDuration(200)).toBe('3 min 20 s');
+    expect(formatDuration(3900)).toBe('1 h 5 min');
+    expect(formatSpeed(12.4)).toBe('12×');
+    expect(formatSpeed(0.46)).toBe('0.5×');
+    expect(formatSpeed(NaN)).toBe('–');
+  });
+});

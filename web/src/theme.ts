@@ -1,0 +1,75 @@
+// Light and dark themes: the system's choice unless the user picks one (remembered). The
+// choice sits on <html data-theme>, CSS variables do the rest; canvases ask for the colours
+// they draw with (colorOf) and redraw when the theme changes (useTheme).
+
+import { useSyncExternalStore } from 'react';
+
+export type ThemeChoice = 'system' | 'light' | 'dark';
+export type Theme = 'light' | 'dark';
+
+const KEY = 'ssdlab.theme';
+const listeners = new Set<() => void>();
+let choice: ThemeChoice = readChoice();
+
+function readChoice(): ThemeChoice {
+  try {
+    const v = globalThis.localStorage?.getItem(KEY);
+    return v === 'light' || v === 'dark' ? v : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function systemTheme(): Theme {
+  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+export function currentTheme(): Theme {
+  return choice === 'system' ? systemTheme() : choice;
+}
+
+function apply(): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.dataset.theme = currentTheme();
+  for (const fn of [...listeners]) fn();
+}
+
+export function themeChoice(): ThemeChoice {
+  return choice;
+}
+
+export function setThemeChoice(next: ThemeChoice): void {
+  choice = next;
+  try {
+    if (next === 'system') localStorage.removeItem(KEY);
+    else localStorage.setItem(KEY, next);
+  } catch {
+    // Private mode: the choice lasts for this visit.
+  }
+  apply();
+}
+
+/** Call once at start-up: sets the theme and follows the system's changes. */
+export function initTheme(): void {
+  apply();
+  globalThis.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => {
+    if (choice === 'system') apply();
+  });
+}
+
+function subscribe(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** The theme in effect; components re-render (and canvases redraw) when it changes. */
+export function useTheme(): Theme {
+  return useSyncExternalStore(subscribe, currentTheme, () => 'light');
+}
+
+/** A colour a canvas can use: `var(--name)` resolved against the page's current theme. */
+export function colorOf(color: string): string {
+  const m = /^var\((--[\w-]+)\)$/.exec(color);
+  if (!m || typeof document === 'undefined') return color;
+  return getComputedStyle(document.documentElement).getPropertyValue(m[1]).trim() || '#888';
+}

@@ -18,7 +18,7 @@ test('a share link opens both runs with their settings, and a reload keeps them'
   // The settings panel edits the run chosen in the legend.
   await page.getByTestId('run-2').getByRole('button').first().click();
   await expect(page.getByTestId('drive-select')).toHaveValue('p3700-400');
-  await expect(page.getByTestId('victim-fifo')).toBeChecked();
+  await expect(page.getByTestId('victim-select')).toHaveValue('fifo');
   await page.getByTestId('seed-input').fill('7');
   await expect.poll(() => page.url()).toContain('seed%3D7');
   expect(page.url()).toContain('edit=2');

@@ -87,7 +87,7 @@ pub fn check_request(config_json: &str) -> String {
 /// Names of the sample columns, as JSON, in the order `Simulation::advance` returns them.
 #[wasm_bindgen]
 pub fn sample_fields() -> String {
-    serde_json::to_string(&FIELDS).unwrap_or_else(|_| "[]".into())
+    serde_json::to_string(&FIELDS[..]).unwrap_or_else(|_| "[]".into())
 }
 
 /// The model's tables the browser engine will build at most: wasm32 memory ends at 4 GiB, and

@@ -2,6 +2,7 @@
 //! per-second metrics. (An array of drives behind a shared link, and experiments as lists of
 //! benches, belong here too.)
 
+pub mod histogram;
 mod report;
 mod sample;
 mod seconds;
@@ -65,7 +66,7 @@ impl Bench {
         Ok(Bench {
             host: Host::new(&cfg),
             drive,
-            seconds: Seconds::new(cfg.seconds, cfg.drive.host.host_cpu_cycles_per_io),
+            seconds: Seconds::new(cfg.seconds, cfg.drive.host.host_cpu_cycles_per_io, cfg.drive.geometry.dies),
             cuts_ns: cfg.power_cuts_ns.iter().copied().collect(),
             cut_reports: Vec::new(),
             observer: None,

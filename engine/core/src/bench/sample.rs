@@ -57,6 +57,22 @@ pub struct Sample {
     pub read_only: bool,
     /// Units read from NAND to merge a write covering only part of them (read-modify-write).
     pub rmw_reads: u32,
+    /// Latency percentiles of the IOs completed in this second, microseconds (within 3 %).
+    pub latency_p50_us: f64,
+    pub latency_p99_us: f64,
+    pub latency_p99_9_us: f64,
+    pub latency_p99_99_us: f64,
+    /// Commands outstanding on average through the second (in the drive or waiting in the host:
+    /// the sum of the latencies of this second's IOs over one second, by Little's law).
+    pub mean_outstanding: f64,
+    /// Share of the dies' time booked in this second for each kind of work: host reads, host
+    /// programs, GC reads, GC programs, erases, map pages (the rest is idle).
+    pub die_host_read: f64,
+    pub die_host_program: f64,
+    pub die_gc_read: f64,
+    pub die_gc_program: f64,
+    pub die_erase: f64,
+    pub die_map: f64,
 }
 
 /// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
@@ -64,7 +80,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 25] = [
+pub const FIELDS: [&str; 36] = [
     "second",
     "iops",
     "mb_s",
@@ -90,6 +106,17 @@ pub const FIELDS: [&str; 25] = [
     "retired_blocks",
     "read_only",
     "rmw_reads",
+    "latency_p50_us",
+    "latency_p99_us",
+    "latency_p99_9_us",
+    "latency_p99_99_us",
+    "mean_outstanding",
+    "die_host_read",
+    "die_host_program",
+    "die_gc_read",
+    "die_gc_program",
+    "die_erase",
+    "die_map",
 ];
 
 impl Sample {
@@ -120,6 +147,17 @@ impl Sample {
             self.retired_blocks as f64,
             if self.read_only { 1.0 } else { 0.0 },
             self.rmw_reads as f64,
+            self.latency_p50_us,
+            self.latency_p99_us,
+            self.latency_p99_9_us,
+            self.latency_p99_99_us,
+            self.mean_outstanding,
+            self.die_host_read,
+            self.die_host_program,
+            self.die_gc_read,
+            self.die_gc_program,
+            self.die_erase,
+            self.die_map,
         ]
     }
 }

@@ -4,6 +4,7 @@
 
 use std::collections::VecDeque;
 
+use super::histogram::Histogram;
 use super::sample::{Sample, HOST_CPU_HZ};
 use crate::drive::{power::CapacitorState, Counters, Drive};
 use crate::units::{NS_PER_S, UNIT_BYTES};
@@ -18,6 +19,7 @@ pub struct Completions {
     /// Host bytes written by the writes that completed.
     pub host_write_bytes: u64,
     pub acknowledged_writes_lost: u32,
+    pub latency: Histogram,
 }
 
 impl Completions {
@@ -27,6 +29,7 @@ impl Completions {
         self.bytes += bytes;
         self.latency_sum_ns += latency_ns;
         self.latency_max_ns = self.latency_max_ns.max(latency_ns);
+        self.latency.add(latency_ns);
     }
 }
 
@@ -39,10 +42,12 @@ pub struct Seconds {
     counted: Counters,
     last_second: u32,
     host_cpu_cycles_per_io: f64,
+    /// Die time in one second, ns (dies x 1 s).
+    die_second_ns: f64,
 }
 
 impl Seconds {
-    pub fn new(seconds: u32, host_cpu_cycles_per_io: u64) -> Self {
+    pub fn new(seconds: u32, host_cpu_cycles_per_io: u64, dies: u32) -> Self {
         Seconds {
             second: 0,
             second_end_ns: NS_PER_S,
@@ -50,6 +55,7 @@ impl Seconds {
             counted: Counters::default(),
             last_second: seconds,
             host_cpu_cycles_per_io: host_cpu_cycles_per_io as f64,
+            die_second_ns: dies as f64 * NS_PER_S as f64,
         }
     }
 
@@ -96,6 +102,8 @@ impl Seconds {
         let work = total.since(&self.counted);
         self.counted = total;
         let status = drive.status(self.second_end_ns);
+        let die = |k: usize| work.die_busy_ns[k] as f64 / self.die_second_ns;
+        let percentile = |p: f64| c.latency.percentile(p) as f64 / 1e3;
         Sample {
             second: self.second,
             iops: c.ios,
@@ -130,6 +138,17 @@ impl Seconds {
             erase_count_max: status.erase_count_max,
             retired_blocks: status.retired_blocks as u32,
             read_only: status.read_only,
+            latency_p50_us: percentile(50.0),
+            latency_p99_us: percentile(99.0),
+            latency_p99_9_us: percentile(99.9),
+            latency_p99_99_us: percentile(99.99),
+            mean_outstanding: c.latency_sum_ns as f64 / NS_PER_S as f64,
+            die_host_read: die(0),
+            die_host_program: die(1),
+            die_gc_read: die(2),
+            die_gc_program: die(3),
+            die_erase: die(4),
+            die_map: die(5),
         }
     }
 }

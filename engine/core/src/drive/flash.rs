@@ -9,7 +9,7 @@ use crate::units::{ConfigError, NONE, UNIT_BYTES};
 use super::firmware::Firmware;
 use super::ftl::Ftl;
 use super::mapping::MapCost;
-use super::nand::Nand;
+use super::nand::{Nand, Work, WORK_KINDS};
 
 /// A journal entry: the LPA and its new physical location.
 const JOURNAL_ENTRY_BYTES: u64 = 8;
@@ -26,6 +26,8 @@ pub struct Counters {
     pub rmw_reads: u64,
     pub map_lookups: u64,
     pub map_misses: u64,
+    /// Die time booked for each kind of work, summed over dies, ns (`nand::Work`'s order).
+    pub die_busy_ns: [u64; WORK_KINDS],
 }
 
 impl Counters {
@@ -39,6 +41,7 @@ impl Counters {
             rmw_reads: self.rmw_reads - earlier.rmw_reads,
             map_lookups: self.map_lookups - earlier.map_lookups,
             map_misses: self.map_misses - earlier.map_misses,
+            die_busy_ns: std::array::from_fn(|k| self.die_busy_ns[k] - earlier.die_busy_ns[k]),
         }
     }
 }
@@ -92,8 +95,8 @@ impl Flash {
 
     /// Programs one multi-plane page on `die` once its data is ready; returns when it completes.
     #[inline]
-    pub fn program(&mut self, die: u32, ready_ns: u64) -> u64 {
-        let done = self.nand.program(die, ready_ns, self.units_per_program);
+    pub fn program(&mut self, die: u32, ready_ns: u64, work: Work) -> u64 {
+        let done = self.nand.program(die, ready_ns, self.units_per_program, work);
         self.count_programs(1);
         done
     }
@@ -107,9 +110,9 @@ impl Flash {
     pub fn scan_stripe(&mut self, die: u32, now_ns: u64) {
         let scan = self.ftl.scan_victim_stripe(die);
         if scan.moved > 0 {
-            let read_done = self.nand.read(die, now_ns, scan.moved_slots.div_ceil(self.slots_per_unit));
+            let read_done = self.nand.read(die, now_ns, scan.moved_slots.div_ceil(self.slots_per_unit), Work::GcRead);
             for _ in 0..scan.programs_due {
-                self.nand.program(die, read_done, self.units_per_program);
+                self.nand.program(die, read_done, self.units_per_program, Work::GcProgram);
             }
             self.counters.gc_moves += scan.moved as u64;
             self.count_programs(scan.programs_due);
@@ -128,7 +131,7 @@ impl Flash {
         let page_bytes = self.units_per_program as u64 * UNIT_BYTES;
         if self.journal_dirty_bytes >= page_bytes {
             self.journal_dirty_bytes -= page_bytes;
-            self.program(die, ready_ns);
+            self.program(die, ready_ns, Work::Map);
         }
     }
 
@@ -161,11 +164,11 @@ impl Flash {
             }
             if let Some(page) = work.read_page {
                 // Map pages are spread over the dies like data.
-                t = self.nand.read(page % self.dies, t, self.units_per_page);
+                t = self.nand.read(page % self.dies, t, self.units_per_page, Work::Map);
             }
             for _ in 0..work.write_pages {
                 let die = self.next_die();
-                self.program(die, t);
+                self.program(die, t, Work::Map);
             }
         }
         t
@@ -191,7 +194,7 @@ impl Flash {
                     n += 1;
                 }
                 let die = self.ftl.die_of_ppa(ppa);
-                data_ready = data_ready.max(self.nand.read(die, started_ns, n));
+                data_ready = data_ready.max(self.nand.read(die, started_ns, n, Work::HostRead));
             }
             lpa += n;
         }
@@ -203,6 +206,6 @@ impl Flash {
     #[inline]
     pub fn read_for_merge(&mut self, ppa: u32, t_ns: u64) -> u64 {
         self.counters.rmw_reads += 1;
-        self.nand.read(self.ftl.die_of_ppa(ppa), t_ns, 1)
+        self.nand.read(self.ftl.die_of_ppa(ppa), t_ns, 1, Work::HostRead)
     }
 }

@@ -19,7 +19,7 @@ pub mod ftl;
 mod gc;
 mod interface;
 pub mod mapping;
-mod nand;
+pub mod nand;
 pub mod power;
 mod write;
 
@@ -102,7 +102,13 @@ impl Drive {
 
     /// Cumulative counts of NAND and host work since the test phase began.
     pub fn counters(&self) -> Counters {
-        self.flash.counters
+        Counters { die_busy_ns: self.flash.nand.total_busy_ns(), ..self.flash.counters }
+    }
+
+    /// Time each die has been booked for each kind of work so far, ns (per die, in
+    /// `nand::Work`'s order: host read, host program, GC read, GC program, erase, map).
+    pub fn die_busy_ns(&self) -> &[[u64; nand::WORK_KINDS]] {
+        self.flash.nand.busy_ns()
     }
 
     /// Bytes held by the model (mapping tables dominate).

@@ -7,6 +7,22 @@
 use crate::config::{NandGeometry, NandTiming};
 use crate::timeline::Calendar;
 
+/// What a die spends its time on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Work {
+    HostRead = 0,
+    HostProgram = 1,
+    GcRead = 2,
+    GcProgram = 3,
+    Erase = 4,
+    /// Map pages and the map journal.
+    Map = 5,
+}
+
+pub const WORK_KINDS: usize = 6;
+/// Column names of each kind of work, in `Work`'s order.
+pub const WORK_NAMES: [&str; WORK_KINDS] = ["host_read", "host_program", "gc_read", "gc_program", "erase", "map"];
+
 pub struct Nand {
     channel_of_die: Vec<u32>,
     channels: Vec<Calendar>,
@@ -22,6 +38,10 @@ pub struct Nand {
     read_ns: u64,
     program_ns: u64,
     erase_ns: u64,
+    /// Per die and kind of work: time booked so far, ns.
+    busy_ns: Vec<[u64; WORK_KINDS]>,
+    /// The same summed over dies.
+    total_busy_ns: [u64; WORK_KINDS],
 }
 
 impl Nand {
@@ -37,7 +57,25 @@ impl Nand {
             read_ns: t.read_ns,
             program_ns: t.program_ns,
             erase_ns: t.erase_ns,
+            busy_ns: vec![[0; WORK_KINDS]; g.dies as usize],
+            total_busy_ns: [0; WORK_KINDS],
         }
+    }
+
+    /// Time each die has been booked for each kind of work, ns (per die, in `Work`'s order).
+    pub fn busy_ns(&self) -> &[[u64; WORK_KINDS]] {
+        &self.busy_ns
+    }
+
+    /// The same summed over the dies.
+    pub fn total_busy_ns(&self) -> [u64; WORK_KINDS] {
+        self.total_busy_ns
+    }
+
+    #[inline]
+    fn account(&mut self, d: usize, work: Work, ns: u64) {
+        self.busy_ns[d][work as usize] += ns;
+        self.total_busy_ns[work as usize] += ns;
     }
 
     /// Advances the present; calendars drop what ends before it.
@@ -62,11 +100,12 @@ impl Nand {
     /// Transfers `units` to the die and programs them (one multi-plane program); returns when
     /// the program completes.
     #[inline]
-    pub fn program(&mut self, die: u32, ready_ns: u64, units: u32) -> u64 {
+    pub fn program(&mut self, die: u32, ready_ns: u64, units: u32, work: Work) -> u64 {
         let c = self.channel_of_die[die as usize] as usize;
         let d = die as usize;
         let len = units as u64 * self.unit_transfer_ns;
         let start = self.channels[c].book(ready_ns.max(self.die_free_ns[d]), len, self.now_ns);
+        self.account(d, work, len + self.program_ns);
         self.occupy(d, start, start + len + self.program_ns)
     }
 
@@ -83,7 +122,7 @@ impl Nand {
     /// Reads one (multi-plane) page and transfers `units` of it to the controller; returns when
     /// the data is in the controller.
     #[inline]
-    pub fn read(&mut self, die: u32, ready_ns: u64, units: u32) -> u64 {
+    pub fn read(&mut self, die: u32, ready_ns: u64, units: u32, work: Work) -> u64 {
         let c = self.channel_of_die[die as usize] as usize;
         let d = die as usize;
         let len = units as u64 * self.unit_transfer_ns;
@@ -92,11 +131,14 @@ impl Nand {
         if start + self.read_ns + len <= gap_until {
             if let Some(x) = self.channels[c].book_before(start + self.read_ns, len, gap_until, self.now_ns) {
                 self.die_gap[d].0 = x + len;
+                self.account(d, work, self.read_ns + len);
                 return x + len;
             }
         }
         let sensed = ready_ns.max(self.die_free_ns[d]) + self.read_ns;
         let start = self.channels[c].book(sensed, len, self.now_ns);
+        // The die holds the page from sensing until its data has crossed the channel.
+        self.account(d, work, start + len - (sensed - self.read_ns));
         self.occupy(d, sensed - self.read_ns, start + len)
     }
 
@@ -104,11 +146,13 @@ impl Nand {
     pub fn erase(&mut self, die: u32, ready_ns: u64) -> u64 {
         let d = die as usize;
         let start = ready_ns.max(self.die_free_ns[d]);
+        self.account(d, Work::Erase, self.erase_ns);
         self.occupy(d, start, start + self.erase_ns)
     }
 
     pub fn memory_bytes(&self) -> u64 {
         (self.channel_of_die.capacity() * 4 + self.die_free_ns.capacity() * 8 + self.die_gap.capacity() * 16) as u64
             + self.channels.iter().map(|c| c.memory_bytes()).sum::<u64>()
+            + self.busy_ns.capacity() as u64 * (WORK_KINDS as u64 * 8)
     }
 }

@@ -19,6 +19,7 @@ use super::compression::Compression;
 use super::flash::Flash;
 use super::ftl::Stream;
 use super::gc::Gc;
+use super::nand::Work;
 use super::power::DurabilityLog;
 use buffer::WriteBuffer;
 use page::{Group, Page};
@@ -221,7 +222,7 @@ impl WritePath {
             self.page.clear();
             return None;
         }
-        Some((die, flash.program(die, ready_ns)))
+        Some((die, flash.program(die, ready_ns, Work::HostProgram)))
     }
 
     /// Maps the page's units to `die`'s host stream (padding the rest of the page) and hands

@@ -84,6 +84,16 @@ pub fn check_request(config_json: &str) -> String {
     .to_string()
 }
 
+/// Each sample column's name, unit and meaning, as JSON: `[{name, unit, description}]`.
+#[wasm_bindgen]
+pub fn sample_fields_info() -> String {
+    let list: Vec<serde_json::Value> = ssdlab_core::bench::FIELD_INFO
+        .iter()
+        .map(|(name, unit, description)| serde_json::json!({ "name": name, "unit": unit, "description": description }))
+        .collect();
+    serde_json::Value::Array(list).to_string()
+}
+
 /// Names of the sample columns, as JSON, in the order `Simulation::advance` returns them.
 #[wasm_bindgen]
 pub fn sample_fields() -> String {
@@ -126,6 +136,15 @@ fn parameters(drive: &DriveConfig) -> serde_json::Value {
     serde_json::Value::Object(map)
 }
 
+/// A count from the page: at least 1, whatever arrives.
+fn whole(x: f64) -> u64 {
+    if x.is_finite() && x >= 1.0 {
+        x as u64
+    } else {
+        1
+    }
+}
+
 #[wasm_bindgen]
 pub struct Simulation {
     sim: Bench,
@@ -146,9 +165,51 @@ impl Simulation {
     /// Processes up to `max_ios` host IOs and returns the seconds completed meanwhile,
     /// column-major: `sample_fields().length` columns of n rows each.
     pub fn advance(&mut self, max_ios: f64) -> Vec<f64> {
-        let max_ios = if max_ios.is_finite() && max_ios >= 1.0 { max_ios as u64 } else { 1 };
         self.samples.clear();
-        self.sim.advance(max_ios, &mut self.samples);
+        self.sim.advance(whole(max_ios), &mut self.samples);
+        self.columns()
+    }
+
+    /// Like `advance`, but stops as soon as second `second` is complete (a step of exactly one
+    /// second: `advance_to_second(seconds_done() + 1, ...)`).
+    pub fn advance_to_second(&mut self, second: u32, max_ios: f64) -> Vec<f64> {
+        self.samples.clear();
+        self.sim.advance_to_second(second, whole(max_ios), &mut self.samples);
+        self.columns()
+    }
+
+    /// Cuts power at the host's next command; returns when (simulated seconds), or -1 if the
+    /// run is over. The cut's outcome arrives in `power_cuts_json` once that second is done.
+    pub fn cut_power_now(&mut self) -> f64 {
+        self.sim.cut_power_now().map_or(-1.0, |ns| ns as f64 / 1e9)
+    }
+
+    /// Fails the capacitor bank now (the drive notices at its next self-test) or replaces it.
+    pub fn set_capacitors_healthy(&mut self, healthy: bool) {
+        self.sim.set_capacitors_healthy(healthy);
+    }
+
+    /// Time each die has spent so far on each kind of work, ns, flat: die-major, 6 per die
+    /// (host read, host program, GC read, GC program, erase, map). Two calls' difference is
+    /// what each die did in between.
+    pub fn die_busy_ns(&self) -> Vec<f64> {
+        self.sim.drive().die_busy_ns().iter().flat_map(|d| d.iter().map(|&ns| ns as f64)).collect()
+    }
+
+    /// Closed blocks counted by how many valid slots they hold, in `bins` equal parts of
+    /// 0..=slots_per_block: what the victim policy chooses from.
+    pub fn valid_histogram(&self, bins: u32) -> Vec<f64> {
+        self.sim.ftl().valid_histogram(bins.clamp(1, 4096) as usize).into_iter().map(|c| c as f64).collect()
+    }
+
+    /// Blocks counted by erase count in `bins` equal parts of min..=max, then min and max.
+    pub fn erase_histogram(&self, bins: u32) -> Vec<f64> {
+        let (counts, (min, max)) = self.sim.ftl().erase_histogram(bins.clamp(1, 4096) as usize);
+        counts.into_iter().map(|c| c as f64).chain([min as f64, max as f64]).collect()
+    }
+
+    /// The samples of the last call, column-major.
+    fn columns(&self) -> Vec<f64> {
         let n = self.samples.len();
         let mut out = vec![0.0; n * FIELDS.len()];
         for (row, s) in self.samples.iter().enumerate() {
@@ -251,5 +312,34 @@ mod tests {
         assert_eq!(cuts[0]["acknowledged_writes_lost"], 0);
         assert!(cuts[0]["rebuild_ms"].as_f64().unwrap() > 0.0);
         assert_eq!(json(&sim.parameters_json())["geometry.blocks_per_plane"], 64);
+    }
+
+    #[test]
+    fn steps_a_second_cuts_power_and_shows_the_drive_inside() {
+        let request = r#"{"drive":"s3700-200","seconds":20,
+            "set":{"geometry.blocks_per_plane":64,"user_bytes":6000000000,"gc.start_free_blocks":6,
+                   "gc.boost_below_free_blocks":3,"gc.boost_until_free_blocks":5,"gc.background_free_blocks":8}}"#;
+        let mut sim = Simulation::new(request).unwrap();
+        let cols = sim.advance_to_second(1, 1e9);
+        assert_eq!(cols.len(), FIELDS.len(), "exactly one second");
+        assert_eq!(sim.seconds_done(), 1);
+        sim.advance_to_second(3, 1e9);
+        assert_eq!(sim.seconds_done(), 3);
+        let at = sim.cut_power_now();
+        assert!((3.0..4.0).contains(&at), "{}", at);
+        sim.advance_to_second(5, 1e9);
+        let cuts = json(&sim.power_cuts_json());
+        assert_eq!(cuts.as_array().unwrap().len(), 1);
+        assert_eq!(cuts[0]["acknowledged_writes_lost"], 0);
+        let dies = 33;
+        let busy = sim.die_busy_ns();
+        assert_eq!(busy.len(), dies * 6);
+        assert!(busy.iter().sum::<f64>() > 0.0);
+        let valid = sim.valid_histogram(16);
+        assert_eq!(valid.len(), 16);
+        let erase = sim.erase_histogram(8);
+        assert_eq!(erase[..8].iter().sum::<f64>(), (dies * 64) as f64);
+        sim.set_capacitors_healthy(false);
+        assert!(json(&sample_fields_info())[0]["unit"] == "s");
     }
 }

@@ -19,7 +19,7 @@ use crate::host::{payload_bytes, Host};
 use crate::units::{ConfigError, NS_PER_S, UNIT_BYTES};
 
 pub use report::{default_steady_from_s, power_cut_json, power_cuts_json, results_json};
-pub use sample::{csv, Sample, FIELDS, HOST_CPU_HZ};
+pub use sample::{csv, Sample, FIELDS, FIELD_INFO, HOST_CPU_HZ};
 use seconds::Seconds;
 pub use summary::Summary;
 
@@ -127,6 +127,35 @@ impl Bench {
             done += 1;
         }
         done
+    }
+
+    /// Runs until second `second` is complete (or `max_ios` more IOs, or the end): a step that
+    /// stops on a second's boundary. Returns the number of IOs processed.
+    pub fn advance_to_second(&mut self, second: u32, max_ios: u64, out: &mut Vec<Sample>) -> u64 {
+        let mut done = 0;
+        while done < max_ios && !self.finished() && self.seconds.done() < second {
+            self.step(out);
+            done += 1;
+        }
+        done
+    }
+
+    /// Cuts power now: at the host's next command (or at once if none is due before the run
+    /// ends). Returns when, ns, or None if the run is over.
+    pub fn cut_power_now(&mut self) -> Option<u64> {
+        let end_ns = self.cfg.seconds as u64 * NS_PER_S;
+        let at = self.host.next_issue().map_or(end_ns, |(t, _)| t).max(self.seconds.done() as u64 * NS_PER_S + 1);
+        if self.finished() || at >= end_ns {
+            return None;
+        }
+        let i = self.cuts_ns.partition_point(|&c| c <= at);
+        self.cuts_ns.insert(i, at);
+        Some(at)
+    }
+
+    /// The capacitor bank fails now (the drive notices at its next self-test), or is replaced.
+    pub fn set_capacitors_healthy(&mut self, healthy: bool) {
+        self.drive.set_capacitors_healthy(healthy);
     }
 
     /// Runs to the end, returning every sample.

@@ -119,6 +119,46 @@ pub const FIELDS: [&str; 36] = [
     "die_map",
 ];
 
+/// Each column's unit and what it means, in `FIELDS`' order (for tables, tooltips and exports).
+pub const FIELD_INFO: [(&str, &str, &str); 36] = [
+    ("second", "s", "start of the second, from the end of the preconditioning"),
+    ("iops", "IO/s", "host commands completed in the second"),
+    ("mb_s", "MB/s", "host data moved in the second (10^6 bytes)"),
+    ("mean_latency_us", "us", "mean time from issue to completion of the second's commands"),
+    ("max_latency_us", "us", "longest of them"),
+    ("gc_moves", "units", "4 KiB units garbage collection copied"),
+    ("erases", "blocks", "blocks erased"),
+    ("free_blocks", "blocks", "free blocks over all dies at the end of the second"),
+    ("host_writes", "units", "host data written, in 4 KiB units"),
+    ("nand_writes", "units", "NAND programmed (host pages, GC copies, map pages), in 4 KiB units"),
+    ("write_amplification", "", "NAND writes / host writes since the test began"),
+    ("host_cpu_cores", "cores", "host CPU cores the storage stack would need for these IOs"),
+    ("buffer_units", "units", "host writes in the write buffer at the end of the second"),
+    ("write_buffering", "0/1", "1 while writes are acknowledged from the buffer, 0 while writing through"),
+    ("capacitors_healthy", "0/1", "1 while the capacitor bank is fitted and healthy"),
+    ("smart_flag", "0/1", "1 once a self-test has found the capacitors failed"),
+    ("acknowledged_writes_lost", "writes", "acknowledged writes lost to a power cut in this second"),
+    ("map_hit_rate", "", "share of map lookups found in DRAM"),
+    ("gc_active_dies", "dies", "dies with a victim block being collected"),
+    ("gc_boost", "0/1", "1 while the drive-wide clean-up runs"),
+    ("erase_count_min", "erases", "fewest erases of any block"),
+    ("erase_count_max", "erases", "most erases of any block"),
+    ("retired_blocks", "blocks", "blocks retired at their P/E limit"),
+    ("read_only", "0/1", "1 once the drive has worn out and refuses writes"),
+    ("rmw_reads", "units", "units read to merge writes covering part of them"),
+    ("latency_p50_us", "us", "median latency of the second's commands"),
+    ("latency_p99_us", "us", "99th percentile latency"),
+    ("latency_p99_9_us", "us", "99.9th percentile latency"),
+    ("latency_p99_99_us", "us", "99.99th percentile latency"),
+    ("mean_outstanding", "commands", "commands outstanding on average (in the drive or waiting in the host)"),
+    ("die_host_read", "share", "share of die time reading host data"),
+    ("die_host_program", "share", "share of die time programming host pages"),
+    ("die_gc_read", "share", "share of die time reading for garbage collection"),
+    ("die_gc_program", "share", "share of die time programming GC copies"),
+    ("die_erase", "share", "share of die time erasing blocks"),
+    ("die_map", "share", "share of die time on map pages and the map journal"),
+];
+
 impl Sample {
     pub fn columns(&self) -> [f64; FIELDS.len()] {
         [
@@ -159,6 +199,15 @@ impl Sample {
             self.die_erase,
             self.die_map,
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_column_has_its_unit_and_meaning() {
+        let named: Vec<&str> = super::FIELD_INFO.iter().map(|f| f.0).collect();
+        assert_eq!(named, super::FIELDS.to_vec());
     }
 }
 

@@ -38,9 +38,14 @@ pub fn apply_parameters<'a>(
         *slot = value.clone();
         if let Err(e) = serde_json::from_value::<DriveConfig>(probe) {
             let detail = e.to_string();
-            let hint =
-                if detail.contains("variant") { detail } else { format!("must be {} (got {})", expected, value) };
-            return Err(ConfigError::new(path, hint));
+            if detail.contains("variant") {
+                return Err(ConfigError::new(path, detail));
+            }
+            // A negative whole number: the reason is the range, so say the range.
+            if let Some(range) = negative_whole_number(drive, path, &value) {
+                return Err(ConfigError::new(path, range));
+            }
+            return Err(ConfigError::new(path, format!("must be {} (got {})", expected, value)));
         }
         *node = value;
     }
@@ -51,6 +56,22 @@ pub fn apply_parameters<'a>(
     }
     updated.validate()?;
     Ok(updated)
+}
+
+/// For a negative whole number given to an unsigned parameter: its allowed range (found by
+/// checking the drive with 0 there), or "0 or more".
+fn negative_whole_number(drive: &DriveConfig, path: &str, value: &serde_json::Value) -> Option<String> {
+    let n = value.as_i64().filter(|n| *n < 0)?;
+    let mut probe = serde_json::to_value(drive).ok()?;
+    *path.split('.').fold(&mut probe, |node, k| &mut node[k]) = serde_json::json!(0);
+    let at_zero: DriveConfig = serde_json::from_value(probe).ok()?;
+    Some(match at_zero.validate() {
+        Err(e) if e.field == path => match e.message.rsplit_once(" (got ") {
+            Some((range, _)) => format!("{} (got {})", range, n),
+            None => e.message,
+        },
+        _ => format!("must be 0 or more (got {})", n),
+    })
 }
 
 fn unknown_parameter(drive: &DriveConfig, path: &str) -> ConfigError {
@@ -97,5 +118,10 @@ mod tests {
         let e = set_parameter(&d, "gc.start_free_blocks", serde_json::json!(1)).unwrap_err();
         assert_eq!(e.field, "gc.start_free_blocks");
         assert!(e.message.contains("between 2 and 1024"), "{}", e.message);
+        // A negative whole number is out of range, and the message says the range.
+        let e = set_parameter(&d, "gc.paced_percent", serde_json::json!(-50)).unwrap_err();
+        assert_eq!(e.message, "must be between 10 and 1000 (got -50)");
+        let e = set_parameter(&d, "power.capacitor_fails_at_s", serde_json::json!(-1)).unwrap_err();
+        assert_eq!(e.message, "must be 0 or more (got -1)");
     }
 }

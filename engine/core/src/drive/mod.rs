@@ -273,6 +273,17 @@ impl Drive {
         }
     }
 
+    /// The capacitor bank fails (noticed at the next self-test) or is replaced by a healthy one;
+    /// a drive without capacitors has none to change.
+    pub fn set_capacitors_healthy(&mut self, healthy: bool) {
+        self.capacitors = match (self.capacitors, healthy) {
+            (CapacitorState::Absent, _) => CapacitorState::Absent,
+            (CapacitorState::Healthy, false) => CapacitorState::FailedUnnoticed,
+            (_, true) => CapacitorState::Healthy,
+            (state, false) => state,
+        };
+    }
+
     /// The drive's state at `t_ns` (a second's end).
     pub fn status(&self, t_ns: u64) -> Status {
         let ftl = &self.flash.ftl;

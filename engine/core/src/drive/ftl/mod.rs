@@ -306,6 +306,33 @@ impl Ftl {
         Some(Cursor { block, next: 0 })
     }
 
+    /// How full the blocks GC chooses from are: closed blocks counted by valid slots, in `bins`
+    /// equal parts of 0..=slots_per_block (the distribution a victim policy picks from).
+    pub fn valid_histogram(&self, bins: usize) -> Vec<u64> {
+        let bins = bins.max(1);
+        let spb = self.blocks.slots_per_block as usize;
+        let mut out = vec![0u64; bins];
+        for (b, &state) in self.blocks.state.iter().enumerate() {
+            if state == blocks::BlockState::Closed {
+                out[(self.blocks.valid[b] as usize * bins / (spb + 1)).min(bins - 1)] += 1;
+            }
+        }
+        out
+    }
+
+    /// Blocks counted by erase count in `bins` equal parts of min..=max; returns the counts and
+    /// (min, max).
+    pub fn erase_histogram(&self, bins: usize) -> (Vec<u64>, (u32, u32)) {
+        let bins = bins.max(1);
+        let (min, max) = self.wear.range();
+        let width = (max - min) as usize + 1;
+        let mut out = vec![0u64; bins];
+        for &c in self.wear.erase_counts() {
+            out[((c - min) as usize * bins / width).min(bins - 1)] += 1;
+        }
+        (out, (min, max))
+    }
+
     /// Checks every structural invariant; returns a description of the first violation.
     /// O(raw units): for tests.
     pub fn check_invariants(&self) -> Result<(), String> {

@@ -202,15 +202,6 @@ impl Sample {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_column_has_its_unit_and_meaning() {
-        let named: Vec<&str> = super::FIELD_INFO.iter().map(|f| f.0).collect();
-        assert_eq!(named, super::FIELDS.to_vec());
-    }
-}
-
 /// The CSV of `samples`, as `ssdlab run --csv` writes it: a header of `FIELDS`, then one row per
 /// second, each number in its shortest form that reads back to the same value.
 pub fn csv(samples: &[Sample]) -> String {
@@ -222,4 +213,13 @@ pub fn csv(samples: &[Sample]) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_column_has_its_unit_and_meaning() {
+        let named: Vec<&str> = super::FIELD_INFO.iter().map(|f| f.0).collect();
+        assert_eq!(named, super::FIELDS.to_vec());
+    }
 }

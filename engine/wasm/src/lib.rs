@@ -5,9 +5,9 @@
 //! nothing here unwraps on input from the page.
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
-use ssdlab_core::bench::power_cuts_json;
+use ssdlab_core::bench::{power_cuts_json, table_bytes_bound};
 use ssdlab_core::config::{parameter_paths, WORKLOADS};
-use ssdlab_core::drive::ftl::{victim, Ftl};
+use ssdlab_core::drive::ftl::victim;
 use ssdlab_core::{presets, Bench, ConfigError, DriveConfig, RunConfig, RunRequest, Sample, FIELDS};
 use wasm_bindgen::prelude::*;
 
@@ -106,16 +106,21 @@ const BROWSER_TABLE_LIMIT_BYTES: u64 = 2560 << 20;
 
 fn resolve(config_json: &str) -> Result<RunConfig, ConfigError> {
     let cfg = RunRequest::from_json(config_json).and_then(|r| r.resolve())?;
-    let tables = Ftl::table_bytes(&cfg.drive);
+    let tables = table_bytes_bound(&cfg);
     if tables > BROWSER_TABLE_LIMIT_BYTES {
-        let field = if cfg.drive.controller.compression { "controller.compression_slot_bytes" } else { "user_bytes" };
+        let (field, remedy) = if cfg.drive.controller.compression {
+            ("controller.compression_slot_bytes", "use larger compression slots or a smaller drive")
+        } else {
+            ("seconds", "a shorter run rewrites less of the drive; or test a smaller span")
+        };
         return Err(ConfigError::new(
             field,
             format!(
-                "this drive's mapping tables need {:.1} GB; the browser engine holds at most {:.1} GB \
-                 (use larger compression slots or a smaller drive, or run it with the ssdlab CLI)",
+                "this run's mapping tables could grow to {:.1} GB; the browser engine holds at most {:.1} GB \
+                 ({}, or run it with the ssdlab CLI)",
                 tables as f64 / 1e9,
-                BROWSER_TABLE_LIMIT_BYTES as f64 / 1e9
+                BROWSER_TABLE_LIMIT_BYTES as f64 / 1e9,
+                remedy
             ),
         ));
     }

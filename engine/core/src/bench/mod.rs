@@ -45,6 +45,26 @@ pub trait Observer {
     fn completed(&mut self, c: &Completion) -> bool;
 }
 
+/// The most the model's mapping tables can grow to in this run (for a memory budget, e.g. the
+/// browser's): all of them for a compressing drive (its fill is stored unit by unit); otherwise
+/// what the run can rewrite, since a filled region costs nothing until it is rewritten. Host
+/// writes are bounded by the link's rate over the run; each rewritten unit costs a map entry
+/// and, with GC's copies, a few reverse-map slots.
+pub fn table_bytes_bound(cfg: &RunConfig) -> u64 {
+    let d = &cfg.drive;
+    let full = Ftl::table_bytes(d);
+    if d.controller.compression {
+        return full;
+    }
+    let user = d.user_units();
+    let writes = cfg.plan().iter().flat_map(|p| &p.jobs).any(|j| j.read_percent < 100 || j.trace.is_some());
+    let link_units = if writes { d.host.link_mb_s * 1_000_000 / UNIT_BYTES * cfg.seconds as u64 } else { 0 };
+    let changed = (link_units + cfg.span_units() - cfg.workload_units()).min(user);
+    let forward = if changed * 8 > user { user * 4 } else { changed * 16 };
+    let reverse = (link_units.min(user) * 3).min(d.geometry.raw_units()) * 4;
+    (forward + reverse + d.geometry.total_blocks() * 16).min(full)
+}
+
 pub struct Bench {
     cfg: RunConfig,
     host: Host,

@@ -127,6 +127,14 @@ impl Drive {
         let dies = self.cfg.geometry.dies;
         let slots_per_program = self.cfg.geometry.units_per_program() * self.cfg.controller.slots_per_unit();
         let ftl = &mut self.flash.ftl;
+        if ftl.slots_per_unit() == 1 {
+            ftl.fill_sequential(span_units as u32);
+            for lpa in keep_units..span_units {
+                ftl.trim(lpa as u32);
+            }
+            return;
+        }
+        // A compressing drive: each unit takes as many slots as its data compresses to.
         let (mut die, mut used) = (0, 0);
         for lpa in 0..span_units {
             let len = self.writes.unit_slots();

@@ -174,7 +174,7 @@ impl Host {
     /// When the host issues its next command, and from which job; None once every phase is
     /// done. Rate limits push a slot later; a finished phase drains (its outstanding commands
     /// complete) before the next one starts.
-    #[inline]
+    #[inline(always)]
     pub fn next_issue(&mut self) -> Option<(u64, usize)> {
         loop {
             let Some(&Reverse(k)) = self.slots.peek() else {
@@ -217,7 +217,7 @@ impl Host {
     /// The next command of job `j` (whose slot `next_issue` returned), and two load hints for
     /// the drive: the logical unit of the command just drawn for later, and of the one halfway
     /// along.
-    #[inline]
+    #[inline(always)]
     pub fn next_request(&mut self, j: usize) -> (Request, u32, u32) {
         let job = &mut self.jobs[j];
         let i = job.upcoming_pos;
@@ -240,7 +240,7 @@ impl Host {
 
     /// The command issued last (from the top slot, job `j`) completes at `done_ns`: the slot
     /// issues again then, after the job's think time.
-    #[inline]
+    #[inline(always)]
     pub fn completed(&mut self, j: usize, done_ns: u64) {
         let again = done_ns + self.jobs[j].thinktime_ns;
         *self.slots.peek_mut().expect("a slot issued") = Reverse(key(again, j));

@@ -23,10 +23,10 @@ impl Sizes {
         Sizes { weights_below: weights_below.collect(), sizes: b.entries.iter().map(|e| e.0).collect() }
     }
 
-    #[inline]
+    #[inline(always)]
     fn draw(&self, rng: &mut Rng) -> u32 {
-        if self.sizes.len() == 1 {
-            return self.sizes[0];
+        if let [only] = self.sizes[..] {
+            return only;
         }
         let r = rng.below(*self.weights_below.last().unwrap_or(&1));
         self.sizes[self.weights_below.iter().position(|&w| r < w).unwrap_or(0)]

@@ -182,17 +182,11 @@ impl Blocks {
             return ob;
         }
         if ob.block != NONE {
-            self.state[ob.block as usize] = BlockState::Closed;
-            self.buckets.add(ob.block, self.valid[ob.block as usize] as u32);
+            self.close(ob.block);
             *closed = Some(ob.block);
         }
-        let block = self.dies[die as usize]
-            .free
-            .pop(stream)
-            .expect("the controller keeps min_free_blocks in reserve, so a free block always exists");
-        self.free_blocks -= 1;
-        self.state[block as usize] = BlockState::Open;
-        Cursor { block, next: 0 }
+        // The controller keeps min_free_blocks in reserve, so a free block always exists.
+        Cursor { block: self.open_free(die, stream), next: 0 }
     }
 
     /// Skips the rest of the stream's current program-sized stripe (a partial page is programmed
@@ -210,6 +204,25 @@ impl Blocks {
             Some(ob) => ob.next + slots > self.slots_per_block,
             None => true,
         }
+    }
+
+    /// Takes `die`'s next free block for `stream` and opens it.
+    pub fn open_free(&mut self, die: u32, stream: Stream) -> u32 {
+        let block = self.dies[die as usize].free.pop(stream).expect("a free block");
+        self.free_blocks -= 1;
+        self.state[block as usize] = BlockState::Open;
+        block
+    }
+
+    /// `block` is full: it is closed and listed under its valid count.
+    pub fn close(&mut self, block: u32) {
+        self.state[block as usize] = BlockState::Closed;
+        self.buckets.add(block, self.valid[block as usize] as u32);
+    }
+
+    /// `stream`'s open block on `die` is `block`, filled up to slot `next`.
+    pub fn set_open(&mut self, die: u32, stream: Stream, block: u32, next: u32) {
+        self.dies[die as usize].open[stream as usize] = Some(Cursor { block, next });
     }
 
     /// A closed block is taken for collection: it leaves its bucket.

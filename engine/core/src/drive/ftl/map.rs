@@ -80,6 +80,15 @@ impl FillLayout {
     }
 }
 
+/// Where a stripe's recorded units are: nowhere, the fill's formula, or a chunk of the reverse
+/// map (from this index).
+#[derive(Debug, Clone, Copy)]
+pub enum Stripe {
+    Empty,
+    Fill { first: u32, end: u32 },
+    Chunk(usize),
+}
+
 /// An open-addressed u32 -> u32 table (keys are units, never NONE).
 #[derive(Debug, Clone)]
 struct Changes {
@@ -238,23 +247,38 @@ impl PageMap {
         (lpa != NONE && self.ppa_of(lpa) == ppa).then_some(lpa)
     }
 
-    /// The units recorded at slots `first..first + n` of one block, into `out`.
-    #[inline]
-    pub fn recorded_stripe(&self, first: u32, n: u32, out: &mut Vec<u32>) {
-        out.clear();
+    /// How to read the units recorded in the stripe starting at slot `first` (one lookup for
+    /// the whole stripe; `recorded_in` then reads slot `i` of it).
+    #[inline(always)]
+    pub fn stripe(&self, first: u32) -> Stripe {
         let spb = self.slots_per_block;
         match self.chunk_of_block[(first / spb) as usize] {
-            NONE => out.resize(n as usize, NONE),
+            NONE => Stripe::Empty,
             FILL => {
                 // Within a stripe the fill's units are consecutive: one formula, then counting.
                 let f = self.fill.expect("a fill block has a fill");
-                let at = f.lpa_at(first);
-                out.extend((0..n).map(|i| if at == NONE || at + i >= f.units { NONE } else { at + i }));
+                match f.lpa_at(first) {
+                    NONE => Stripe::Empty,
+                    at => Stripe::Fill { first: at, end: f.units },
+                }
             }
-            chunk => {
-                let from = (chunk * spb + first % spb) as usize;
-                out.extend_from_slice(&self.reverse[from..from + n as usize]);
+            chunk => Stripe::Chunk((chunk * spb + first % spb) as usize),
+        }
+    }
+
+    /// The unit recorded at slot `i` of `stripe` (NONE if none).
+    #[inline(always)]
+    pub fn recorded_in(&self, stripe: Stripe, i: u32) -> u32 {
+        match stripe {
+            Stripe::Empty => NONE,
+            Stripe::Fill { first, end } => {
+                if first + i < end {
+                    first + i
+                } else {
+                    NONE
+                }
             }
+            Stripe::Chunk(at) => self.reverse[at + i as usize],
         }
     }
 

@@ -60,8 +60,6 @@ pub struct Ftl {
     victims: Victim,
     /// Victim being collected per die, and the next slot offset to scan.
     collecting: Vec<Option<Cursor>>,
-    /// Scratch space for a stripe's recorded units (reused: no allocation per scan).
-    stripe_buf: Vec<u32>,
     slots_per_unit: u32,
 }
 
@@ -86,7 +84,6 @@ impl Ftl {
             wear: Wear::new(drive),
             victims: Victim::new(&drive.gc.victim, &ctx)?,
             collecting: vec![None; g.dies as usize],
-            stripe_buf: Vec::new(),
             slots_per_unit,
         })
     }
@@ -305,9 +302,9 @@ impl Ftl {
         let spb = self.blocks.slots_per_block;
         let first = vic.block * spb + vic.next;
         // What the stripe's slots record; moving a unit elsewhere does not change them.
-        let mut recorded = std::mem::take(&mut self.stripe_buf);
-        self.map.recorded_stripe(first, spp, &mut recorded);
-        for (ppa, &lpa) in (first..).zip(&recorded) {
+        let stripe = self.map.stripe(first);
+        for i in 0..spp {
+            let (ppa, lpa) = (first + i, self.map.recorded_in(stripe, i));
             if lpa != NONE && self.map.ppa_of(lpa) == ppa {
                 let len = self.map.len_of(lpa);
                 scan.moved += 1;
@@ -318,12 +315,14 @@ impl Ftl {
         let next = vic.next + spp;
         // The victim's later stripes are read in order: start loading their map entries.
         if vic.next + 3 * spp <= spb {
-            self.map.recorded_stripe(first + 2 * spp, spp, &mut recorded);
-            for &lpa in recorded.iter().filter(|&&l| l != NONE) {
-                self.map.prefetch_entry(lpa);
+            let ahead = self.map.stripe(first + 2 * spp);
+            for i in 0..spp {
+                let lpa = self.map.recorded_in(ahead, i);
+                if lpa != NONE {
+                    self.map.prefetch_entry(lpa);
+                }
             }
         }
-        self.stripe_buf = recorded;
         if next >= spb {
             self.erase(vic.block);
             self.collecting[die as usize] = if self.wear.worn_out() { None } else { self.static_wear_victim(die) };

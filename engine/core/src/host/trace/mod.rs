@@ -105,11 +105,11 @@ pub fn detect(text: &str) -> Option<Format> {
     }
     if disksim::looks_like(first) {
         // Decimal times are DiskSim's milliseconds; whole numbers the nanoseconds of MQSim's
-        // and SSDSim's sample traces.
-        let decimal = std::iter::once(first)
-            .chain(lines.take(9))
-            .any(|l| l.split_whitespace().next().is_some_and(|t| t.contains('.')));
-        return Some(if decimal { Format::Disksim } else { Format::DisksimNs });
+        // and SSDSim's sample traces. The first time that is not zero tells.
+        let time = |l: &str| l.split_whitespace().next().unwrap_or("").to_string();
+        let times: Vec<String> = std::iter::once(first).chain(lines.take(9)).map(time).collect();
+        let telling = times.iter().find(|t| t.bytes().any(|b| (b'1'..=b'9').contains(&b))).unwrap_or(&times[0]);
+        return Some(if telling.contains('.') { Format::Disksim } else { Format::DisksimNs });
     }
     None
 }

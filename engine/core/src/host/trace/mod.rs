@@ -119,7 +119,7 @@ pub fn undetected() -> TraceError {
     let list: Vec<String> = FORMATS.iter().map(|f| format!("{} ({})", f.1, f.2)).collect();
     TraceError::new(
         0,
-        format!("cannot tell the trace's format from its first lines; name it, one of: {}", list.join("; ")),
+        format!("cannot tell the trace's format from its first lines; name its format, one of: {}", list.join("; ")),
     )
 }
 

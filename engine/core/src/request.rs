@@ -182,7 +182,12 @@ impl RunRequest {
             // Deserialize each field alone so a type error names its field.
             let one = serde_json::json!({ key.as_str(): v, "drive": obj.get("drive").cloned().unwrap_or("x".into()) });
             if serde_json::from_value::<RunRequest>(one).is_err() {
-                return Err(ConfigError::new(key, format!("must be {} (got {})", expected, v)));
+                // A trace's whole text is too long to quote.
+                let mut got = v.to_string();
+                if got.len() > 120 {
+                    got = format!("{}...", got.chars().take(100).collect::<String>());
+                }
+                return Err(ConfigError::new(key, format!("must be {} (got {})", expected, got)));
             }
         }
         if !obj.contains_key("drive") {

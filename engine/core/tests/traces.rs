@@ -187,6 +187,11 @@ fn a_malformed_line_is_named_and_the_replay_stops_before_it_runs() {
     assert!(e.message.contains("at most 16777216 bytes"), "{e}");
     let e = read("0 0 0 8 0\n99999999999999999999999 0 0 8 0\n", None).unwrap_err();
     assert_eq!(e.line, 2);
+    // A trace object that is not one is named without quoting the whole file.
+    let long = serde_json::json!({"drive": "s3700-200", "trace": {"text": "0 0 0 8 0\n".repeat(1000), "speed": 2}});
+    let e = RunRequest::from_json(&long.to_string()).unwrap_err();
+    assert_eq!(e.field, "trace");
+    assert!(e.message.starts_with("must be an object") && e.message.len() < 300, "{e}");
     // Nothing to replay is an error too, saying what was there.
     let e = read("fio version 2 iolog\nf add\nf open\nf sync 0 0\n", None).unwrap_err();
     assert_eq!(

@@ -2,9 +2,9 @@
 //! a workload, a GC policy); `resolve` turns it into a checked `RunConfig`. The only place that
 //! resolves names.
 
-use serde::{Deserialize, Serialize};
-
 use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
 
 use crate::config::{apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, RunConfig, WorkloadSpec};
 use crate::drive::ftl::victim;

@@ -294,6 +294,7 @@ fn no_reader_panics_on_random_bytes_or_mutated_samples() {
             mutate(&samples[round % samples.len()], &mut rng)
         };
         detect(&String::from_utf8_lossy(&input));
+        let _ = RunRequest::from_json(&String::from_utf8_lossy(&input));
         for &f in &formats {
             match load(&input[..], f, "fuzz") {
                 Ok(l) => {
@@ -310,7 +311,7 @@ fn no_reader_panics_on_random_bytes_or_mutated_samples() {
     }
     // Mutations keep many samples readable and break many: both paths ran.
     assert!(read_ok > 1000 && refused > 10_000, "{read_ok} read, {refused} refused");
-    // The run request around a trace, mutated as text.
+    // The run request around a trace, mutated as text (and, above, random bytes as requests).
     let request =
         serde_json::json!({"drive": "s3700-200", "trace": {"text": "0 0 0 8 0\n", "time_scale": 2}}).to_string();
     for _ in 0..300 {

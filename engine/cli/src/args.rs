@@ -3,6 +3,9 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, Parser, Subcommand};
+use ssdlab_core::config::presets;
+use ssdlab_core::request::TraceRequest;
+use ssdlab_core::units::MAX_SECONDS;
 use ssdlab_core::{ConfigError, RunRequest};
 
 #[derive(Parser)]
@@ -20,6 +23,8 @@ pub enum Command {
     Presets,
     /// Run one test and print its summary (per-second samples with --csv).
     Run(RunArgs),
+    /// Replay a block trace (MSR/SNIA CSV, blkparse, DiskSim, fio iolog) on a drive.
+    Replay(ReplayArgs),
     /// List every parameter path that --set accepts, with the preset's value.
     Params {
         /// A drive preset id (see `ssdlab presets`).
@@ -90,6 +95,44 @@ pub struct RunArgs {
 }
 
 #[derive(Args)]
+pub struct ReplayArgs {
+    /// The trace file.
+    #[arg(value_name = "TRACE")]
+    trace: String,
+    /// msr, blkparse, disksim (ms), disksim-ns (MQSim/SSDSim), fio-v2 or fio-v3 (default:
+    /// detected from the first lines).
+    #[arg(long, value_name = "F")]
+    format: Option<String>,
+    /// A drive preset id (see `ssdlab presets`; default: the first).
+    #[arg(long, value_name = "ID")]
+    drive: Option<String>,
+    /// Issue each command at its time in the trace (default), at most --queue-depth outstanding.
+    #[arg(long, conflicts_with = "closed_loop")]
+    open_loop: bool,
+    /// Keep --queue-depth commands outstanding, as fast as the drive answers (times ignored).
+    #[arg(long)]
+    closed_loop: bool,
+    /// Open loop: stretch (> 1) or compress (< 1) the trace's clock (default 1).
+    #[arg(long, value_name = "X")]
+    time_scale: Option<String>,
+    /// Most commands outstanding at once (default 32).
+    #[arg(long, value_name = "N")]
+    queue_depth: Option<String>,
+    /// Stop after this many simulated seconds (default: when the trace ends).
+    #[arg(long, value_name = "N")]
+    seconds: Option<String>,
+    /// Change a drive parameter, e.g. timing.program_ns=1500000 (repeatable; see `ssdlab params`).
+    #[arg(long, value_name = "PATH=VALUE")]
+    set: Vec<String>,
+    /// Write one row per simulated second to FILE.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<String>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
 pub struct EnduranceArgs {
     #[arg(long, value_name = "ID")]
     pub drive: Option<String>,
@@ -113,7 +156,7 @@ pub fn parse() -> Result<Cli, Exit> {
     Cli::try_parse().map_err(|e| match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Exit::Help(e.render().to_string()),
         ErrorKind::InvalidSubcommand => Exit::Error(format!(
-            "unknown command '{}' (allowed: presets, run, params, endurance; see ssdlab --help)",
+            "unknown command '{}' (allowed: presets, run, replay, params, endurance; see ssdlab --help)",
             context(&e, ContextKind::InvalidSubcommand)
         )),
         ErrorKind::UnknownArgument => Exit::Error(format!(
@@ -221,5 +264,45 @@ impl RunArgs {
         }
         let steady_from = self.steady_from.as_deref().map(|v| number("steady_from", v)).transpose()?;
         Ok((request, steady_from, self.csv, self.json))
+    }
+}
+
+impl ReplayArgs {
+    /// The run request (the trace's text in it), the CSV path and whether to print JSON.
+    pub fn into_request(self) -> Result<(RunRequest, Option<String>, bool), ConfigError> {
+        let drive = match self.drive {
+            Some(d) => d,
+            None => {
+                presets::all().first().map(|d| d.id.clone()).ok_or_else(|| ConfigError::new("drive", "no presets"))?
+            }
+        };
+        let mut request = RunRequest::from_json(&serde_json::json!({ "drive": drive }).to_string())?;
+        request.seconds = match &self.seconds {
+            Some(v) => number("seconds", v)?,
+            None => MAX_SECONDS,
+        };
+        if let Some(v) = &self.queue_depth {
+            request.queue_depth = Some(number("queue_depth", v)?);
+        }
+        for s in &self.set {
+            add_override(&mut request, s)?;
+        }
+        let bytes = std::fs::read(&self.trace)
+            .map_err(|e| ConfigError::new("trace", format!("cannot read '{}': {}", self.trace, e)))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let bytes = e.as_bytes();
+            let line = bytes[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+            ConfigError::new("trace", format!("line {}: is not text (UTF-8)", line))
+        })?;
+        let name =
+            std::path::Path::new(&self.trace).file_name().map_or(self.trace.clone(), |n| n.to_string_lossy().into());
+        request.trace = Some(TraceRequest {
+            text,
+            format: self.format,
+            name,
+            closed_loop: self.closed_loop && !self.open_loop,
+            time_scale: self.time_scale.as_deref().map(|v| number("time_scale", v)).transpose()?.unwrap_or(1.0),
+        });
+        Ok((request, self.csv, self.json))
     }
 }

@@ -9,9 +9,9 @@ use std::time::Instant;
 
 use ssdlab_core::bench::{csv, default_steady_from_s, results_json};
 use ssdlab_core::config::{parameter_paths, presets};
-use ssdlab_core::Bench;
+use ssdlab_core::{Bench, RunConfig};
 
-use args::{Command, RunArgs};
+use args::{Command, ReplayArgs, RunArgs};
 
 fn main() -> ExitCode {
     let cli = match args::parse() {
@@ -25,6 +25,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Presets => list_presets(),
         Command::Run(run_args) => run(run_args),
+        Command::Replay(replay_args) => replay(replay_args),
         Command::Params { drive } => list_params(&drive),
         Command::Endurance(e) => endurance::endurance(e),
     };
@@ -78,18 +79,43 @@ fn run(run_args: RunArgs) -> Result<(), String> {
             steady_from_s
         ));
     }
+    execute(cfg, Some(steady_from_s), csv_path, json, None)
+}
+
+/// A trace replay: what the trace holds (to stderr, or in the JSON), then the run; steady
+/// state from 70 % of the seconds it took.
+fn replay(replay_args: ReplayArgs) -> Result<(), String> {
+    let (request, csv_path, json) = replay_args.into_request().map_err(|e| e.to_string())?;
+    let (cfg, summary) = request.resolve_replay().map_err(|e| e.to_string())?;
+    let summary = summary.expect("a replay request holds a trace");
+    if !json {
+        eprintln!("{}", summary);
+    }
+    execute(cfg, None, csv_path, json, Some(serde_json::to_value(&summary).map_err(|e| e.to_string())?))
+}
+
+/// Runs `cfg` to the end and prints its summary (`--json`: with `trace` when given), writing
+/// the per-second samples to `csv_path`. `steady_from_s`: None for 70 % of the seconds run.
+fn execute(
+    cfg: RunConfig,
+    steady_from_s: Option<u32>,
+    csv_path: Option<String>,
+    json: bool,
+    trace: Option<serde_json::Value>,
+) -> Result<(), String> {
     let started = Instant::now();
     let mut bench = Bench::new(cfg).map_err(|e| e.to_string())?;
-    let mut samples = Vec::with_capacity(bench.config().seconds as usize);
+    let mut samples = Vec::new();
     // Note when steady state begins, to quote the speed of the GC-bound phase on its own.
     let mut steady_started = None;
     while !bench.finished() {
         bench.advance(100_000, &mut samples);
-        if steady_started.is_none() && samples.len() as u32 >= steady_from_s {
+        if steady_started.is_none() && steady_from_s.is_some_and(|s| samples.len() as u32 >= s) {
             steady_started = Some((Instant::now(), samples.len()));
         }
     }
     let wall_seconds = started.elapsed().as_secs_f64();
+    let steady_from_s = steady_from_s.unwrap_or_else(|| default_steady_from_s(samples.len() as u32));
 
     if let Some(path) = &csv_path {
         std::fs::write(path, csv(&samples)).map_err(|e| format!("csv: cannot write '{}': {}", path, e))?;
@@ -107,14 +133,16 @@ fn run(run_args: RunArgs) -> Result<(), String> {
         }
         m.insert("model_memory_bytes".into(), bench.memory_bytes().into());
         m.insert("peak_memory_bytes".into(), peak_rss_bytes().unwrap_or(bench.memory_bytes()).into());
+        if let Some(t) = trace {
+            m.insert("trace".into(), t);
+        }
         println!("{}", serde_json::to_string_pretty(&m).expect("json"));
     } else {
-        let cfg = bench.config();
         let f = |k: &str| m[k].as_f64().unwrap_or(0.0);
         println!(
             "{} {} {} s: mean {:.0} IOPS, from {} s: mean {:.0} min {} max {} IOPS, WA {:.3} (steady {:.3}), {:.1} s wall",
-            cfg.drive.id,
-            cfg.workload.id,
+            bench.config().drive.id,
+            m["workload"].as_str().unwrap_or(""),
             f("sim_seconds"),
             f("iops_mean"),
             f("steady_from_s"),

@@ -2,11 +2,14 @@
 //! a workload, a GC policy); `resolve` turns it into a checked `RunConfig`. The only place that
 //! resolves names.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::config::{apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, RunConfig, WorkloadSpec};
 use crate::drive::ftl::victim;
-use crate::units::{range, ConfigError, NS_PER_S};
+use crate::host::trace::{self, Format, TraceSummary};
+use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S};
 
 /// A run request as it arrives from the CLI, a JSON file or the browser: names, not structs.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -71,6 +74,56 @@ pub struct RunRequest {
     /// `{"timing.program_ns": 1500000, "gc.pacing": "lazy"}`.
     #[serde(default)]
     pub set: std::collections::BTreeMap<String, serde_json::Value>,
+    /// A block trace to replay instead of the workload (at `queue_depth`; the run ends with
+    /// the trace, or at `seconds`).
+    #[serde(default)]
+    pub trace: Option<TraceRequest>,
+}
+
+/// A trace as the page or the CLI hands it over: the file's text and how to replay it.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraceRequest {
+    /// The trace file's contents.
+    pub text: String,
+    /// msr, blkparse, disksim, disksim-ns, fio-v2 or fio-v3; detected from the first lines if
+    /// absent.
+    #[serde(default)]
+    pub format: Option<String>,
+    /// The file's name, for messages and results.
+    #[serde(default = "default_trace_name")]
+    pub name: String,
+    /// Replay at the queue depth as fast as the drive answers, ignoring the trace's times.
+    #[serde(default)]
+    pub closed_loop: bool,
+    /// Open loop: stretch (> 1) or compress (< 1) the trace's clock.
+    #[serde(default = "default_time_scale")]
+    pub time_scale: f64,
+}
+
+fn default_trace_name() -> String {
+    "trace".into()
+}
+fn default_time_scale() -> f64 {
+    1.0
+}
+
+impl TraceRequest {
+    /// Reads the trace; errors name `trace` and the line.
+    pub fn load(&self) -> Result<trace::Loaded, ConfigError> {
+        let format = match &self.format {
+            Some(name) => Some(Format::from_name(name).ok_or_else(|| {
+                ConfigError::new("trace.format", format!("unknown format '{}' (allowed: {})", name, Format::names()))
+            })?),
+            None => None,
+        };
+        real_range("trace.time_scale", self.time_scale, 1e-6, 1e6, "0.000001 and 1000000")?;
+        let mut loaded = trace::load(self.text.as_bytes(), format, &self.name)
+            .map_err(|e| ConfigError::new("trace", e.to_string()))?;
+        loaded.trace.open_loop = !self.closed_loop;
+        loaded.trace.time_scale = self.time_scale;
+        Ok(loaded)
+    }
 }
 
 fn default_workload() -> String {
@@ -97,7 +150,7 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 21] = [
+        const KNOWN: [(&str, &str); 22] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
@@ -119,6 +172,7 @@ impl RunRequest {
             ("rate_iops", "a whole number of commands per second"),
             ("thinktime_us", "a whole number of microseconds"),
             ("set", "an object of parameter paths and values"),
+            ("trace", "an object {\"text\": the trace file, \"format\", \"name\", \"closed_loop\", \"time_scale\"}"),
         ];
         for (key, v) in obj {
             let Some((_, expected)) = KNOWN.iter().find(|(k, _)| k == key) else {
@@ -128,7 +182,12 @@ impl RunRequest {
             // Deserialize each field alone so a type error names its field.
             let one = serde_json::json!({ key.as_str(): v, "drive": obj.get("drive").cloned().unwrap_or("x".into()) });
             if serde_json::from_value::<RunRequest>(one).is_err() {
-                return Err(ConfigError::new(key, format!("must be {} (got {})", expected, v)));
+                // A trace's whole text is too long to quote.
+                let mut got = v.to_string();
+                if got.len() > 120 {
+                    got = format!("{}...", got.chars().take(100).collect::<String>());
+                }
+                return Err(ConfigError::new(key, format!("must be {} (got {})", expected, got)));
             }
         }
         if !obj.contains_key("drive") {
@@ -138,6 +197,11 @@ impl RunRequest {
     }
 
     pub fn resolve(&self) -> Result<RunConfig, ConfigError> {
+        self.resolve_replay().map(|(cfg, _)| cfg)
+    }
+
+    /// `resolve`, and what the request's trace holds (None without a trace).
+    pub fn resolve_replay(&self) -> Result<(RunConfig, Option<TraceSummary>), ConfigError> {
         let preset = presets::by_id(&self.drive)?;
         let drive = apply_parameters(&preset, self.set.iter().map(|(k, v)| (k.as_str(), v.clone())))?;
         victim::check(&drive.gc)?;
@@ -164,13 +228,54 @@ impl RunRequest {
             threads: self.threads,
             phases: Vec::new(),
         };
-        let cfg = RunConfig { phases: self.job_phases(&cfg)?, ..cfg };
+        let (phases, summary) = match &self.trace {
+            Some(t) => {
+                let (phase, summary) = self.replay_phase(&cfg, t)?;
+                (vec![phase], Some(summary))
+            }
+            None => (self.job_phases(&cfg)?, None),
+        };
+        let cfg = RunConfig { phases, ..cfg };
         cfg.validate()?;
-        Ok(cfg)
+        Ok((cfg, summary))
     }
 }
 
 impl RunRequest {
+    /// The trace as one phase of one job at the queue depth.
+    fn replay_phase(&self, cfg: &RunConfig, t: &TraceRequest) -> Result<(Phase, TraceSummary), ConfigError> {
+        let shaping = [
+            ("read_percent", self.read_percent.is_some()),
+            ("random_percent", self.random_percent.is_some()),
+            ("block_sizes", self.block_sizes.is_some()),
+            ("distribution", self.distribution.is_some()),
+            ("rate_iops", self.rate_iops > 0),
+            ("thinktime_us", self.thinktime_us > 0),
+            ("threads", self.threads != 1),
+        ];
+        if let Some((field, _)) = shaping.iter().find(|s| s.1) {
+            return Err(ConfigError::new(*field, "does not apply to a trace replay (the trace gives every command)"));
+        }
+        let loaded = t.load()?;
+        let summary = loaded.summary();
+        // The host's clock holds about 13 days (MAX_SECONDS fits); a longer replay cannot run.
+        let scaled_s = summary.duration_s * loaded.trace.time_scale;
+        if loaded.trace.open_loop && scaled_s > MAX_SECONDS as f64 {
+            return Err(ConfigError::new(
+                "trace.time_scale",
+                format!(
+                    "the trace lasts {:.0} s; at time scale {} that is {:.0} s, longer than a run may be ({} s)",
+                    summary.duration_s, loaded.trace.time_scale, scaled_s, MAX_SECONDS
+                ),
+            ));
+        }
+        let mut job = JobSpec::named(&cfg.workload, cfg.block_bytes, cfg.align_bytes, cfg.queue_depth);
+        job.name = loaded.trace.name.clone();
+        job.trace = Some(Arc::new(loaded.trace));
+        // The phase ends when the trace does (the run may end sooner, at `seconds`).
+        Ok((Phase { name: "replay".into(), jobs: vec![job], runtime_ns: 0, ramp_ns: 0 }, summary))
+    }
+
     /// The workload as one phase of `threads` jobs when the request shapes its jobs beyond the
     /// named workload (mix, sizes, pattern, skew, pace); otherwise none (the shorthand).
     fn job_phases(&self, cfg: &RunConfig) -> Result<Vec<Phase>, ConfigError> {

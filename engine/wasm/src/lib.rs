@@ -8,6 +8,8 @@
 use ssdlab_core::bench::{power_cuts_json, table_bytes_bound};
 use ssdlab_core::config::{parameter_paths, WORKLOADS};
 use ssdlab_core::drive::ftl::victim;
+use ssdlab_core::host::trace::FORMATS;
+use ssdlab_core::request::TraceRequest;
 use ssdlab_core::{presets, Bench, ConfigError, DriveConfig, RunConfig, RunRequest, Sample, FIELDS};
 use wasm_bindgen::prelude::*;
 
@@ -90,6 +92,47 @@ pub fn sample_fields_info() -> String {
     let list: Vec<serde_json::Value> = ssdlab_core::bench::FIELD_INFO
         .iter()
         .map(|(name, unit, description)| serde_json::json!({ "name": name, "unit": unit, "description": description }))
+        .collect();
+    serde_json::Value::Array(list).to_string()
+}
+
+/// Reads a dropped trace file and says what it holds, as JSON: `{"ok":true, "name", "format",
+/// "records", "duration_s", "reads", "writes", "trims", "read_bytes", "write_bytes",
+/// "read_share", "write_share", "trim_share", "skipped":[{"what","count"}], "text"}`, or
+/// `{"ok":false,"field":"trace","message":"line 12: expected ..."}`. `format` is a name from
+/// `trace_formats()`, or empty to detect it.
+#[wasm_bindgen]
+pub fn trace_summary(text: &str, format: &str, name: &str) -> String {
+    let request = TraceRequest {
+        text: text.to_string(),
+        format: (!format.trim().is_empty()).then(|| format.to_string()),
+        name: if name.is_empty() { "trace".into() } else { name.to_string() },
+        closed_loop: false,
+        time_scale: 1.0,
+    };
+    match request.load() {
+        Ok(loaded) => {
+            let s = loaded.summary();
+            let share = |n: u64| n as f64 / s.records.max(1) as f64;
+            let mut v = serde_json::to_value(&s).unwrap_or_default();
+            v["ok"] = true.into();
+            v["read_share"] = share(s.reads).into();
+            v["write_share"] = share(s.writes).into();
+            v["trim_share"] = share(s.trims).into();
+            v["text"] = s.to_string().into();
+            v
+        }
+        Err(e) => serde_json::json!({ "ok": false, "field": e.field, "message": e.message }),
+    }
+    .to_string()
+}
+
+/// The trace formats as JSON: `[{id, description}]` (a trace request's `format` takes the id).
+#[wasm_bindgen]
+pub fn trace_formats() -> String {
+    let list: Vec<serde_json::Value> = FORMATS
+        .iter()
+        .map(|(_, id, description)| serde_json::json!({ "id": id, "description": description }))
         .collect();
     serde_json::Value::Array(list).to_string()
 }
@@ -300,6 +343,58 @@ mod tests {
         assert_eq!(big["field"], "controller.compression_slot_bytes");
         assert!(big["message"].as_str().unwrap().contains("GB"), "{}", big["message"]);
         assert_eq!(json(&check_request(r#"{"drive":"s3700-200","set":{"controller.compression":true}}"#))["ok"], true);
+    }
+
+    #[test]
+    fn summarises_a_dropped_trace_and_names_a_bad_line() {
+        let text = "fio version 3 iolog\n10 /dev/sdb add\n20 /dev/sdb open\n100 /dev/sdb write 0 4096\n\
+                    1100 /dev/sdb read 4096 8192\n2100 /dev/sdb read 0 4096\n3100 /dev/sdb trim 0 4096\n";
+        let s = json(&trace_summary(text, "", "dropped.log"));
+        assert_eq!(s["ok"], true, "{s}");
+        assert_eq!(s["format"], "fio-v3");
+        assert_eq!(s["name"], "dropped.log");
+        assert_eq!(s["records"], 4);
+        assert_eq!(s["duration_s"], 0.003);
+        assert_eq!((s["reads"].as_u64(), s["writes"].as_u64(), s["trims"].as_u64()), (Some(2), Some(1), Some(1)));
+        assert_eq!(s["read_share"], 0.5);
+        assert_eq!(s["skipped"][0]["what"], "file add/open/close lines");
+        assert_eq!(s["skipped"][0]["count"], 2);
+        assert!(s["text"].as_str().unwrap().contains("skipped 2 file add/open/close lines"), "{s}");
+
+        let bad = json(&trace_summary(&text.replace("1100 /dev/sdb read", "1100 /dev/sdb reed"), "", ""));
+        assert_eq!(bad["ok"], false);
+        assert_eq!(bad["field"], "trace");
+        assert!(bad["message"].as_str().unwrap().starts_with("line 5: expected an action read"), "{bad}");
+        let unknown = json(&trace_summary("hello\n", "", ""));
+        assert!(unknown["message"].as_str().unwrap().contains("blkparse"), "{unknown}");
+        let wrong = json(&trace_summary(text, "tar", ""));
+        assert_eq!(wrong["field"], "trace.format");
+        let formats = json(&trace_formats());
+        assert_eq!(formats.as_array().unwrap().len(), FORMATS.len());
+    }
+
+    #[test]
+    fn replays_a_trace_in_a_run_request() {
+        let request = serde_json::json!({
+            "drive": "s3700-200", "seconds": 30, "queue_depth": 4,
+            "set": {"geometry.blocks_per_plane": 64, "user_bytes": 6000000000u64, "gc.start_free_blocks": 6,
+                    "gc.boost_below_free_blocks": 3, "gc.boost_until_free_blocks": 5, "gc.background_free_blocks": 8},
+            "trace": {"text": "0 0 0 8 0\n1500000000 0 8 8 1\n", "name": "two.trace"}
+        });
+        assert_eq!(json(&check_request(&request.to_string()))["ok"], true);
+        let mut sim = Simulation::new(&request.to_string()).unwrap();
+        let mut columns = Vec::new();
+        while !sim.finished() {
+            columns.extend(sim.advance(1e6));
+        }
+        // Two commands, a second and a half apart: the run ends with the trace, after 2 s.
+        assert_eq!(sim.seconds_done(), 2);
+        let iops = FIELDS.iter().position(|f| *f == "iops").unwrap();
+        assert_eq!(&columns[iops * 2..iops * 2 + 2], &[1.0, 1.0]);
+        let bad = request.to_string().replace("1500000000 0 8 8 1", "1500000000 0 8 8");
+        let e = json(&check_request(&bad));
+        assert_eq!(e["field"], "trace");
+        assert!(e["message"].as_str().unwrap().starts_with("line 2:"), "{e}");
     }
 
     #[test]

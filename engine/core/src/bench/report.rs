@@ -37,6 +37,11 @@ pub fn results_json(
     };
     m.insert("drive".into(), cfg.drive.id.clone().into());
     m.insert("workload".into(), cfg.workload.id.into());
+    // A replay's commands come from its trace, not the named workload.
+    if let Some(t) = cfg.phases.iter().flat_map(|p| &p.jobs).find_map(|j| j.trace.as_ref()) {
+        m.insert("workload".into(), "replay".into());
+        m.insert("trace".into(), t.name.clone().into());
+    }
     m.insert("span".into(), cfg.span.into());
     m.insert("seed".into(), cfg.seed.into());
     m.insert("raw_bytes".into(), cfg.drive.geometry.raw_bytes().into());

@@ -1,0 +1,55 @@
+//! DiskSim ASCII traces: `TIME DEVICE SECTOR SECTORS FLAGS` separated by blanks, one command
+//! a line. FLAGS is hexadecimal (DiskSim reads it with `%x`); bit 0 set is a read, clear a write.
+//!
+//! DiskSim's TIME is milliseconds (`%lf`). The sample traces of MQSim and SSDSim keep the
+//! columns but count whole nanoseconds (MQSim's default `Time_Unit`; SSDSim's clock): e.g.
+//! CMU-SAFARI/MQSim `traces/tpcc-small.trace` (`938944000 13 93230992 32 0`) and SSDSim's
+//! `example.ascii` (`26214000 0 303574 7 0`); those read as `disksim-ns`. The device column is
+//! not used (one drive), and columns after FLAGS (SSDSim's priority) are ignored.
+
+use std::io::BufRead;
+
+use super::{decimal_ns, number, Builder, Lines, TraceError};
+use crate::command::Op;
+
+const LAYOUT: &str = "TIME DEVICE SECTOR SECTORS FLAGS";
+const SECTOR: u64 = 512;
+
+/// At least five columns of numbers (the fifth hexadecimal).
+pub(super) fn looks_like(line: &str) -> bool {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    let whole = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    t.len() >= 5
+        && decimal_ns(t[0], 1).is_some()
+        && t[1..4].iter().all(|s| whole(s))
+        && u32::from_str_radix(t[4].trim_start_matches("0x"), 16).is_ok()
+}
+
+/// `whole_ns`: times are whole nanoseconds (MQSim, SSDSim) rather than DiskSim's milliseconds.
+pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder, whole_ns: bool) -> Result<(), TraceError> {
+    while let Some((n, line)) = lines.next_line()? {
+        let t: Vec<&str> = line.split_whitespace().collect();
+        if t.is_empty() {
+            continue;
+        }
+        if t.len() < 5 {
+            return Err(TraceError::new(n, format!("expected {} (got {} columns)", LAYOUT, t.len())));
+        }
+        let time_ns = if whole_ns {
+            number::<u128>(n, t[0], "a TIME in whole nanoseconds (give the format disksim for milliseconds)")?
+        } else {
+            decimal_ns(t[0], 1_000_000)
+                .ok_or_else(|| TraceError::new(n, format!("expected a TIME in milliseconds (got '{}')", t[0])))?
+        };
+        number::<u64>(n, t[1], "a DEVICE number")?;
+        let sector: u64 = number(n, t[2], "a starting SECTOR (a whole number)")?;
+        let sectors: u64 = number(n, t[3], "a number of SECTORS")?;
+        let flags = u32::from_str_radix(t[4].trim_start_matches("0x"), 16).map_err(|_| {
+            TraceError::new(n, format!("expected FLAGS in hexadecimal, bit 0 set for a read (got '{}')", t[4]))
+        })?;
+        let op = if flags & 1 == 1 { Op::Read } else { Op::Write };
+        let offset = sector.checked_mul(SECTOR).ok_or_else(|| TraceError::new(n, "the SECTOR is past any disk"))?;
+        b.push(n, time_ns, op, offset, sectors.saturating_mul(SECTOR))?;
+    }
+    Ok(())
+}

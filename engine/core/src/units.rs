@@ -52,3 +52,43 @@ pub fn real_range(field: &str, value: f64, min: f64, max: f64, what: &str) -> Re
         Err(ConfigError::new(field, format!("must be between {} (got {})", what, value)))
     }
 }
+
+/// Division by a number fixed when a drive is built: a shift when it is a power of two (block
+/// and page sizes nearly always are), a plain division otherwise. Divisions sit on the hot path
+/// of every write, and a shift costs a cycle where a division costs dozens.
+#[derive(Debug, Clone, Copy)]
+pub struct Divisor {
+    d: u32,
+    /// log2(d) if d is a power of two, else 32.
+    shift: u32,
+}
+
+impl Divisor {
+    pub fn new(d: u32) -> Self {
+        let d = d.max(1);
+        Divisor { d, shift: if d.is_power_of_two() { d.trailing_zeros() } else { 32 } }
+    }
+
+    #[inline(always)]
+    pub fn get(self) -> u32 {
+        self.d
+    }
+
+    #[inline(always)]
+    pub fn div(self, x: u32) -> u32 {
+        if self.shift < 32 {
+            x >> self.shift
+        } else {
+            x / self.d
+        }
+    }
+
+    #[inline(always)]
+    pub fn rem(self, x: u32) -> u32 {
+        if self.shift < 32 {
+            x & (self.d - 1)
+        } else {
+            x % self.d
+        }
+    }
+}

@@ -6,7 +6,7 @@ use std::cmp::Reverse;
 use super::buckets::Buckets;
 use super::free_pool::FreePool;
 use super::Stream;
-use crate::units::NONE;
+use crate::units::{Divisor, NONE};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
@@ -47,6 +47,9 @@ pub struct Placed {
 
 pub struct Blocks {
     pub slots_per_block: u32,
+    per_block: Divisor,
+    per_die: Divisor,
+    per_program: Divisor,
     pub slots_per_program: u32,
     pub blocks_per_die: u32,
     /// Valid slots per block.
@@ -78,6 +81,9 @@ impl Blocks {
             .collect();
         Blocks {
             slots_per_block,
+            per_block: Divisor::new(slots_per_block),
+            per_die: Divisor::new(blocks_per_die),
+            per_program: Divisor::new(slots_per_program),
             slots_per_program,
             blocks_per_die,
             valid: vec![0; total],
@@ -106,12 +112,18 @@ impl Blocks {
 
     #[inline]
     pub fn die_of_block(&self, block: u32) -> u32 {
-        block / self.blocks_per_die
+        self.per_die.div(block)
+    }
+
+    /// The program-sized stripe a slot lies in.
+    #[inline]
+    pub fn stripe_of_ppa(&self, ppa: u32) -> u32 {
+        self.per_program.div(ppa)
     }
 
     #[inline]
     pub fn block_of_ppa(&self, ppa: u32) -> u32 {
-        ppa / self.slots_per_block
+        self.per_block.div(ppa)
     }
 
     pub fn free_blocks(&self) -> u64 {

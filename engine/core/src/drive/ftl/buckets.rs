@@ -2,7 +2,7 @@
 //! moves between counts in O(1) when one of its units is overwritten, and the block with the
 //! fewest valid slots is found in O(1) (amortised) through a hint of the lowest non-empty count.
 
-use crate::units::NONE;
+use crate::units::{Divisor, NONE};
 
 #[derive(Debug, Clone)]
 pub struct Buckets {
@@ -14,7 +14,7 @@ pub struct Buckets {
     min_count: Vec<u32>,
     /// Counts per die: 0..=slots_per_block.
     counts: usize,
-    blocks_per_die: u32,
+    per_die: Divisor,
 }
 
 impl Buckets {
@@ -27,13 +27,13 @@ impl Buckets {
             head: vec![NONE; dies as usize * counts],
             min_count: vec![0; dies as usize],
             counts,
-            blocks_per_die,
+            per_die: Divisor::new(blocks_per_die),
         }
     }
 
     #[inline]
     fn head_index(&self, block: u32, valid: u32) -> usize {
-        (block / self.blocks_per_die) as usize * self.counts + valid as usize
+        self.per_die.div(block) as usize * self.counts + valid as usize
     }
 
     /// Lists `block` under `valid`.
@@ -47,7 +47,7 @@ impl Buckets {
             self.prev[first as usize] = block;
         }
         self.head[h] = block;
-        let die = (block / self.blocks_per_die) as usize;
+        let die = self.per_die.div(block) as usize;
         if valid < self.min_count[die] {
             self.min_count[die] = valid;
         }

@@ -15,7 +15,7 @@
 //! is what a plain table needs: 4 bytes per slot and 4 per user unit.
 
 use crate::config::DriveConfig;
-use crate::units::NONE;
+use crate::units::{Divisor, NONE};
 
 /// A block whose slots still hold the fill's data (the reverse map computes them).
 const FILL: u32 = NONE - 1;
@@ -160,6 +160,7 @@ pub struct PageMap {
     reverse: Vec<u32>,
     free_chunks: Vec<u32>,
     slots_per_block: u32,
+    per_block: Divisor,
     /// Slots each logical unit occupies (compressing controllers only; otherwise empty: 1).
     len_of_lpa: Vec<u8>,
     slots_per_unit: u32,
@@ -180,6 +181,7 @@ impl PageMap {
             reverse: Vec::new(),
             free_chunks: Vec::new(),
             slots_per_block,
+            per_block: Divisor::new(slots_per_block),
             len_of_lpa: if slots_per_unit > 1 { vec![0; user_units as usize] } else { Vec::new() },
             slots_per_unit,
         }
@@ -252,7 +254,8 @@ impl PageMap {
     #[inline(always)]
     pub fn stripe(&self, first: u32) -> Stripe {
         let spb = self.slots_per_block;
-        match self.chunk_of_block[(first / spb) as usize] {
+        let b = self.per_block;
+        match self.chunk_of_block[b.div(first) as usize] {
             NONE => Stripe::Empty,
             FILL => {
                 // Within a stripe the fill's units are consecutive: one formula, then counting.
@@ -262,7 +265,7 @@ impl PageMap {
                     at => Stripe::Fill { first: at, end: f.units },
                 }
             }
-            chunk => Stripe::Chunk((chunk * spb + first % spb) as usize),
+            chunk => Stripe::Chunk((chunk * spb + b.rem(first)) as usize),
         }
     }
 
@@ -286,10 +289,11 @@ impl PageMap {
     #[inline]
     pub fn recorded_at(&self, ppa: u32) -> u32 {
         let spb = self.slots_per_block;
-        match self.chunk_of_block[(ppa / spb) as usize] {
+        let b = self.per_block;
+        match self.chunk_of_block[b.div(ppa) as usize] {
             NONE => NONE,
             FILL => self.fill.map_or(NONE, |f| f.lpa_at(ppa)),
-            chunk => self.reverse[(chunk * spb + ppa % spb) as usize],
+            chunk => self.reverse[(chunk * spb + b.rem(ppa)) as usize],
         }
     }
 
@@ -298,12 +302,12 @@ impl PageMap {
     pub fn set(&mut self, lpa: u32, ppa: u32, len: u32) {
         self.set_forward(lpa, ppa);
         let spb = self.slots_per_block;
-        let block = ppa / spb;
+        let block = self.per_block.div(ppa);
         let mut chunk = self.chunk_of_block[block as usize];
         if chunk == NONE || chunk == FILL {
             chunk = self.new_chunk(block, chunk == FILL);
         }
-        self.reverse[(chunk * spb + ppa % spb) as usize] = lpa;
+        self.reverse[(chunk * spb + self.per_block.rem(ppa)) as usize] = lpa;
         if self.slots_per_unit > 1 {
             self.len_of_lpa[lpa as usize] = len as u8;
         }

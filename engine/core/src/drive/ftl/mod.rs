@@ -137,7 +137,7 @@ impl Ftl {
     /// back from one read.
     #[inline]
     pub fn stripe_of_ppa(&self, ppa: u32) -> u32 {
-        ppa / self.blocks.slots_per_program
+        self.blocks.stripe_of_ppa(ppa)
     }
 
     /// Lowest and highest erase count over all blocks (retired ones included), kept as blocks

@@ -75,7 +75,7 @@ impl Divisor {
     }
 
     #[inline(always)]
-    pub fn div(self, x: u32) -> u32 {
+    pub fn quotient(self, x: u32) -> u32 {
         if self.shift < 32 {
             x >> self.shift
         } else {
@@ -84,7 +84,7 @@ impl Divisor {
     }
 
     #[inline(always)]
-    pub fn rem(self, x: u32) -> u32 {
+    pub fn remainder(self, x: u32) -> u32 {
         if self.shift < 32 {
             x & (self.d - 1)
         } else {

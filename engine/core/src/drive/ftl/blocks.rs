@@ -112,18 +112,18 @@ impl Blocks {
 
     #[inline]
     pub fn die_of_block(&self, block: u32) -> u32 {
-        self.per_die.div(block)
+        self.per_die.quotient(block)
     }
 
     /// The program-sized stripe a slot lies in.
     #[inline]
     pub fn stripe_of_ppa(&self, ppa: u32) -> u32 {
-        self.per_program.div(ppa)
+        self.per_program.quotient(ppa)
     }
 
     #[inline]
     pub fn block_of_ppa(&self, ppa: u32) -> u32 {
-        self.per_block.div(ppa)
+        self.per_block.quotient(ppa)
     }
 
     pub fn free_blocks(&self) -> u64 {

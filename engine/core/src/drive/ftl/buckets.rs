@@ -33,7 +33,7 @@ impl Buckets {
 
     #[inline]
     fn head_index(&self, block: u32, valid: u32) -> usize {
-        self.per_die.div(block) as usize * self.counts + valid as usize
+        self.per_die.quotient(block) as usize * self.counts + valid as usize
     }
 
     /// Lists `block` under `valid`.
@@ -47,7 +47,7 @@ impl Buckets {
             self.prev[first as usize] = block;
         }
         self.head[h] = block;
-        let die = self.per_die.div(block) as usize;
+        let die = self.per_die.quotient(block) as usize;
         if valid < self.min_count[die] {
             self.min_count[die] = valid;
         }

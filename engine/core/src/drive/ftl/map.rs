@@ -255,7 +255,7 @@ impl PageMap {
     pub fn stripe(&self, first: u32) -> Stripe {
         let spb = self.slots_per_block;
         let b = self.per_block;
-        match self.chunk_of_block[b.div(first) as usize] {
+        match self.chunk_of_block[b.quotient(first) as usize] {
             NONE => Stripe::Empty,
             FILL => {
                 // Within a stripe the fill's units are consecutive: one formula, then counting.
@@ -265,7 +265,7 @@ impl PageMap {
                     at => Stripe::Fill { first: at, end: f.units },
                 }
             }
-            chunk => Stripe::Chunk((chunk * spb + b.rem(first)) as usize),
+            chunk => Stripe::Chunk((chunk * spb + b.remainder(first)) as usize),
         }
     }
 
@@ -290,10 +290,10 @@ impl PageMap {
     pub fn recorded_at(&self, ppa: u32) -> u32 {
         let spb = self.slots_per_block;
         let b = self.per_block;
-        match self.chunk_of_block[b.div(ppa) as usize] {
+        match self.chunk_of_block[b.quotient(ppa) as usize] {
             NONE => NONE,
             FILL => self.fill.map_or(NONE, |f| f.lpa_at(ppa)),
-            chunk => self.reverse[(chunk * spb + b.rem(ppa)) as usize],
+            chunk => self.reverse[(chunk * spb + b.remainder(ppa)) as usize],
         }
     }
 
@@ -302,12 +302,12 @@ impl PageMap {
     pub fn set(&mut self, lpa: u32, ppa: u32, len: u32) {
         self.set_forward(lpa, ppa);
         let spb = self.slots_per_block;
-        let block = self.per_block.div(ppa);
+        let block = self.per_block.quotient(ppa);
         let mut chunk = self.chunk_of_block[block as usize];
         if chunk == NONE || chunk == FILL {
             chunk = self.new_chunk(block, chunk == FILL);
         }
-        self.reverse[(chunk * spb + self.per_block.rem(ppa)) as usize] = lpa;
+        self.reverse[(chunk * spb + self.per_block.remainder(ppa)) as usize] = lpa;
         if self.slots_per_unit > 1 {
             self.len_of_lpa[lpa as usize] = len as u8;
         }

@@ -19,8 +19,15 @@ pub struct Cli {
 #[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 pub enum Command {
-    /// List the drive presets.
-    Presets,
+    /// List the drive presets (with --sources, where each value comes from).
+    Presets {
+        /// Under each drive, every parameter its file gives a source for: value and source.
+        #[arg(long)]
+        sources: bool,
+        /// Only this drive.
+        #[arg(long, value_name = "ID")]
+        drive: Option<String>,
+    },
     /// Run one test and print its summary (per-second samples with --csv).
     Run(RunArgs),
     /// Replay a block trace (MSR/SNIA CSV, blkparse, DiskSim, fio iolog) on a drive.

@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         Err(args::Exit::Error(msg)) => return fail(&msg),
     };
     let result = match cli.command {
-        Command::Presets => list_presets(),
+        Command::Presets { sources, drive } => list_presets(sources, drive.as_deref()),
         Command::Run(run_args) => run(run_args),
         Command::Replay(replay_args) => replay(replay_args),
         Command::Params { drive } => list_params(&drive),
@@ -40,11 +40,19 @@ fn fail(msg: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn list_presets() -> Result<(), String> {
-    for d in presets::all() {
+fn list_presets(sources: bool, only: Option<&str>) -> Result<(), String> {
+    if let Some(id) = only {
+        presets::by_id(id).map_err(|e| e.to_string())?;
+    }
+    for p in presets::presets().iter().filter(|p| only.is_none_or(|id| p.drive.id == id)) {
+        let d = &p.drive;
         let g = &d.geometry;
+        let spec = match d.spec_random_write_iops {
+            0 => "no spec figure".to_string(),
+            iops => format!("spec {} IOPS 4K random write", iops),
+        };
         println!(
-            "{:<12} {}  ({}, {} channels, {} dies, raw {:.1} GiB, user {:.1} GiB, spec {} IOPS 4K random write)",
+            "{:<12} {}  ({}, {} channels, {} dies, raw {:.1} GiB, user {:.1} GiB, {})",
             d.id,
             d.name,
             d.host.name,
@@ -52,8 +60,17 @@ fn list_presets() -> Result<(), String> {
             g.dies,
             g.raw_bytes() as f64 / (1u64 << 30) as f64,
             d.user_bytes as f64 / (1u64 << 30) as f64,
-            d.spec_random_write_iops
+            spec
         );
+        if sources {
+            // The sources come from the preset file, next to each value.
+            let tree = serde_json::to_value(d).map_err(|e| e.to_string())?;
+            for (path, source) in &p.sources {
+                let value = path.split('.').fold(&tree, |node, key| &node[key]);
+                println!("    {} = {}  <- {}", path, value, source);
+            }
+            println!();
+        }
     }
     Ok(())
 }

@@ -12,6 +12,8 @@ pub enum Protocol {
     Sata,
     /// NVMe: many submission/completion queue pairs, each up to 65,536 deep.
     Nvme,
+    /// SAS: one port with a tagged command queue, as deep as the drive advertises (up to 256).
+    Sas,
 }
 
 /// The host link and command protocol.
@@ -37,6 +39,10 @@ pub struct HostInterface {
 /// Commands one NCQ queue holds (SATA 3.x).
 pub const NCQ_DEPTH: u32 = 32;
 
+/// The most tagged commands the model lets a SAS drive advertise (SAS SSDs of the articles' time
+/// took 64-256).
+pub const SAS_MAX_TAGS: u32 = 256;
+
 impl HostInterface {
     pub fn check(&self) -> Result<(), ConfigError> {
         match self.protocol {
@@ -47,6 +53,10 @@ impl HostInterface {
             Protocol::Nvme => {
                 range("host.queues", self.queues as u64, 1, 65535)?;
                 range("host.max_queue_depth", self.max_queue_depth as u64, 1, 65536)?;
+            }
+            Protocol::Sas => {
+                range("host.queues", self.queues as u64, 1, 1)?;
+                range("host.max_queue_depth", self.max_queue_depth as u64, 1, SAS_MAX_TAGS as u64)?;
             }
         }
         range("host.link_mb_s", self.link_mb_s, 1, 1_000_000)?;

@@ -12,9 +12,28 @@ use super::DriveConfig;
 use crate::units::ConfigError;
 
 /// Every preset file, in the order the UI lists them.
-const FILES: [(&str, &str); 2] = [
+const FILES: [(&str, &str); 21] = [
     ("s3700-200.toml", include_str!("../../presets/s3700-200.toml")),
+    ("s3700-100.toml", include_str!("../../presets/s3700-100.toml")),
+    ("s3700-400.toml", include_str!("../../presets/s3700-400.toml")),
+    ("s3700-800.toml", include_str!("../../presets/s3700-800.toml")),
+    ("s3500-480.toml", include_str!("../../presets/s3500-480.toml")),
+    ("600pro-400.toml", include_str!("../../presets/600pro-400.toml")),
+    ("710-200.toml", include_str!("../../presets/710-200.toml")),
+    ("x25e-64.toml", include_str!("../../presets/x25e-64.toml")),
+    ("320-300.toml", include_str!("../../presets/320-300.toml")),
+    ("330-240.toml", include_str!("../../presets/330-240.toml")),
+    ("520-240.toml", include_str!("../../presets/520-240.toml")),
+    ("mk4001-400.toml", include_str!("../../presets/mk4001-400.toml")),
+    ("p400e-400.toml", include_str!("../../presets/p400e-400.toml")),
+    ("840pro-256.toml", include_str!("../../presets/840pro-256.toml")),
+    ("ssd400s-400.toml", include_str!("../../presets/ssd400s-400.toml")),
     ("p3700-400.toml", include_str!("../../presets/p3700-400.toml")),
+    ("p3700-1600.toml", include_str!("../../presets/p3700-1600.toml")),
+    ("p3600-1600.toml", include_str!("../../presets/p3600-1600.toml")),
+    ("p3500-1600.toml", include_str!("../../presets/p3500-1600.toml")),
+    ("p420m-1400.toml", include_str!("../../presets/p420m-1400.toml")),
+    ("910-800.toml", include_str!("../../presets/910-800.toml")),
 ];
 
 /// A drive as its file gives it, with the source of each value (by parameter path).

@@ -1,7 +1,7 @@
 //! One SSD. It takes commands and gives back when each completes; it knows nothing of
 //! workloads or of other drives. Its parts, each a module:
 //!
-//! - `interface/`: the host link and the protocol's command slots (SATA NCQ, NVMe queue pairs);
+//! - `interface/`: the host link and the protocol's command slots (SATA NCQ, SAS tags, NVMe queue pairs);
 //! - `firmware`: the controller's processor, one command at a time;
 //! - `write/`: the write buffer and the pages assembled in it (group commit, read-modify-write);
 //! - `flash`: everything that books NAND work: the FTL (`ftl/`: map, blocks, victim policies,

@@ -1,7 +1,9 @@
 //! The host interface: the link commands and data cross, and the command slots the protocol
-//! gives (one file per protocol: how many commands the drive holds at once).
+//! gives (one file per protocol: how many commands the drive holds at once: `sata.rs`, `sas.rs`,
+//! `nvme.rs`).
 
 mod nvme;
+mod sas;
 mod sata;
 
 use std::cmp::Reverse;
@@ -26,6 +28,7 @@ pub fn accepted_commands(host: &HostInterface, queue_depth: u32) -> u32 {
     match host.protocol {
         Protocol::Sata => sata::accepted_commands(host, queue_depth),
         Protocol::Nvme => nvme::accepted_commands(host, queue_depth),
+        Protocol::Sas => sas::accepted_commands(host, queue_depth),
     }
 }
 

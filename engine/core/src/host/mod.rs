@@ -34,7 +34,7 @@ pub enum Source {
 }
 
 impl Source {
-    #[inline]
+    #[inline(always)]
     fn next(&mut self, rng: &mut Rng) -> Request {
         match self {
             Source::Synthetic(g) => g.next(rng),
@@ -67,6 +67,8 @@ struct Job {
     ios_left: u64,
     /// Commands issued so far.
     issued: u64,
+    /// No rate limit, trace times or limits: issuing needs no bookkeeping (the common case).
+    plain: bool,
 }
 
 impl Job {
@@ -89,6 +91,7 @@ impl Job {
             bytes_left: if spec.io_limit_bytes == 0 { u64::MAX } else { spec.io_limit_bytes },
             ios_left: spec.trace.as_ref().map_or(u64::MAX, |t| t.records.len() as u64),
             issued: 0,
+            plain: spec.rate_iops == 0 && spec.io_limit_bytes == 0 && spec.trace.is_none(),
         }
     }
 
@@ -186,6 +189,9 @@ impl Host {
             };
             let (t, j) = (k >> JOB_BITS, (k & JOB_MASK) as usize);
             let job = &self.jobs[j];
+            if job.plain && t < self.phase_end_ns {
+                return Some((t, j));
+            }
             if t >= self.phase_end_ns || job.exhausted() {
                 self.retire_slot();
                 continue;
@@ -225,6 +231,10 @@ impl Host {
         let drawn = job.source.next(&mut job.rng);
         job.upcoming[i] = drawn;
         job.upcoming_pos = (i + 1) % LOOKAHEAD;
+        let hints = (drawn.lpa, job.upcoming[(i + LOOKAHEAD / 2) % LOOKAHEAD].lpa);
+        if job.plain {
+            return (req, hints.0, hints.1);
+        }
         if job.interval_ns > 0 {
             let issued = self.slots.peek().map_or(0, |&Reverse(k)| k >> JOB_BITS);
             job.next_allowed_ns = job.next_allowed_ns.max(issued) + job.interval_ns;
@@ -235,7 +245,7 @@ impl Host {
         }
         job.ios_left = job.ios_left.saturating_sub(1);
         job.issued += 1;
-        (req, drawn.lpa, job.upcoming[(i + LOOKAHEAD / 2) % LOOKAHEAD].lpa)
+        (req, hints.0, hints.1)
     }
 
     /// The command issued last (from the top slot, job `j`) completes at `done_ns`: the slot

@@ -74,7 +74,7 @@ impl Positions {
         Positions::Zoned { access_below, starts }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn draw(&mut self, rng: &mut Rng, slots: u64) -> u64 {
         match self {
             Positions::Uniform => rng.below(slots),
@@ -136,7 +136,7 @@ impl Permutation {
         Permutation { n: n.max(1), bits, mask: (1u64 << bits) - 1, key: scatter(seed), counter: 0 }
     }
 
-    #[inline]
+    #[inline(always)]
     fn mix(&self, mut x: u64) -> u64 {
         let half = self.bits.div_ceil(2).max(1);
         for round in 0..3u64 {
@@ -147,7 +147,7 @@ impl Permutation {
         x
     }
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self, rng: &mut Rng) -> u64 {
         loop {
             if self.counter > self.mask {

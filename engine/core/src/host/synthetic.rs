@@ -75,7 +75,7 @@ impl Generator {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn sequential(&mut self, bytes: u32) -> u64 {
         if self.cursor + bytes as u64 > self.range_bytes {
             self.cursor = 0;
@@ -87,7 +87,7 @@ impl Generator {
 }
 
 impl WorkloadSource for Generator {
-    #[inline]
+    #[inline(always)]
     fn next(&mut self, rng: &mut Rng) -> Request {
         // Draw only what varies, so a pure workload uses one draw per request.
         let mut op = match self.read_percent {

@@ -66,6 +66,29 @@ impl FillLayout {
         }
     }
 
+    /// Writes every filled unit's slot into `ppa_of_lpa`, in order: a row of stripes (one per
+    /// die) at a time, with no division per unit.
+    fn write_all(&self, ppa_of_lpa: &mut [u32]) {
+        let (upp, spb) = (self.units_per_stripe as usize, self.slots_per_block as usize);
+        let mut lpa = 0usize;
+        let end = (self.units as usize).min(ppa_of_lpa.len());
+        for k in 0.. {
+            // The k-th stripe of every die.
+            let (block, offset) = (k / self.stripes_per_block() as usize, k % self.stripes_per_block() as usize * upp);
+            for die in 0..self.dies as usize {
+                let first = (die * self.blocks_per_die as usize + block) * spb + offset;
+                let n = upp.min(end - lpa);
+                for (i, slot) in ppa_of_lpa[lpa..lpa + n].iter_mut().enumerate() {
+                    *slot = (first + i) as u32;
+                }
+                lpa += n;
+                if lpa == end {
+                    return;
+                }
+            }
+        }
+    }
+
     /// Units the fill put on `die`.
     pub fn units_on_die(&self, die: u32) -> u32 {
         let stripes = self.units.div_ceil(self.units_per_stripe);
@@ -92,21 +115,21 @@ pub enum Stripe {
 /// An open-addressed u32 -> u32 table (keys are units, never NONE).
 #[derive(Debug, Clone)]
 struct Changes {
-    keys: Vec<u32>,
-    values: Vec<u32>,
+    /// (unit, slot) pairs side by side, so a probe touches one cache line; unit NONE: empty.
+    entries: Vec<(u32, u32)>,
     len: usize,
 }
 
 impl Changes {
     fn new() -> Self {
-        Changes { keys: vec![NONE; 1024], values: vec![0; 1024], len: 0 }
+        Changes { entries: vec![(NONE, 0); 1024], len: 0 }
     }
 
     #[inline]
     fn slot(&self, key: u32) -> usize {
-        let mask = self.keys.len() - 1;
+        let mask = self.entries.len() - 1;
         let mut i = (key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize >> 20 & mask;
-        while self.keys[i] != key && self.keys[i] != NONE {
+        while self.entries[i].0 != key && self.entries[i].0 != NONE {
             i = (i + 1) & mask;
         }
         i
@@ -114,30 +137,26 @@ impl Changes {
 
     #[inline]
     fn get(&self, key: u32) -> Option<u32> {
-        let i = self.slot(key);
-        (self.keys[i] == key).then(|| self.values[i])
+        let e = self.entries[self.slot(key)];
+        (e.0 == key).then_some(e.1)
     }
 
     fn insert(&mut self, key: u32, value: u32) {
-        if (self.len + 1) * 8 > self.keys.len() * 5 {
-            let old = std::mem::replace(
-                self,
-                Changes { keys: vec![NONE; self.keys.len() * 2], values: vec![0; self.keys.len() * 2], len: 0 },
-            );
-            for (k, v) in old.keys.into_iter().zip(old.values).filter(|e| e.0 != NONE) {
+        if (self.len + 1) * 8 > self.entries.len() * 5 {
+            let old = std::mem::replace(self, Changes { entries: vec![(NONE, 0); self.entries.len() * 2], len: 0 });
+            for (k, v) in old.entries.into_iter().filter(|e| e.0 != NONE) {
                 self.insert(k, v);
             }
         }
         let i = self.slot(key);
-        if self.keys[i] == NONE {
-            self.keys[i] = key;
+        if self.entries[i].0 == NONE {
             self.len += 1;
         }
-        self.values[i] = value;
+        self.entries[i] = (key, value);
     }
 
     fn memory_bytes(&self) -> u64 {
-        (self.keys.capacity() + self.values.capacity()) as u64 * 4
+        self.entries.capacity() as u64 * 8
     }
 }
 
@@ -335,9 +354,12 @@ impl PageMap {
     /// Enough has changed that one flat array is smaller and faster than the changes table.
     #[cold]
     fn densify(&mut self) {
-        let mut v: Vec<u32> = (0..self.user_units).map(|lpa| self.fill.map_or(NONE, |f| f.ppa_of(lpa))).collect();
+        let mut v = vec![NONE; self.user_units as usize];
+        if let Some(f) = self.fill {
+            f.write_all(&mut v);
+        }
         if let Forward::Sparse(changes) = &self.forward {
-            for (&k, &p) in changes.keys.iter().zip(&changes.values).filter(|e| *e.0 != NONE) {
+            for &(k, p) in changes.entries.iter().filter(|e| e.0 != NONE) {
                 v[k as usize] = p;
             }
         }
@@ -405,6 +427,9 @@ mod tests {
             assert!(seen.insert(ppa));
         }
         assert_eq!(f.ppa_of(f.units), NONE);
+        let mut all = vec![NONE; f.units as usize + 5];
+        f.write_all(&mut all);
+        assert!((0..f.units).all(|l| all[l as usize] == f.ppa_of(l)) && all[f.units as usize] == NONE);
         let total: u32 = (0..3).map(|d| f.units_on_die(d)).sum();
         assert_eq!(total, f.units);
         // 2,500 stripes: dies 0 gets 834, 1 and 2 get 833.

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::{apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, RunConfig, WorkloadSpec};
 use crate::drive::ftl::victim;
-use crate::units::{range, ConfigError, NS_PER_S};
+use crate::host::fio::{self, FioJobFile, Note};
+use crate::units::{range, ConfigError, NS_PER_S, UNIT_BYTES};
 
 /// A run request as it arrives from the CLI, a JSON file or the browser: names, not structs.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -67,6 +68,10 @@ pub struct RunRequest {
     /// Each job pauses this long after a completion before its slot issues again, microseconds.
     #[serde(default)]
     pub thinktime_us: u64,
+    /// The text of a fio job file: the workload as its phases of jobs. The job file sets how
+    /// long the run lasts; `seconds` caps it.
+    #[serde(default)]
+    pub fio: Option<String>,
     /// Drive parameters to override, by path into the drive config, e.g.
     /// `{"timing.program_ns": 1500000, "gc.pacing": "lazy"}`.
     #[serde(default)]
@@ -97,7 +102,7 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 21] = [
+        const KNOWN: [(&str, &str); 22] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
@@ -118,6 +123,7 @@ impl RunRequest {
             ("distribution", "random, zipf:THETA, pareto:H or zoned:ACCESS/SIZE:..."),
             ("rate_iops", "a whole number of commands per second"),
             ("thinktime_us", "a whole number of microseconds"),
+            ("fio", "the text of a fio job file"),
             ("set", "an object of parameter paths and values"),
         ];
         for (key, v) in obj {
@@ -138,6 +144,12 @@ impl RunRequest {
     }
 
     pub fn resolve(&self) -> Result<RunConfig, ConfigError> {
+        self.resolve_with_fio().map(|(cfg, _)| cfg)
+    }
+
+    /// The run, and with `fio` the job file as imported (what to report and log about each
+    /// job, and what could not be honoured).
+    pub fn resolve_with_fio(&self) -> Result<(RunConfig, Option<FioJobFile>), ConfigError> {
         let preset = presets::by_id(&self.drive)?;
         let drive = apply_parameters(&preset, self.set.iter().map(|(k, v)| (k.as_str(), v.clone())))?;
         victim::check(&drive.gc)?;
@@ -164,9 +176,64 @@ impl RunRequest {
             threads: self.threads,
             phases: Vec::new(),
         };
-        let cfg = RunConfig { phases: self.job_phases(&cfg)?, ..cfg };
+        let (cfg, fio) = match &self.fio {
+            Some(text) => {
+                let (cfg, file) = self.fio_phases(cfg, text)?;
+                (cfg, Some(file))
+            }
+            None => (RunConfig { phases: self.job_phases(&cfg)?, ..cfg }, None),
+        };
         cfg.validate()?;
-        Ok(cfg)
+        Ok((cfg, fio))
+    }
+
+    /// The run with the job file's phases over the tested span; the job file sets the run's
+    /// length (at most `seconds`) and, with buffer_compress_percentage, the data's
+    /// compressibility.
+    fn fio_phases(&self, mut cfg: RunConfig, text: &str) -> Result<(RunConfig, FioJobFile), ConfigError> {
+        let shaping = [
+            ("queue_depth", self.queue_depth.is_some()),
+            ("block_bytes", self.block_bytes.is_some()),
+            ("align_bytes", self.align_bytes.is_some()),
+            ("threads", self.threads != 1),
+            ("read_percent", self.read_percent.is_some()),
+            ("random_percent", self.random_percent.is_some()),
+            ("block_sizes", self.block_sizes.is_some()),
+            ("distribution", self.distribution.is_some()),
+            ("rate_iops", self.rate_iops != 0),
+            ("thinktime_us", self.thinktime_us != 0),
+        ];
+        if let Some((field, _)) = shaping.iter().find(|(_, given)| *given) {
+            return Err(ConfigError::new(
+                *field,
+                "the fio job file sets the workload; give this in the job file or leave out fio",
+            ));
+        }
+        let mut file = fio::import(text, cfg.workload_units() * UNIT_BYTES)?;
+        cfg.phases = file.phases.clone();
+        if let Some(c) = file.compressibility {
+            if cfg.compressibility == 0.0 {
+                cfg.compressibility = c;
+            }
+        }
+        if let Some(planned_ns) = file.planned_ns() {
+            let planned_s = planned_ns.div_ceil(NS_PER_S);
+            if planned_s > cfg.seconds as u64 {
+                file.report.notes.insert(
+                    0,
+                    Note {
+                        line: 0,
+                        option: format!("seconds={}", cfg.seconds),
+                        message: format!(
+                            "the run stops at {} s, before the job file's {} s are over (give a larger seconds)",
+                            cfg.seconds, planned_s
+                        ),
+                    },
+                );
+            }
+            cfg.seconds = cfg.seconds.min(planned_s.max(1) as u32);
+        }
+        Ok((cfg, file))
     }
 }
 

@@ -125,7 +125,9 @@ impl ImportReport {
         let mut out = Vec::new();
         for (kind, notes) in [("ignored", &self.ignored), ("unsupported", &self.unsupported), ("note", &self.notes)] {
             for n in notes {
-                out.push(format!("{}: line {}: {}: {}", kind, n.line, n.option, n.message));
+                // Line 0: about the run request, not a line of the file.
+                let at = if n.line == 0 { String::new() } else { format!("line {}: ", n.line) };
+                out.push(format!("{}: {}{}: {}", kind, at, n.option, n.message));
             }
         }
         out

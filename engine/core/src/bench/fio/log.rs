@@ -1,6 +1,8 @@
 //! fio's per-interval logs: rows of `time (ms), value, direction, block size, [offset,] priority`,
 //! one per command, or with `log_avg_msec` one per direction and window (the average, or with
-//! `log_max_value` the largest, of the window; block size and offset then 0).
+//! `log_max_value` the largest, of the window; block size and offset then 0). A window is
+//! written once a later command completes; a last window cut short by the job's end is not
+//! (as fio leaves it out).
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -148,13 +150,6 @@ impl JobLog {
         }
         self.window += 1;
         self.acc = [Window::default(); 3];
-    }
-
-    /// The job is over: a window with commands in it is written.
-    pub fn finish(&mut self, out: &mut BTreeMap<String, String>) {
-        if self.avg_ms > 0 && self.acc.iter().any(|w| w.ios > 0) {
-            self.flush(out);
-        }
     }
 }
 

@@ -196,13 +196,10 @@ impl FioRecorder {
         self.stop.take() == Some(c.phase)
     }
 
-    /// The run is over: everything still pending is counted and the logs' last windows written.
+    /// The run is over: everything still pending is counted.
     pub fn finish(&mut self) {
         while let Some(Reverse(Pending(_, _, c))) = self.pending.pop() {
             self.count(&c);
-        }
-        for log in self.logs.iter_mut().flatten().flatten() {
-            log.finish(&mut self.log_text);
         }
         self.stop = None;
     }

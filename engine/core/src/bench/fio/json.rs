@@ -133,11 +133,7 @@ pub fn results(rec: &FioRecorder) -> Value {
 }
 
 fn bw_bytes(d: &DirStats, runtime_ms: u64) -> u64 {
-    if runtime_ms == 0 {
-        0
-    } else {
-        d.bytes * 1000 / runtime_ms
-    }
+    (d.bytes * 1000).checked_div(runtime_ms).unwrap_or(0)
 }
 
 /// min, max, mean and sample standard deviation of a series.

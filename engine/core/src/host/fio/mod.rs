@@ -817,6 +817,8 @@ struct Job {
     /// The lines of runtime and ramp_time, for notes about the phase.
     runtime_line: Option<Opt>,
     ramp_line: Option<Opt>,
+    /// The steadystate line when the job judges its steady state alone (no group_reporting).
+    alone_ss_line: Option<Opt>,
 }
 
 impl Build {
@@ -1006,6 +1008,7 @@ impl Build {
             compress: self.compress.zip(self.line_of("buffer_compress_percentage").cloned()),
             runtime_line: self.line_of("runtime").cloned(),
             ramp_line: self.line_of("ramp_time").cloned(),
+            alone_ss_line: steadystate.and(self.line_of("steadystate").cloned()).filter(|_| !self.group_reporting),
         }
     }
 
@@ -1215,6 +1218,15 @@ pub fn import(text: &str, span_bytes: u64) -> Result<FioJobFile, ConfigError> {
                          runtime or size)",
                         runtime_ns as f64 / 1e9
                     ),
+                );
+            }
+        }
+        if jobs.iter().map(|j| j.specs.len()).sum::<usize>() > 1 {
+            if let Some(o) = jobs.iter().find_map(|j| j.alone_ss_line.as_ref()) {
+                notes.unsupported(
+                    o,
+                    "the phase's jobs are judged together and stop together (fio judges each job alone unless \
+                     group_reporting is set)",
                 );
             }
         }

@@ -186,6 +186,9 @@ pub fn add_override(request: &mut RunRequest, text: &str) -> Result<(), ConfigEr
 impl RunArgs {
     /// The run request and what to do with its results.
     pub fn into_run(self) -> Result<Run, ConfigError> {
+        if self.fio.is_some() && self.workload.is_some() {
+            return Err(ConfigError::new("workload", "the fio job file sets the workload; leave out --workload"));
+        }
         let mut request = match &self.config {
             Some(path) => {
                 let text = std::fs::read_to_string(path)

@@ -144,6 +144,19 @@ fn fios_example_job_files_run() {
 }
 
 #[test]
+fn a_job_file_written_as_a_named_workload_runs_exactly_as_it() {
+    let named = format!(r#"{{"drive":"s3700-200","workload":"random-write","seconds":4,{}}}"#, SMALL);
+    let named = Bench::new(RunRequest::from_json(&named).and_then(|r| r.resolve()).unwrap()).unwrap().run_to_end();
+    let job = "[rw]\nioengine=libaio\nrw=randwrite\nnorandommap\nbs=4k\niodepth=32\ntime_based\nruntime=4\n";
+    let (json, _, _, samples) = simulate(job, 4);
+    assert_eq!(format!("{:?}", named), format!("{:?}", samples));
+    // fio's figures agree with the per-second samples.
+    let write = &read_json(&json.to_string()).unwrap().jobs[0].dirs[1];
+    let ios: u64 = samples.iter().map(|s| s.iops as u64).sum();
+    assert!(write.total_ios.abs_diff(ios) <= 32, "{} vs {}", write.total_ios, ios);
+}
+
+#[test]
 fn steady_state_ends_a_phase_and_groups_report_as_one() {
     let job = "[global]\nioengine=libaio\ngroup_reporting\n\
                [warm]\nrw=randread\niodepth=16\nnumjobs=2\ntime_based\nruntime=60\nss=iops:5%\nss_dur=3\nss_ramp=1\n\

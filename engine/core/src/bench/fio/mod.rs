@@ -111,28 +111,6 @@ impl JobStats {
     }
 }
 
-/// A completion waiting for the host's clock to pass its time (so they are counted in the
-/// order they complete).
-#[derive(Clone, Copy)]
-struct Pending(u64, u64, Completion);
-
-impl PartialEq for Pending {
-    fn eq(&self, o: &Self) -> bool {
-        (self.0, self.1) == (o.0, o.1)
-    }
-}
-impl Eq for Pending {}
-impl PartialOrd for Pending {
-    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Pending {
-    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
-        (self.0, self.1).cmp(&(o.0, o.1))
-    }
-}
-
 /// fio's statistics, logs and steady-state checks for a run of a job file.
 pub struct FioRecorder {
     file: FioJobFile,
@@ -140,10 +118,14 @@ pub struct FioRecorder {
     logs: Vec<Vec<Option<JobLog>>>,
     /// Log text not yet taken, by file name.
     log_text: BTreeMap<String, String>,
-    /// Each phase's steady-state watch, from its first completion.
+    /// Each phase's steady-state watch, from its first completion (`watched`).
     watches: Vec<Option<Watch>>,
-    pending: BinaryHeap<Reverse<Pending>>,
-    sequence: u64,
+    watched: Vec<bool>,
+    /// Completions waiting for the host's clock to pass their time, so they are counted in the
+    /// order they complete: (done_ns, slot in `slots`), the slots reused through `free`.
+    pending: BinaryHeap<Reverse<(u64, u32)>>,
+    slots: Vec<Completion>,
+    free: Vec<u32>,
     /// A phase whose steady state was just attained (to be ended).
     stop: Option<usize>,
     /// When the last command completed, ns.
@@ -163,8 +145,10 @@ impl FioRecorder {
             logs,
             log_text: BTreeMap::new(),
             watches: file.phases.iter().map(|_| None).collect(),
+            watched: vec![false; file.phases.len()],
             pending: BinaryHeap::new(),
-            sequence: 0,
+            slots: Vec::new(),
+            free: Vec::new(),
             stop: None,
             end_ns: 0,
             file: file.clone(),
@@ -184,23 +168,37 @@ impl FioRecorder {
     /// A command completed (the bench reports them in issue order); true ends the running phase.
     pub fn completed(&mut self, c: &Completion) -> bool {
         // Nothing issued from now on completes before `issue_ns`: what completed by then is final.
-        while let Some(Reverse(p)) = self.pending.peek() {
-            if p.0 > c.issue_ns {
+        while let Some(&Reverse((done_ns, slot))) = self.pending.peek() {
+            if done_ns > c.issue_ns {
                 break;
             }
-            let Some(Reverse(Pending(_, _, done))) = self.pending.pop() else { break };
+            self.pending.pop();
+            self.free.push(slot);
+            let done = self.slots[slot as usize];
             self.count(&done);
         }
-        self.sequence += 1;
-        self.pending.push(Reverse(Pending(c.done_ns, self.sequence, *c)));
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                self.slots[slot as usize] = *c;
+                slot
+            }
+            None => {
+                self.slots.push(*c);
+                (self.slots.len() - 1) as u32
+            }
+        };
+        self.pending.push(Reverse((c.done_ns, slot)));
         self.stop.take() == Some(c.phase)
     }
 
     /// The run is over: everything still pending is counted.
     pub fn finish(&mut self) {
-        while let Some(Reverse(Pending(_, _, c))) = self.pending.pop() {
+        while let Some(Reverse((_, slot))) = self.pending.pop() {
+            let c = self.slots[slot as usize];
             self.count(&c);
         }
+        self.slots.clear();
+        self.free.clear();
         self.stop = None;
     }
 
@@ -220,7 +218,8 @@ impl FioRecorder {
         let Some(meta) = meta.get(c.job) else { return };
         self.end_ns = self.end_ns.max(c.done_ns);
         let bytes = c.bytes as u64;
-        if self.watches[c.phase].is_none() {
+        if !self.watched[c.phase] {
+            self.watched[c.phase] = true;
             let ss = self.file.jobs[c.phase].iter().find_map(|j| j.steadystate.clone());
             self.watches[c.phase] = ss.map(|ss| Watch::new(ss, c.phase_start_ns));
         }

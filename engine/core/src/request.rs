@@ -232,6 +232,17 @@ impl RunRequest {
                 );
             }
             cfg.seconds = cfg.seconds.min(planned_s.max(1) as u32);
+        } else {
+            file.report.notes.insert(
+                0,
+                Note {
+                    line: 0,
+                    option: format!("seconds={}", cfg.seconds),
+                    message: "a phase without a runtime runs until its jobs have moved their bytes; the run stops \
+                              at seconds if they have not"
+                        .into(),
+                },
+            );
         }
         Ok((cfg, file))
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what SSD Lab needs to build and test, and nothing that is already there.
 #
-#   bash scripts/setup.sh            Rust wasm target, wasm-bindgen-cli, npm packages
+#   bash scripts/setup.sh            Rust wasm target, wasm-bindgen-cli, npm packages, fio
 #   bash scripts/setup.sh --browser  the same, plus Debian's Chromium for Playwright
 #
 # Idempotent: when everything is present it only checks, in about a second.
@@ -65,6 +65,18 @@ else
   say "no package-lock.json; npm install"
   npm install --no-audit --no-fund
   cat package.json package-lock.json | sha256sum | cut -d' ' -f1 > "$stamp"
+fi
+
+# --- fio: the fio tests compare the simulator's output with real fio's -----
+# Debian's fio (3.33); without it those tests skip with a message.
+if ! command -v fio >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing Debian's fio"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y fio || { apt-get update && apt-get install -y fio; }
+  else
+    say "fio not found: the tests against real fio will skip (as root: apt-get install -y fio)"
+  fi
 fi
 
 # --- Chromium for Playwright (only with --browser) -------------------------

@@ -99,6 +99,30 @@ pub struct RunArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    /// Run a fio job file: [global] and job sections, stonewall phases, fio's options and
+    /// units. Options that do not change the drive's workload, and those the simulator cannot
+    /// honour, are listed on stderr with their line.
+    #[arg(long, value_name = "JOB.fio")]
+    fio: Option<String>,
+    /// With --fio: write the run's results in fio's --output-format=json layout to FILE.
+    #[arg(long, value_name = "FILE")]
+    fio_json: Option<String>,
+    /// With --fio: the directory for the job file's logs (write_iops_log=... and friends),
+    /// named as fio names them (default: the current directory).
+    #[arg(long, value_name = "DIR")]
+    fio_log_dir: Option<String>,
+}
+
+/// A run as the command line asks for it.
+pub struct Run {
+    pub request: RunRequest,
+    pub steady_from: Option<u32>,
+    pub csv: Option<String>,
+    pub json: bool,
+    /// The job file's path, for messages.
+    pub fio: Option<String>,
+    pub fio_json: Option<String>,
+    pub fio_log_dir: String,
 }
 
 #[derive(Args)]
@@ -210,8 +234,11 @@ pub fn add_override(request: &mut RunRequest, text: &str) -> Result<(), ConfigEr
 }
 
 impl RunArgs {
-    /// The run request, the steady-state start if given, the CSV path and whether to print JSON.
-    pub fn into_request(self) -> Result<(RunRequest, Option<u32>, Option<String>, bool), ConfigError> {
+    /// The run request and what to do with its results.
+    pub fn into_run(self) -> Result<Run, ConfigError> {
+        if self.fio.is_some() && self.workload.is_some() {
+            return Err(ConfigError::new("workload", "the fio job file sets the workload; leave out --workload"));
+        }
         let mut request = match &self.config {
             Some(path) => {
                 let text = std::fs::read_to_string(path)
@@ -269,8 +296,24 @@ impl RunArgs {
         for s in &self.set {
             add_override(&mut request, s)?;
         }
+        if let Some(path) = &self.fio {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| ConfigError::new("fio", format!("cannot read '{}': {}", path, e)))?;
+            request.fio = Some(text);
+        } else if self.fio_json.is_some() || self.fio_log_dir.is_some() {
+            let option = if self.fio_json.is_some() { "fio_json" } else { "fio_log_dir" };
+            return Err(ConfigError::new(option, "needs --fio JOB.fio (the job file whose results it writes)"));
+        }
         let steady_from = self.steady_from.as_deref().map(|v| number("steady_from", v)).transpose()?;
-        Ok((request, steady_from, self.csv, self.json))
+        Ok(Run {
+            request,
+            steady_from,
+            csv: self.csv,
+            json: self.json,
+            fio: self.fio,
+            fio_json: self.fio_json,
+            fio_log_dir: self.fio_log_dir.unwrap_or_else(|| ".".into()),
+        })
     }
 }
 

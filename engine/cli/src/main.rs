@@ -4,9 +4,15 @@
 mod args;
 mod endurance;
 
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
+use std::rc::Rc;
 use std::time::Instant;
 
+use ssdlab_core::bench::fio::FioRecorder;
 use ssdlab_core::bench::{csv, default_steady_from_s, results_json};
 use ssdlab_core::config::{parameter_paths, presets};
 use ssdlab_core::{Bench, RunConfig};
@@ -86,8 +92,19 @@ fn list_params(id: &str) -> Result<(), String> {
 }
 
 fn run(run_args: RunArgs) -> Result<(), String> {
-    let (request, steady_from, csv_path, json) = run_args.into_request().map_err(|e| e.to_string())?;
-    let cfg = request.resolve().map_err(|e| e.to_string())?;
+    let args::Run { request, steady_from, csv: csv_path, json, fio: fio_path, fio_json, fio_log_dir } =
+        run_args.into_run().map_err(|e| e.to_string())?;
+    let (cfg, fio_file) = request.resolve_with_fio().map_err(|e| match &fio_path {
+        Some(path) if e.field == "fio" => format!("{}: {}", path, e.message),
+        _ => e.to_string(),
+    })?;
+    if let (Some(file), Some(path)) = (&fio_file, &fio_path) {
+        let jobs: usize = file.phases.iter().map(|p| p.jobs.len()).sum();
+        eprintln!("fio: {}: {} phase(s), {} job(s), up to {} s", path, file.phases.len(), jobs, cfg.seconds);
+        for line in file.report.lines() {
+            eprintln!("fio: {}: {}", path, line);
+        }
+    }
     let steady_from_s = steady_from.unwrap_or_else(|| default_steady_from_s(cfg.seconds));
     if steady_from_s >= cfg.seconds {
         return Err(format!(
@@ -96,7 +113,17 @@ fn run(run_args: RunArgs) -> Result<(), String> {
             steady_from_s
         ));
     }
-    execute(cfg, Some(steady_from_s), csv_path, json, None)
+    let fio =
+        fio_file.zip(fio_path).map(|(file, path)| FioRun { file, path, json_out: fio_json, log_dir: fio_log_dir });
+    execute(cfg, Some(steady_from_s), csv_path, json, None, fio)
+}
+
+/// A fio job file's run: where its results and logs go.
+struct FioRun {
+    file: ssdlab_core::host::fio::FioJobFile,
+    path: String,
+    json_out: Option<String>,
+    log_dir: String,
 }
 
 /// A trace replay: what the trace holds (to stderr, or in the JSON), then the run; steady
@@ -108,7 +135,7 @@ fn replay(replay_args: ReplayArgs) -> Result<(), String> {
     if !json {
         eprintln!("{}", summary);
     }
-    execute(cfg, None, csv_path, json, Some(serde_json::to_value(&summary).map_err(|e| e.to_string())?))
+    execute(cfg, None, csv_path, json, Some(serde_json::to_value(&summary).map_err(|e| e.to_string())?), None)
 }
 
 /// Runs `cfg` to the end and prints its summary (`--json`: with `trace` when given), writing
@@ -119,9 +146,15 @@ fn execute(
     csv_path: Option<String>,
     json: bool,
     trace: Option<serde_json::Value>,
+    fio_run: Option<FioRun>,
 ) -> Result<(), String> {
     let started = Instant::now();
     let mut bench = Bench::new(cfg).map_err(|e| e.to_string())?;
+    let mut fio = fio_run.as_ref().map(|f| {
+        let (recorder, observer) = FioRecorder::shared(&f.file);
+        bench.observe(observer);
+        FioOutput { recorder, log_dir: f.log_dir.clone(), started: HashSet::new() }
+    });
     let mut samples = Vec::new();
     // Note when steady state begins, to quote the speed of the GC-bound phase on its own.
     let mut steady_started = None;
@@ -130,14 +163,28 @@ fn execute(
         if steady_started.is_none() && steady_from_s.is_some_and(|s| samples.len() as u32 >= s) {
             steady_started = Some((Instant::now(), samples.len()));
         }
+        if let Some(out) = fio.as_mut() {
+            out.write_logs()?;
+        }
     }
     let wall_seconds = started.elapsed().as_secs_f64();
     let steady_from_s = steady_from_s.unwrap_or_else(|| default_steady_from_s(samples.len() as u32));
+    if let Some(out) = fio.as_mut() {
+        out.recorder.borrow_mut().finish();
+        out.write_logs()?;
+        if let Some(path) = fio_run.as_ref().and_then(|f| f.json_out.as_ref()) {
+            let text = serde_json::to_string_pretty(&out.recorder.borrow().json()).expect("json");
+            std::fs::write(path, text + "\n").map_err(|e| format!("fio_json: cannot write '{}': {}", path, e))?;
+        }
+    }
 
     if let Some(path) = &csv_path {
         std::fs::write(path, csv(&samples)).map_err(|e| format!("csv: cannot write '{}': {}", path, e))?;
     }
     let mut m = results_json(&bench, &samples, steady_from_s);
+    if let Some(f) = &fio_run {
+        m.insert("workload".into(), format!("fio:{}", f.path).into());
+    }
     if json {
         let host_ios = m["host_ios"].as_f64().unwrap_or(0.0);
         m.insert("wall_seconds".into(), wall_seconds.into());
@@ -172,6 +219,31 @@ fn execute(
         );
     }
     Ok(())
+}
+
+/// Where a fio run's logs go: appended as the run writes them, each file started afresh.
+struct FioOutput {
+    recorder: Rc<RefCell<FioRecorder>>,
+    log_dir: String,
+    started: HashSet<String>,
+}
+
+impl FioOutput {
+    fn write_logs(&mut self) -> Result<(), String> {
+        for (name, text) in self.recorder.borrow_mut().take_logs() {
+            let path = Path::new(&self.log_dir).join(&name);
+            let fresh = self.started.insert(name);
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .write(true)
+                .append(!fresh)
+                .truncate(fresh)
+                .open(&path)
+                .and_then(|mut f| f.write_all(text.as_bytes()));
+            file.map_err(|e| format!("fio log: cannot write '{}': {}", path.display(), e))?;
+        }
+        Ok(())
+    }
 }
 
 /// Peak resident set size of this process (Linux `VmHWM`), if the platform reports it.

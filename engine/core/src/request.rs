@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::config::{apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, RunConfig, WorkloadSpec};
 use crate::drive::ftl::victim;
+use crate::host::fio::{self, FioJobFile, Note};
 use crate::host::trace::{self, Format, TraceSummary};
-use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S};
+use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S, UNIT_BYTES};
 
 /// A run request as it arrives from the CLI, a JSON file or the browser: names, not structs.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -70,6 +71,10 @@ pub struct RunRequest {
     /// Each job pauses this long after a completion before its slot issues again, microseconds.
     #[serde(default)]
     pub thinktime_us: u64,
+    /// The text of a fio job file: the workload as its phases of jobs. The job file sets how
+    /// long the run lasts; `seconds` caps it.
+    #[serde(default)]
+    pub fio: Option<String>,
     /// Drive parameters to override, by path into the drive config, e.g.
     /// `{"timing.program_ns": 1500000, "gc.pacing": "lazy"}`.
     #[serde(default)]
@@ -142,6 +147,13 @@ fn default_threads() -> u32 {
     1
 }
 
+/// A resolved request: the run, and what its workload was read from.
+pub struct Resolved {
+    pub cfg: RunConfig,
+    pub trace: Option<TraceSummary>,
+    pub fio: Option<FioJobFile>,
+}
+
 impl RunRequest {
     /// Parses a JSON request; errors name the offending field and what it accepts.
     pub fn from_json(text: &str) -> Result<Self, ConfigError> {
@@ -150,7 +162,7 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 22] = [
+        const KNOWN: [(&str, &str); 23] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
@@ -171,6 +183,7 @@ impl RunRequest {
             ("distribution", "random, zipf:THETA, pareto:H or zoned:ACCESS/SIZE:..."),
             ("rate_iops", "a whole number of commands per second"),
             ("thinktime_us", "a whole number of microseconds"),
+            ("fio", "the text of a fio job file"),
             ("set", "an object of parameter paths and values"),
             ("trace", "an object {\"text\": the trace file, \"format\", \"name\", \"closed_loop\", \"time_scale\"}"),
         ];
@@ -197,11 +210,26 @@ impl RunRequest {
     }
 
     pub fn resolve(&self) -> Result<RunConfig, ConfigError> {
-        self.resolve_replay().map(|(cfg, _)| cfg)
+        self.resolve_all().map(|r| r.cfg)
     }
 
     /// `resolve`, and what the request's trace holds (None without a trace).
     pub fn resolve_replay(&self) -> Result<(RunConfig, Option<TraceSummary>), ConfigError> {
+        self.resolve_all().map(|r| (r.cfg, r.trace))
+    }
+
+    /// The run, and with `fio` the job file as imported (what to report and log about each
+    /// job, and what could not be honoured).
+    pub fn resolve_with_fio(&self) -> Result<(RunConfig, Option<FioJobFile>), ConfigError> {
+        self.resolve_all().map(|r| (r.cfg, r.fio))
+    }
+
+    /// The run with whatever its workload came from (a trace, a fio job file, or the named
+    /// workload and the request's own fields).
+    pub fn resolve_all(&self) -> Result<Resolved, ConfigError> {
+        if self.trace.is_some() && self.fio.is_some() {
+            return Err(ConfigError::new("fio", "a run replays a trace or runs a fio job file, not both"));
+        }
         let preset = presets::by_id(&self.drive)?;
         let drive = apply_parameters(&preset, self.set.iter().map(|(k, v)| (k.as_str(), v.clone())))?;
         victim::check(&drive.gc)?;
@@ -228,16 +256,81 @@ impl RunRequest {
             threads: self.threads,
             phases: Vec::new(),
         };
-        let (phases, summary) = match &self.trace {
-            Some(t) => {
+        let resolved = match (&self.trace, &self.fio) {
+            (Some(t), _) => {
                 let (phase, summary) = self.replay_phase(&cfg, t)?;
-                (vec![phase], Some(summary))
+                Resolved { cfg: RunConfig { phases: vec![phase], ..cfg }, trace: Some(summary), fio: None }
             }
-            None => (self.job_phases(&cfg)?, None),
+            (None, Some(text)) => {
+                let (cfg, file) = self.fio_phases(cfg, text)?;
+                Resolved { cfg, trace: None, fio: Some(file) }
+            }
+            (None, None) => {
+                Resolved { cfg: RunConfig { phases: self.job_phases(&cfg)?, ..cfg }, trace: None, fio: None }
+            }
         };
-        let cfg = RunConfig { phases, ..cfg };
-        cfg.validate()?;
-        Ok((cfg, summary))
+        resolved.cfg.validate()?;
+        Ok(resolved)
+    }
+
+    /// The run with the job file's phases over the tested span; the job file sets the run's
+    /// length (at most `seconds`) and, with buffer_compress_percentage, the data's
+    /// compressibility.
+    fn fio_phases(&self, mut cfg: RunConfig, text: &str) -> Result<(RunConfig, FioJobFile), ConfigError> {
+        let shaping = [
+            ("queue_depth", self.queue_depth.is_some()),
+            ("block_bytes", self.block_bytes.is_some()),
+            ("align_bytes", self.align_bytes.is_some()),
+            ("threads", self.threads != 1),
+            ("read_percent", self.read_percent.is_some()),
+            ("random_percent", self.random_percent.is_some()),
+            ("block_sizes", self.block_sizes.is_some()),
+            ("distribution", self.distribution.is_some()),
+            ("rate_iops", self.rate_iops != 0),
+            ("thinktime_us", self.thinktime_us != 0),
+        ];
+        if let Some((field, _)) = shaping.iter().find(|(_, given)| *given) {
+            return Err(ConfigError::new(
+                *field,
+                "the fio job file sets the workload; give this in the job file or leave out fio",
+            ));
+        }
+        let mut file = fio::import(text, cfg.workload_units() * UNIT_BYTES)?;
+        cfg.phases = file.phases.clone();
+        if let Some(c) = file.compressibility {
+            if cfg.compressibility == 0.0 {
+                cfg.compressibility = c;
+            }
+        }
+        if let Some(planned_ns) = file.planned_ns() {
+            let planned_s = planned_ns.div_ceil(NS_PER_S);
+            if planned_s > cfg.seconds as u64 {
+                file.report.notes.insert(
+                    0,
+                    Note {
+                        line: 0,
+                        option: format!("seconds={}", cfg.seconds),
+                        message: format!(
+                            "the run stops at {} s, before the job file's {} s are over (give a larger seconds)",
+                            cfg.seconds, planned_s
+                        ),
+                    },
+                );
+            }
+            cfg.seconds = cfg.seconds.min(planned_s.max(1) as u32);
+        } else {
+            file.report.notes.insert(
+                0,
+                Note {
+                    line: 0,
+                    option: format!("seconds={}", cfg.seconds),
+                    message: "a phase without a runtime runs until its jobs have moved their bytes; the run stops \
+                              at seconds if they have not"
+                        .into(),
+                },
+            );
+        }
+        Ok((cfg, file))
     }
 }
 

@@ -5,9 +5,14 @@
 //! nothing here unwraps on input from the page.
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use ssdlab_core::bench::fio::FioRecorder;
 use ssdlab_core::bench::{power_cuts_json, table_bytes_bound};
 use ssdlab_core::config::{parameter_paths, WORKLOADS};
 use ssdlab_core::drive::ftl::victim;
+use ssdlab_core::host::fio::FioJobFile;
 use ssdlab_core::host::trace::FORMATS;
 use ssdlab_core::request::TraceRequest;
 use ssdlab_core::{presets, Bench, ConfigError, DriveConfig, RunConfig, RunRequest, Sample, FIELDS};
@@ -127,6 +132,29 @@ pub fn trace_summary(text: &str, format: &str, name: &str) -> String {
     .to_string()
 }
 
+/// Reads the fio job file of a JSON run request (`{"drive":...,"fio":"[global]\\n..."}`) for
+/// that drive: `{"ok":true,"seconds":N,"phases":[{name, runtime_s, ramp_s, jobs:[...]}],
+/// "ignored":[{line, option, message}],"unsupported":[...],"notes":[...]}` (ignored: no effect
+/// on the drive's workload; unsupported: cannot be honoured, the run goes on without them), or
+/// `{"ok":false,"field":...,"message":...}` (a malformed line is named in the message).
+#[wasm_bindgen]
+pub fn fio_import(config_json: &str) -> String {
+    let imported = resolve_with_fio(config_json).and_then(|(cfg, file)| match file {
+        Some(f) => Ok((cfg, f)),
+        None => Err(ConfigError::new("fio", "is required: the text of a fio job file")),
+    });
+    match imported {
+        Ok((cfg, file)) => {
+            let mut v = file.to_json();
+            v["ok"] = true.into();
+            v["seconds"] = cfg.seconds.into();
+            v
+        }
+        Err(e) => serde_json::json!({ "ok": false, "field": e.field, "message": e.message }),
+    }
+    .to_string()
+}
+
 /// The trace formats as JSON: `[{id, description}]` (a trace request's `format` takes the id).
 #[wasm_bindgen]
 pub fn trace_formats() -> String {
@@ -148,7 +176,11 @@ pub fn sample_fields() -> String {
 const BROWSER_TABLE_LIMIT_BYTES: u64 = 2560 << 20;
 
 fn resolve(config_json: &str) -> Result<RunConfig, ConfigError> {
-    let cfg = RunRequest::from_json(config_json).and_then(|r| r.resolve())?;
+    resolve_with_fio(config_json).map(|(cfg, _)| cfg)
+}
+
+fn resolve_with_fio(config_json: &str) -> Result<(RunConfig, Option<FioJobFile>), ConfigError> {
+    let (cfg, fio) = RunRequest::from_json(config_json).and_then(|r| r.resolve_with_fio())?;
     let tables = table_bytes_bound(&cfg);
     if tables > BROWSER_TABLE_LIMIT_BYTES {
         let (field, remedy) = if cfg.drive.controller.compression {
@@ -167,7 +199,7 @@ fn resolve(config_json: &str) -> Result<RunConfig, ConfigError> {
             ),
         ));
     }
-    Ok(cfg)
+    Ok((cfg, fio))
 }
 
 /// Path -> value for every settable parameter of a drive.
@@ -197,6 +229,8 @@ fn whole(x: f64) -> u64 {
 pub struct Simulation {
     sim: Bench,
     samples: Vec<Sample>,
+    /// With a fio job file: fio's statistics and logs of the run.
+    fio: Option<Rc<RefCell<FioRecorder>>>,
 }
 
 #[wasm_bindgen]
@@ -205,9 +239,14 @@ impl Simulation {
     /// `{"drive":"s3700-200","workload":"consistency","seconds":2000,"span":1.0,"seed":1}`.
     #[wasm_bindgen(constructor)]
     pub fn new(config_json: &str) -> Result<Simulation, JsError> {
-        let cfg = resolve(config_json).map_err(|e| JsError::new(&e.to_string()))?;
-        let sim = Bench::new(cfg).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(Simulation { sim, samples: Vec::new() })
+        let (cfg, file) = resolve_with_fio(config_json).map_err(|e| JsError::new(&e.to_string()))?;
+        let mut sim = Bench::new(cfg).map_err(|e| JsError::new(&e.to_string()))?;
+        let fio = file.map(|f| {
+            let (recorder, observer) = FioRecorder::shared(&f);
+            sim.observe(observer);
+            recorder
+        });
+        Ok(Simulation { sim, samples: Vec::new(), fio })
     }
 
     /// Processes up to `max_ios` host IOs and returns the seconds completed meanwhile,
@@ -301,6 +340,34 @@ impl Simulation {
     pub fn power_cuts_json(&self) -> String {
         power_cuts_json(self.sim.power_cuts()).to_string()
     }
+
+    /// With a fio job file: the results in fio's `--output-format=json` layout (complete once
+    /// `finished()`; before that, what has been counted so far); `null` without one.
+    pub fn fio_json(&mut self) -> String {
+        self.finish_fio();
+        self.fio.as_ref().map_or_else(|| "null".into(), |r| r.borrow().json().to_string())
+    }
+
+    /// With a fio job file: the log text written since the last call, as JSON `{"NAME_iops.1.log":
+    /// "1000, 31000, 1, 0, 0\n...", ...}` (files named as fio names them; append each call's text).
+    pub fn fio_logs(&mut self) -> String {
+        self.finish_fio();
+        let logs: serde_json::Map<String, serde_json::Value> = self
+            .fio
+            .as_ref()
+            .map(|r| r.borrow_mut().take_logs().into_iter().map(|(k, v)| (k, v.into())).collect())
+            .unwrap_or_default();
+        serde_json::Value::Object(logs).to_string()
+    }
+}
+
+impl Simulation {
+    /// Once the run is over, the commands still in flight are counted.
+    fn finish_fio(&mut self) {
+        if let (Some(r), true) = (&self.fio, self.sim.finished()) {
+            r.borrow_mut().finish();
+        }
+    }
 }
 
 #[cfg(test)]
@@ -343,6 +410,52 @@ mod tests {
         assert_eq!(big["field"], "controller.compression_slot_bytes");
         assert!(big["message"].as_str().unwrap().contains("GB"), "{}", big["message"]);
         assert_eq!(json(&check_request(r#"{"drive":"s3700-200","set":{"controller.compression":true}}"#))["ok"], true);
+    }
+
+    const SMALL: &str = r#""set":{"geometry.blocks_per_plane":64,"user_bytes":6000000000,"gc.start_free_blocks":6,
+        "gc.boost_below_free_blocks":3,"gc.boost_until_free_blocks":5,"gc.background_free_blocks":8}"#;
+
+    fn fio_request(job: &str) -> String {
+        format!(r#"{{"drive":"s3700-200",{},"fio":{}}}"#, SMALL, serde_json::Value::String(job.into()))
+    }
+
+    #[test]
+    fn imports_a_fio_job_file_and_reports_what_it_cannot_honour() {
+        let job = "[global]\nioengine=libaio\nverify=md5\nruntime=3\ntime_based\n[w]\nrw=randwrite\niodepth=8\n";
+        let v = json(&fio_import(&fio_request(job)));
+        assert_eq!(v["ok"], true, "{}", v);
+        assert_eq!(v["seconds"], 3);
+        assert_eq!(v["phases"][0]["jobs"][0]["queue_depth"], 8);
+        assert_eq!(v["ignored"][0]["line"], 2);
+        assert_eq!(v["unsupported"][0]["option"], "verify=md5");
+        let bad = json(&fio_import(&fio_request("[w]\nrw=randwrite\nbs=4x\n")));
+        assert_eq!(bad["ok"], false);
+        assert_eq!(bad["field"], "fio");
+        assert!(bad["message"].as_str().unwrap().starts_with("line 3: bs=4x: '4x' is not a size"), "{}", bad);
+        let none = json(&fio_import(r#"{"drive":"s3700-200"}"#));
+        assert_eq!(none["field"], "fio");
+        let clash = json(&fio_import(&fio_request("[w]\n").replace("\"fio\"", "\"queue_depth\":4,\"fio\"")));
+        assert_eq!(clash["field"], "queue_depth");
+    }
+
+    #[test]
+    fn a_fio_run_gives_fio_json_and_logs() {
+        let job = "[w]\nioengine=libaio\nrw=randwrite\niodepth=16\nruntime=2\ntime_based\nwrite_iops_log=w\n\
+                   log_avg_msec=500\n";
+        let mut sim = Simulation::new(&fio_request(job)).unwrap();
+        let mut logs = String::new();
+        while !sim.finished() {
+            sim.advance(20_000.0);
+            logs += json(&sim.fio_logs())["w_iops.1.log"].as_str().unwrap_or("");
+        }
+        let results = ssdlab_core::bench::fio::read_json(&sim.fio_json()).unwrap();
+        let write = &results.jobs[0].dirs[1];
+        assert!(write.iops > 1000.0 && (2000..2010).contains(&write.runtime_ms), "{:?}", write);
+        let rows = ssdlab_core::bench::fio::read_log(&logs).unwrap();
+        assert_eq!(rows.iter().map(|r| r.time_ms).collect::<Vec<_>>(), vec![500, 1000, 1500, 2000]);
+        assert!(rows.iter().all(|r| r.ddir == 1 && r.value > 0));
+        let plain = Simulation::new(r#"{"drive":"s3700-200","seconds":1}"#);
+        assert_eq!(plain.unwrap().fio_json(), "null");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! per-second metrics. (An array of drives behind a shared link, and experiments as lists of
 //! benches, belong here too.)
 
+pub mod fio;
 pub mod histogram;
 mod report;
 mod sample;

@@ -153,6 +153,15 @@ impl RunConfig {
     /// Whether some write can cover only part of a map entry (and so pay a read-modify-write).
     pub fn has_partial_writes(&self) -> bool {
         let entry_bytes = self.drive.map.unit_bytes;
+        if !self.phases.is_empty() {
+            // A job's writes start at multiples of its alignment (its smallest size if 0).
+            let partial = |bytes: u64| !bytes.is_multiple_of(entry_bytes);
+            return self.phases.iter().flat_map(|p| &p.jobs).any(|j| {
+                let align = if j.align_bytes == 0 { j.write_sizes.smallest() } else { j.align_bytes };
+                j.read_percent < 100
+                    && (partial(align as u64) || j.write_sizes.entries.iter().any(|e| partial(e.0 as u64)))
+            });
+        }
         (!(self.block_bytes as u64).is_multiple_of(entry_bytes)
             || !(self.align_bytes as u64).is_multiple_of(entry_bytes))
             && self.workload.read_percent < 100

@@ -128,7 +128,8 @@ impl Changes {
     #[inline]
     fn slot(&self, key: u32) -> usize {
         let mask = self.entries.len() - 1;
-        let mut i = (key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize >> 20 & mask;
+        // The product's high half: on wasm32 a usize keeps only the low 32 bits, too few to spread.
+        let mut i = ((key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask;
         while self.entries[i].0 != key && self.entries[i].0 != NONE {
             i = (i + 1) & mask;
         }

@@ -1,6 +1,8 @@
 //! The command line, on clap. Values are taken as text and checked by the engine's own rules, so
 //! a bad one is reported as everywhere else: the field, what it accepts, what was given.
 
+use std::collections::BTreeMap;
+
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, Parser, Subcommand};
 use ssdlab_core::config::presets;
@@ -40,6 +42,8 @@ pub enum Command {
     },
     /// Rated TBW by JESD218 arithmetic, and what the NAND's P/E limit allows.
     Endurance(EnduranceArgs),
+    /// Run one of the articles' experiments (a list of runs) and print its table as CSV.
+    Sweep(SweepArgs),
 }
 
 #[derive(Args)]
@@ -175,6 +179,45 @@ pub struct EnduranceArgs {
     pub set: Vec<String>,
 }
 
+#[derive(Args)]
+pub struct SweepArgs {
+    /// io-consistency, four-corners, mixed-70-30, sequential-128k, spare-area or endurance
+    /// (--list describes each).
+    #[arg(value_name = "EXPERIMENT")]
+    pub experiment: Option<String>,
+    /// List the experiments with the article each reproduces.
+    #[arg(long)]
+    pub list: bool,
+    #[arg(long, value_name = "ID")]
+    pub drive: Option<String>,
+    /// Simulated seconds of each measured point (default: the experiment's).
+    #[arg(long, value_name = "N")]
+    pub seconds: Option<String>,
+    /// Seconds at the start of each point not counted (fio's ramp_time).
+    #[arg(long, value_name = "N")]
+    pub ramp_seconds: Option<String>,
+    /// Queue depths of a sweep, e.g. 1,4,32.
+    #[arg(long, value_name = "LIST")]
+    pub queue_depths: Option<String>,
+    /// Shares of the span for the spare-area sweep and endurance, e.g. 1,0.875,0.75.
+    #[arg(long, value_name = "LIST")]
+    pub spans: Option<String>,
+    /// Share of the user span every point tests.
+    #[arg(long, value_name = "F")]
+    pub span: Option<String>,
+    #[arg(long, value_name = "N")]
+    pub seed: Option<String>,
+    /// article (the article's preconditioning writes, default) or fill (sequential fill only).
+    #[arg(long, value_name = "HOW")]
+    pub precondition: Option<String>,
+    /// Override a drive parameter (repeatable; see `ssdlab params`).
+    #[arg(long, value_name = "PATH=VALUE")]
+    pub set: Vec<String>,
+    /// Print the table as JSON instead of CSV.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// What stops the program before a command runs.
 pub enum Exit {
     /// --help or --version: print this and succeed.
@@ -187,7 +230,7 @@ pub fn parse() -> Result<Cli, Exit> {
     Cli::try_parse().map_err(|e| match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Exit::Help(e.render().to_string()),
         ErrorKind::InvalidSubcommand => Exit::Error(format!(
-            "unknown command '{}' (allowed: presets, run, replay, params, endurance; see ssdlab --help)",
+            "unknown command '{}' (allowed: presets, run, replay, params, endurance, sweep; see ssdlab --help)",
             context(&e, ContextKind::InvalidSubcommand)
         )),
         ErrorKind::UnknownArgument => Exit::Error(format!(
@@ -218,18 +261,18 @@ fn context(e: &clap::Error, kind: ContextKind) -> String {
     }
 }
 
-fn number<T: std::str::FromStr>(field: &str, value: &str) -> Result<T, ConfigError> {
+pub fn number<T: std::str::FromStr>(field: &str, value: &str) -> Result<T, ConfigError> {
     value.parse().map_err(|_| ConfigError::new(field, format!("must be a number (got '{}')", value)))
 }
 
 /// `PATH=VALUE` into the request's overrides: numbers and booleans as JSON, anything else (e.g.
 /// `lazy`) as a string.
-pub fn add_override(request: &mut RunRequest, text: &str) -> Result<(), ConfigError> {
+pub fn add_override(set: &mut BTreeMap<String, serde_json::Value>, text: &str) -> Result<(), ConfigError> {
     let (path, raw) = text.split_once('=').ok_or_else(|| {
         ConfigError::new("set", format!("expects PATH=VALUE, e.g. timing.program_ns=1500000 (got '{}')", text))
     })?;
     let v = serde_json::from_str(raw).unwrap_or_else(|_| serde_json::Value::String(raw.to_string()));
-    request.set.insert(path.to_string(), v);
+    set.insert(path.to_string(), v);
     Ok(())
 }
 
@@ -294,7 +337,7 @@ impl RunArgs {
         }
         request.power_cuts_s.sort_by(|x, y| x.total_cmp(y));
         for s in &self.set {
-            add_override(&mut request, s)?;
+            add_override(&mut request.set, s)?;
         }
         if let Some(path) = &self.fio {
             let text = std::fs::read_to_string(path)
@@ -335,7 +378,7 @@ impl ReplayArgs {
             request.queue_depth = Some(number("queue_depth", v)?);
         }
         for s in &self.set {
-            add_override(&mut request, s)?;
+            add_override(&mut request.set, s)?;
         }
         let bytes = std::fs::read(&self.trace)
             .map_err(|e| ConfigError::new("trace", format!("cannot read '{}': {}", self.trace, e)))?;

@@ -13,7 +13,7 @@ pub fn endurance(args: EnduranceArgs) -> Result<(), String> {
     let mut request =
         RunRequest::from_json(&serde_json::json!({ "drive": drive }).to_string()).map_err(|e| e.to_string())?;
     for s in &args.set {
-        add_override(&mut request, s).map_err(|e| e.to_string())?;
+        add_override(&mut request.set, s).map_err(|e| e.to_string())?;
     }
     let cfg = request.resolve().map_err(|e| e.to_string())?;
     let d = &cfg.drive;

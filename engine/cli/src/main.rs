@@ -3,6 +3,7 @@
 
 mod args;
 mod endurance;
+mod sweep;
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
         Command::Replay(replay_args) => replay(replay_args),
         Command::Params { drive } => list_params(&drive),
         Command::Endurance(e) => endurance::endurance(e),
+        Command::Sweep(s) => sweep::sweep(s),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,6 +2,7 @@
 //!
 //! The parts, calls flowing down (see ARCHITECTURE.md at the repository's root):
 //!
+//! - `experiment`: the articles' methods as lists of benches, one table each;
 //! - `request`: a run request's names (preset, workload, GC policy) resolved into a `RunConfig`;
 //! - `bench`: wires a host to a drive, owns the clock, power cuts and per-second samples;
 //! - `host`: what issues commands (closed loop, queue depth, bursts; workload sources);
@@ -14,6 +15,7 @@ pub mod bench;
 pub mod command;
 pub mod config;
 pub mod drive;
+pub mod experiment;
 pub mod host;
 pub mod request;
 pub mod rng;

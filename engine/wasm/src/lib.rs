@@ -12,6 +12,7 @@ use ssdlab_core::bench::fio::FioRecorder;
 use ssdlab_core::bench::{power_cuts_json, table_bytes_bound};
 use ssdlab_core::config::{parameter_paths, WORKLOADS};
 use ssdlab_core::drive::ftl::victim;
+use ssdlab_core::experiment::{ExperimentRequest, Runner, EXPERIMENTS};
 use ssdlab_core::host::fio::FioJobFile;
 use ssdlab_core::host::trace::FORMATS;
 use ssdlab_core::request::TraceRequest;
@@ -181,7 +182,13 @@ fn resolve(config_json: &str) -> Result<RunConfig, ConfigError> {
 
 fn resolve_with_fio(config_json: &str) -> Result<(RunConfig, Option<FioJobFile>), ConfigError> {
     let (cfg, fio) = RunRequest::from_json(config_json).and_then(|r| r.resolve_with_fio())?;
-    let tables = table_bytes_bound(&cfg);
+    fits_the_browser(&cfg)?;
+    Ok((cfg, fio))
+}
+
+/// Whether the run's mapping tables fit the browser engine's memory.
+fn fits_the_browser(cfg: &RunConfig) -> Result<(), ConfigError> {
+    let tables = table_bytes_bound(cfg);
     if tables > BROWSER_TABLE_LIMIT_BYTES {
         let (field, remedy) = if cfg.drive.controller.compression {
             ("controller.compression_slot_bytes", "use larger compression slots or a smaller drive")
@@ -199,7 +206,7 @@ fn resolve_with_fio(config_json: &str) -> Result<(RunConfig, Option<FioJobFile>)
             ),
         ));
     }
-    Ok((cfg, fio))
+    Ok(())
 }
 
 /// Path -> value for every settable parameter of a drive.
@@ -358,6 +365,66 @@ impl Simulation {
             .map(|r| r.borrow_mut().take_logs().into_iter().map(|(k, v)| (k, v.into())).collect())
             .unwrap_or_default();
         serde_json::Value::Object(logs).to_string()
+    }
+}
+
+/// The articles' experiments as JSON: `[{id, title, article, about, seconds, ramp_seconds,
+/// queue_depths, columns}]`.
+#[wasm_bindgen]
+pub fn experiments() -> String {
+    let list: Vec<serde_json::Value> = EXPERIMENTS
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "id": e.id, "title": e.title, "article": e.article, "about": e.about, "seconds": e.seconds,
+                "ramp_seconds": e.ramp_seconds, "queue_depths": e.queue_depths, "columns": e.columns,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(list).to_string()
+}
+
+/// One experiment run a slice at a time, from the same definitions as `ssdlab sweep`.
+#[wasm_bindgen]
+pub struct Experiment {
+    runner: Runner,
+}
+
+#[wasm_bindgen]
+impl Experiment {
+    /// From a JSON experiment request, e.g. `{"experiment":"four-corners","drive":"p3700-400"}`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(request_json: &str) -> Result<Experiment, JsError> {
+        let build = || -> Result<Runner, ConfigError> {
+            let runner = Runner::new(&ExperimentRequest::from_json(request_json)?)?;
+            runner.configs().try_for_each(fits_the_browser)?;
+            Ok(runner)
+        };
+        build().map(|runner| Experiment { runner }).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Runs up to `max_ios` host IOs; returns how many table rows were added.
+    pub fn advance(&mut self, max_ios: f64) -> Result<u32, JsError> {
+        self.runner.advance(whole(max_ios)).map(|n| n as u32).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    pub fn finished(&self) -> bool {
+        self.runner.finished()
+    }
+
+    /// `{points_done, points, seconds_done, seconds}`.
+    pub fn progress_json(&self) -> String {
+        serde_json::to_string(&self.runner.progress()).unwrap_or_default()
+    }
+
+    /// `{experiment, columns, rows}`, the rows so far.
+    pub fn table_json(&self) -> String {
+        serde_json::to_string(self.runner.table()).unwrap_or_default()
+    }
+
+    /// The table so far as CSV (the same text `ssdlab sweep` prints).
+    pub fn table_csv(&self) -> String {
+        self.runner.table().csv()
     }
 }
 

@@ -82,3 +82,30 @@ describe('native and wasm engines', () => {
     for (let i = 0; i < SECONDS; i++) expect(rows[i]).toEqual(native[i]);
   }, 180_000);
 });
+
+describe('an experiment', () => {
+  it('gives the same table in wasm (in slices) as `ssdlab sweep` natively', async () => {
+    const wasm = await import('./pkg/ssdlab_wasm.js');
+    wasm.initSync({ module: readFileSync(join(here, 'pkg/ssdlab_wasm_bg.wasm')) });
+    const request = {
+      experiment: 'four-corners', drive: 's3700-200', seed: SEED, seconds: 4, ramp_seconds: 1,
+      queue_depths: [1, 16], set: SET,
+    };
+    const exp = new wasm.Experiment(JSON.stringify(request));
+    let rowsSeen = 0;
+    for (let slice = 1; !exp.finished(); slice++) rowsSeen += exp.advance(23_000 * slice);
+    const csv = exp.table_csv();
+    exp.free();
+    const sets = Object.entries(SET).flatMap(([k, v]) => ['--set', `${k}=${v}`]);
+    const native = execFileSync(
+      'cargo',
+      ['run', '--release', '-q', '-p', 'ssdlab-cli', '--', 'sweep', 'four-corners', '--drive', 's3700-200',
+        '--seed', String(SEED), '--seconds', '4', '--ramp-seconds', '1', '--queue-depths', '1,16', ...sets],
+      { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] },
+    ).toString();
+    // Four corners at two queue depths, every row with its numbers.
+    expect(rowsSeen).toBe(8);
+    expect(csv.trim().split('\n')).toHaveLength(9);
+    expect(csv).toBe(native);
+  }, 180_000);
+});

@@ -109,6 +109,11 @@ impl Bench {
         &self.cfg
     }
 
+    /// The workload's phase running now (its index in the plan).
+    pub fn phase(&self) -> usize {
+        self.host.phase().0
+    }
+
     pub fn seconds_done(&self) -> u32 {
         self.seconds.done()
     }

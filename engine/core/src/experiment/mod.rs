@@ -1,0 +1,226 @@
+//! The articles' methods as named experiments: each is a list of benches (points), each bench
+//! measured per phase or per second, giving one table. The CLI (`ssdlab sweep`) and the wasm
+//! shell run the same definitions through `Runner`, so they give the same numbers for the same
+//! seed.
+
+mod consistency;
+mod measure;
+mod runner;
+mod sweeps;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::{BlockSizes, Distribution, JobSpec, Phase, RunConfig};
+use crate::request::RunRequest;
+use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S};
+
+pub use measure::PhaseStats;
+pub use runner::{Progress, Runner, Table};
+
+/// An experiment request as it arrives from the CLI or the page.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExperimentRequest {
+    pub experiment: String,
+    pub drive: String,
+    /// Drive parameters to override (as in a run request).
+    #[serde(default)]
+    pub set: BTreeMap<String, serde_json::Value>,
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Simulated seconds of each measured point (each queue depth, each run of a sweep); the
+    /// experiment's own default if absent.
+    #[serde(default)]
+    pub seconds: Option<u32>,
+    /// Seconds at the start of each measured point that are not counted (fio's ramp_time).
+    #[serde(default)]
+    pub ramp_seconds: Option<u32>,
+    /// The queue depths of a queue-depth sweep.
+    #[serde(default)]
+    pub queue_depths: Option<Vec<u32>>,
+    /// Shares of the user span tested, for the spare-area sweep (the partition trick [002]).
+    #[serde(default)]
+    pub spans: Option<Vec<f64>>,
+    /// Share of the user span tested by every point (1.0: all of it).
+    #[serde(default = "default_span")]
+    pub span: f64,
+    /// How the drive is brought to the state the article measures in: "article" (the
+    /// article's preconditioning writes, simulated) or "fill" (the sequential fill alone:
+    /// faster, and fresher than the article's drive for the random-write corners).
+    #[serde(default = "default_precondition")]
+    pub precondition: String,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+fn default_span() -> f64 {
+    1.0
+}
+fn default_precondition() -> String {
+    "article".into()
+}
+
+/// One named experiment.
+pub struct Definition {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// The article (and figure) it reproduces.
+    pub article: &'static str,
+    /// What it runs and what to look for, for the CLI's list and the page.
+    pub about: &'static str,
+    /// Default simulated seconds per point and ramp.
+    pub seconds: u32,
+    pub ramp_seconds: u32,
+    /// Default queue depths (of a queue-depth sweep; otherwise the workload's own).
+    pub queue_depths: &'static [u32],
+    /// The table's columns, in order.
+    pub columns: &'static [&'static str],
+    build: fn(&Setup) -> Result<Vec<Point>, ConfigError>,
+}
+
+/// Every experiment, in the order the articles introduce them.
+pub const EXPERIMENTS: [Definition; 6] = [
+    consistency::IO_CONSISTENCY,
+    sweeps::FOUR_CORNERS,
+    sweeps::MIXED,
+    sweeps::SEQUENTIAL,
+    consistency::SPARE_AREA,
+    consistency::ENDURANCE,
+];
+
+pub fn by_id(id: &str) -> Result<&'static Definition, ConfigError> {
+    EXPERIMENTS.iter().find(|e| e.id == id).ok_or_else(|| {
+        let ids: Vec<&str> = EXPERIMENTS.iter().map(|e| e.id).collect();
+        ConfigError::new("experiment", format!("unknown experiment '{}' (allowed: {})", id, ids.join(", ")))
+    })
+}
+
+/// A cell of the table.
+pub type Value = serde_json::Value;
+
+/// One bench of an experiment: its run, the labels its rows carry, and how it is measured.
+pub struct Point {
+    pub labels: Vec<(&'static str, Value)>,
+    pub cfg: RunConfig,
+    pub measure: Measure,
+}
+
+/// What rows a point gives.
+pub enum Measure {
+    /// One row per listed phase (index, its own labels), from the phase's completions after
+    /// its ramp.
+    Phases(Vec<(usize, Vec<(&'static str, Value)>)>),
+    /// One row per simulated second.
+    Seconds,
+    /// One row for the run: its steady state from `steady_from_s`, and the cells `extra`
+    /// derives from the run and its steady write amplification.
+    Steady { steady_from_s: u32, extra: Option<Extra> },
+}
+
+/// Cells derived from a run and its steady write amplification.
+pub type Extra = fn(&RunConfig, f64) -> Vec<(&'static str, Value)>;
+
+/// A checked request: the base run every point starts from, and the request's choices.
+pub struct Setup {
+    pub base: RunConfig,
+    pub seconds: u32,
+    pub ramp_seconds: u32,
+    pub queue_depths: Vec<u32>,
+    pub spans: Vec<f64>,
+    /// Whether to simulate the article's preconditioning writes.
+    pub article_precondition: bool,
+}
+
+impl Setup {
+    /// A job of the base run's shape: `read_percent` reads, random or sequential, `bytes` per
+    /// command, at `queue_depth`.
+    pub fn job(&self, name: &str, read_percent: u32, random: bool, bytes: u32, queue_depth: u32) -> JobSpec {
+        JobSpec {
+            name: name.into(),
+            read_percent,
+            trim_percent: 0,
+            random_percent: if random { 100 } else { 0 },
+            read_sizes: BlockSizes::fixed(bytes),
+            write_sizes: BlockSizes::fixed(bytes),
+            align_bytes: bytes,
+            queue_depth,
+            offset_bytes: 0,
+            size_bytes: 0,
+            distribution: Distribution::Uniform,
+            random_map: false,
+            rate_iops: 0,
+            thinktime_ns: 0,
+            io_limit_bytes: 0,
+            trace: None,
+        }
+    }
+
+    /// A measured phase of `jobs` lasting the request's seconds, its ramp not counted.
+    pub fn timed(&self, name: String, jobs: Vec<JobSpec>) -> Phase {
+        Phase { name, jobs, runtime_ns: self.seconds as u64 * NS_PER_S, ramp_ns: self.ramp_seconds as u64 * NS_PER_S }
+    }
+
+    /// A run of the base drive made of `phases`, long enough for all of them: timed phases
+    /// last their runtime; untimed ones (preconditioning) are given `extra_s`.
+    pub fn run(&self, phases: Vec<Phase>, extra_s: u64) -> RunConfig {
+        let timed: u64 = phases.iter().map(|p| p.runtime_ns.div_ceil(NS_PER_S)).sum();
+        let seconds = (timed + extra_s).clamp(1, MAX_SECONDS as u64) as u32;
+        RunConfig { phases, seconds, ..self.base.clone() }
+    }
+}
+
+impl ExperimentRequest {
+    pub fn from_json(text: &str) -> Result<Self, ConfigError> {
+        serde_json::from_str(text).map_err(|e| {
+            let msg = e.to_string();
+            // serde names the field in its message ("unknown field `x`", "invalid type ... for `y`").
+            let field = msg.split('`').nth(1).filter(|_| msg.contains('`')).unwrap_or("experiment");
+            ConfigError::new(field, format!("is not a valid experiment request ({})", msg))
+        })
+    }
+
+    /// The experiment and its points, checked.
+    pub fn plan(&self) -> Result<(&'static Definition, Vec<Point>), ConfigError> {
+        let def = by_id(&self.experiment)?;
+        let mut run = RunRequest::from_json(&serde_json::json!({ "drive": self.drive }).to_string())?;
+        run.set = self.set.clone();
+        run.seed = self.seed;
+        run.span = self.span;
+        let base = run.resolve()?;
+        let seconds = self.seconds.unwrap_or(def.seconds);
+        range("seconds", seconds as u64, 1, MAX_SECONDS as u64)?;
+        let ramp_seconds = self.ramp_seconds.unwrap_or(def.ramp_seconds.min(seconds / 2));
+        range("ramp_seconds", ramp_seconds as u64, 0, seconds as u64 - 1)?;
+        let queue_depths = self.queue_depths.clone().unwrap_or_else(|| def.queue_depths.to_vec());
+        range("queue_depths (how many)", queue_depths.len() as u64, 1, 32)?;
+        for &qd in &queue_depths {
+            range("queue_depths", qd as u64, 1, 65536)?;
+        }
+        let spans = self.spans.clone().unwrap_or_else(|| vec![1.0, 0.875, 0.75]);
+        range("spans (how many)", spans.len() as u64, 1, 16)?;
+        for &s in &spans {
+            real_range("spans", s, crate::config::MIN_SPAN, 1.0, "0.01 and 1.0")?;
+        }
+        let article_precondition = match self.precondition.as_str() {
+            "article" => true,
+            "fill" => false,
+            other => {
+                return Err(ConfigError::new("precondition", format!("must be article or fill (got '{}')", other)))
+            }
+        };
+        let setup = Setup { base, seconds, ramp_seconds, queue_depths, spans, article_precondition };
+        let points = (def.build)(&setup)?;
+        for p in &points {
+            p.cfg.validate()?;
+        }
+        Ok((def, points))
+    }
+}
+
+/// Labels as a row's leading cells.
+fn label(name: &'static str, v: impl Into<Value>) -> (&'static str, Value) {
+    (name, v.into())
+}

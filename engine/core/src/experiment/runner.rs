@@ -1,0 +1,219 @@
+//! Runs an experiment's points one after another, a slice at a time (the page's worker asks
+//! for the next slice between messages), and gathers their rows into one table.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use serde::Serialize;
+use serde_json::json;
+
+use super::measure::{round, PhaseObserver, PhaseStats};
+use super::{Definition, ExperimentRequest, Measure, Point, Value};
+use crate::bench::{Bench, Sample, Summary};
+use crate::config::RunConfig;
+use crate::units::ConfigError;
+
+/// The experiment's results: one row per measured phase, second or run.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Table {
+    pub experiment: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<Value>>,
+}
+
+impl Table {
+    /// CSV with a header line; text cells as they are (no cell holds a comma).
+    pub fn csv(&self) -> String {
+        let mut out = self.columns.join(",");
+        out.push('\n');
+        for row in &self.rows {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|v| match v {
+                    Value::String(s) => s.clone(),
+                    Value::Null => String::new(),
+                    other => other.to_string(),
+                })
+                .collect();
+            out.push_str(&cells.join(","));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// How far an experiment has got.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Progress {
+    pub points_done: usize,
+    pub points: usize,
+    /// Simulated seconds of the running point, done and planned.
+    pub seconds_done: u32,
+    pub seconds: u32,
+}
+
+struct Running {
+    bench: Bench,
+    stats: Option<Rc<RefCell<Vec<PhaseStats>>>>,
+    /// Listed phases already given a row.
+    phases_reported: usize,
+    samples: Vec<Sample>,
+}
+
+pub struct Runner {
+    def: &'static Definition,
+    points: Vec<Point>,
+    next: usize,
+    running: Option<Running>,
+    table: Table,
+}
+
+impl Runner {
+    pub fn new(request: &ExperimentRequest) -> Result<Self, ConfigError> {
+        let (def, points) = request.plan()?;
+        let table = Table {
+            experiment: def.id.to_string(),
+            columns: def.columns.iter().map(|c| c.to_string()).collect(),
+            rows: Vec::new(),
+        };
+        Ok(Runner { def, points, next: 0, running: None, table })
+    }
+
+    /// Every point's run, in order.
+    pub fn configs(&self) -> impl Iterator<Item = &RunConfig> {
+        self.points.iter().map(|p| &p.cfg)
+    }
+
+    pub fn definition(&self) -> &'static Definition {
+        self.def
+    }
+
+    pub fn finished(&self) -> bool {
+        self.running.is_none() && self.next >= self.points.len()
+    }
+
+    pub fn progress(&self) -> Progress {
+        let (seconds_done, seconds) = match &self.running {
+            Some(r) => (r.bench.seconds_done(), r.bench.config().seconds),
+            None => (0, 0),
+        };
+        let points_done = self.next - self.running.is_some() as usize;
+        Progress { points_done, points: self.points.len(), seconds_done, seconds }
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Runs up to `max_ios` host IOs (at least one point's setup); returns how many rows were
+    /// added.
+    pub fn advance(&mut self, max_ios: u64) -> Result<usize, ConfigError> {
+        let before = self.table.rows.len();
+        let mut budget = max_ios;
+        while budget > 0 && !self.finished() {
+            if self.running.is_none() {
+                self.start_next()?;
+            }
+            let r = self.running.as_mut().expect("a point is running");
+            let mut out = Vec::new();
+            budget -= r.bench.advance(budget, &mut out).min(budget);
+            r.samples.extend(out);
+            let point = &self.points[self.next - 1];
+            let rows = rows_so_far(point, r, &self.table.columns);
+            self.table.rows.extend(rows);
+            if r.bench.finished() {
+                let rows = rows_at_end(point, r, &self.table.columns);
+                self.table.rows.extend(rows);
+                self.running = None;
+            }
+        }
+        Ok(self.table.rows.len() - before)
+    }
+
+    fn start_next(&mut self) -> Result<(), ConfigError> {
+        let point = &self.points[self.next];
+        self.next += 1;
+        let mut bench = Bench::new(point.cfg.clone())?;
+        let stats = match &point.measure {
+            Measure::Phases(_) => {
+                let (observer, stats) = PhaseObserver::new(&point.cfg.phases);
+                bench.observe(Box::new(observer));
+                Some(stats)
+            }
+            _ => None,
+        };
+        self.running = Some(Running { bench, stats, phases_reported: 0, samples: Vec::new() });
+        Ok(())
+    }
+
+    /// Runs to the end.
+    pub fn run_to_end(&mut self) -> Result<&Table, ConfigError> {
+        while !self.finished() {
+            self.advance(u64::MAX)?;
+        }
+        Ok(&self.table)
+    }
+}
+
+/// A row in the table's column order from named cells (a column no cell names stays empty).
+fn row(columns: &[String], cells: &[(&'static str, Value)]) -> Vec<Value> {
+    columns.iter().map(|c| cells.iter().find(|(n, _)| n == c).map_or(Value::Null, |(_, v)| v.clone())).collect()
+}
+
+/// Rows final while the point still runs: listed phases the host has moved past, and seconds.
+fn rows_so_far(point: &Point, r: &mut Running, columns: &[String]) -> Vec<Vec<Value>> {
+    match &point.measure {
+        Measure::Phases(listed) => {
+            let current = if r.bench.finished() { usize::MAX } else { r.bench.phase() };
+            let mut rows = Vec::new();
+            while let Some((index, labels)) = listed.get(r.phases_reported).filter(|(i, _)| *i < current) {
+                let stats = r.stats.as_ref().expect("phases are observed").borrow()[*index].clone();
+                let phase = &point.cfg.phases[*index];
+                let mut cells = point.labels.clone();
+                cells.extend(labels.iter().cloned());
+                cells.extend(stats.cells(phase.runtime_ns.saturating_sub(phase.ramp_ns)));
+                rows.push(row(columns, &cells));
+                r.phases_reported += 1;
+            }
+            rows
+        }
+        Measure::Seconds => {
+            let rows = r.samples.iter().map(|s| row(columns, &second_cells(point, s))).collect();
+            r.samples.clear();
+            rows
+        }
+        Measure::Steady { .. } => Vec::new(),
+    }
+}
+
+fn rows_at_end(point: &Point, r: &mut Running, columns: &[String]) -> Vec<Vec<Value>> {
+    let Measure::Steady { steady_from_s, extra } = &point.measure else { return Vec::new() };
+    let s = Summary::from_samples(&r.samples, *steady_from_s);
+    let mut cells = point.labels.clone();
+    cells.extend([
+        ("steady_iops_mean", json!(round(s.steady_iops_mean, 1))),
+        ("steady_iops_min", json!(s.steady_iops_min)),
+        ("steady_iops_max", json!(s.steady_iops_max)),
+        ("steady_spread", json!(round(s.steady_spread, 4))),
+        ("write_amplification", json!(round(s.steady_write_amplification, 4))),
+    ]);
+    if let Some(f) = extra {
+        cells.extend(f(&point.cfg, s.steady_write_amplification));
+    }
+    vec![row(columns, &cells)]
+}
+
+fn second_cells(point: &Point, s: &Sample) -> Vec<(&'static str, Value)> {
+    let mut cells = point.labels.clone();
+    cells.extend([
+        ("second", json!(s.second)),
+        ("iops", json!(s.iops)),
+        ("mb_s", json!(round(s.mb_s, 2))),
+        ("latency_mean_us", json!(round(s.mean_latency_us, 1))),
+        ("latency_max_us", json!(round(s.max_latency_us, 1))),
+        ("write_amplification", json!(round(s.write_amplification, 4))),
+        ("free_blocks", json!(s.free_blocks)),
+        ("gc_moves", json!(s.gc_moves)),
+    ]);
+    cells
+}

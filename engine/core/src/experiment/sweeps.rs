@@ -1,0 +1,100 @@
+//! Queue-depth sweeps in the manner of the P3700 review [003]: each corner is one drive that is
+//! preconditioned as the article says, then measured at each queue depth in turn (one phase
+//! per depth, like fio jobs separated by stonewall).
+
+use super::{label, Definition, Measure, Point, Setup};
+use crate::config::{JobSpec, Phase};
+use crate::units::{ConfigError, UNIT_BYTES};
+
+const QD_COLUMNS: &[&str] =
+    &["corner", "queue_depth", "iops", "mb_s", "latency_mean_us", "latency_p99_us", "latency_max_us", "read_percent"];
+
+/// The article's queue depths.
+const SWEEP: &[u32] = &[1, 2, 4, 8, 16, 32, 64, 128];
+
+pub const FOUR_CORNERS: Definition = Definition {
+    id: "four-corners",
+    title: "The four corners: queue-depth sweeps",
+    article: "[003] P3700 review: sequential and random read and write, QD 1 to 128",
+    about: "128 KB sequential read and write and 4 KB random read and write, each measured at every queue \
+            depth after the article's preconditioning (sequential fill; for the random corners one full-span \
+            4 KB random write at QD128 first). Look for where bandwidth stops growing with queue depth and \
+            where average latency starts to climb; the maximum latency is GC and queueing, an order of \
+            magnitude over the average.",
+    seconds: 60,
+    ramp_seconds: 10,
+    queue_depths: SWEEP,
+    columns: QD_COLUMNS,
+    build: four_corners,
+};
+
+pub const MIXED: Definition = Definition {
+    id: "mixed-70-30",
+    title: "70/30 mixed random",
+    article: "[003] P3700 review: 4 KB random, 70 % reads and 30 % writes, QD 1 to 128",
+    about: "4 KB random commands, 70 % reads, at every queue depth after a full-span random write. Reads \
+            queue behind programs and erases on the same die, so mixed IOPS sit far below the read corner.",
+    seconds: 60,
+    ramp_seconds: 10,
+    queue_depths: SWEEP,
+    columns: QD_COLUMNS,
+    build: mixed,
+};
+
+pub const SEQUENTIAL: Definition = Definition {
+    id: "sequential-128k",
+    title: "128 KB sequential read and write",
+    article: "[000] S3700 review: 128 KB sequential, QD32, one minute over the whole span, average MB/s",
+    about: "128 KB sequential reads, then writes, at QD32 (or the queue depths asked for) over the whole \
+            span. The link or the NAND's program bandwidth sets the ceiling.",
+    seconds: 60,
+    ramp_seconds: 5,
+    queue_depths: &[32],
+    columns: QD_COLUMNS,
+    build: sequential,
+};
+
+/// A corner: `job(qd)` measured at every queue depth, after `precondition`.
+fn corner(s: &Setup, name: &'static str, precondition: Vec<Phase>, job: impl Fn(u32) -> JobSpec) -> Point {
+    let skip = precondition.len();
+    let mut phases = precondition;
+    let mut listed = Vec::new();
+    for &qd in &s.queue_depths {
+        listed.push((phases.len(), vec![label("queue_depth", qd)]));
+        phases.push(s.timed(format!("{} QD{}", name, qd), vec![job(qd)]));
+    }
+    // An untimed precondition runs until its bytes are written: give the run room for it at
+    // as little as 1,000 writes a second (the run ends when its last phase does).
+    let extra_s = if skip > 0 { s.base.workload_units() / 1000 + 1 } else { 0 };
+    Point { labels: vec![label("corner", name)], cfg: s.run(phases, extra_s), measure: Measure::Phases(listed) }
+}
+
+/// The article's random-corner preconditioning: one full-span 4 KB random write at QD128.
+fn random_fill(s: &Setup) -> Vec<Phase> {
+    if !s.article_precondition {
+        return Vec::new();
+    }
+    let mut job = s.job("precondition: full-span 4 KB random write, QD128", 0, true, 4096, 128);
+    job.io_limit_bytes = s.base.workload_units() * UNIT_BYTES;
+    vec![Phase { name: job.name.clone(), jobs: vec![job], runtime_ns: 0, ramp_ns: 0 }]
+}
+
+fn four_corners(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+    Ok(vec![
+        corner(s, "sequential-read", Vec::new(), |qd| s.job("128 KB sequential read", 100, false, 128 << 10, qd)),
+        corner(s, "sequential-write", Vec::new(), |qd| s.job("128 KB sequential write", 0, false, 128 << 10, qd)),
+        corner(s, "random-read", random_fill(s), |qd| s.job("4 KB random read", 100, true, 4096, qd)),
+        corner(s, "random-write", random_fill(s), |qd| s.job("4 KB random write", 0, true, 4096, qd)),
+    ])
+}
+
+fn mixed(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+    Ok(vec![corner(s, "mixed-70-30", random_fill(s), |qd| s.job("4 KB random 70/30", 70, true, 4096, qd))])
+}
+
+fn sequential(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+    Ok(vec![
+        corner(s, "sequential-read", Vec::new(), |qd| s.job("128 KB sequential read", 100, false, 128 << 10, qd)),
+        corner(s, "sequential-write", Vec::new(), |qd| s.job("128 KB sequential write", 0, false, 128 << 10, qd)),
+    ])
+}

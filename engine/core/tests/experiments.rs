@@ -1,0 +1,120 @@
+//! The articles' experiments: each gives the table its definition promises, the same for the
+//! same seed, and behaves as the article's figure does where a small drive can show it.
+
+use ssdlab_core::experiment::{by_id, ExperimentRequest, Runner, Table, EXPERIMENTS};
+use ssdlab_core::{Bench, RunRequest};
+
+/// A 1/8-size S3700 that reaches garbage collection quickly.
+const SMALL: &str = r#"{"geometry.blocks_per_plane": 256, "user_bytes": 25000001536, "gc.start_free_blocks": 6,
+    "gc.boost_below_free_blocks": 3, "gc.boost_until_free_blocks": 5, "gc.background_free_blocks": 12}"#;
+
+fn request(experiment: &str, extra: serde_json::Value) -> ExperimentRequest {
+    let mut r = serde_json::json!({ "experiment": experiment, "drive": "s3700-200",
+        "set": serde_json::from_str::<serde_json::Value>(SMALL).unwrap() });
+    for (k, v) in extra.as_object().unwrap() {
+        r[k] = v.clone();
+    }
+    ExperimentRequest::from_json(&r.to_string()).unwrap()
+}
+
+fn run(r: &ExperimentRequest) -> Table {
+    Runner::new(r).unwrap().run_to_end().unwrap().clone()
+}
+
+fn column(t: &Table, name: &str) -> Vec<f64> {
+    let i = t.columns.iter().position(|c| c == name).unwrap_or_else(|| panic!("no column {name}"));
+    t.rows.iter().map(|r| r[i].as_f64().unwrap_or(f64::NAN)).collect()
+}
+
+#[test]
+fn io_consistency_gives_the_same_seconds_as_a_plain_run() {
+    let table = run(&request("io-consistency", serde_json::json!({ "seconds": 120, "seed": 7 })));
+    let mut run = RunRequest::from_json(r#"{"drive":"s3700-200","seconds":120,"seed":7}"#).unwrap();
+    run.set = serde_json::from_str(SMALL).unwrap();
+    let samples = Bench::new(run.resolve().unwrap()).unwrap().run_to_end();
+    assert_eq!(table.rows.len(), 120);
+    let iops: Vec<f64> = samples.iter().map(|s| s.iops as f64).collect();
+    assert_eq!(column(&table, "iops"), iops);
+    assert_eq!(column(&table, "second"), (0..120).map(|s| s as f64).collect::<Vec<_>>());
+}
+
+#[test]
+fn four_corners_rise_with_queue_depth_and_repeat_for_the_same_seed() {
+    let r = request(
+        "four-corners",
+        serde_json::json!({ "seconds": 6, "ramp_seconds": 1, "queue_depths": [1, 4, 32], "seed": 3 }),
+    );
+    let table = run(&r);
+    assert_eq!(table.rows.len(), 4 * 3);
+    assert_eq!(table, run(&r), "same request, same seed: same table");
+    let iops = column(&table, "iops");
+    let mean = column(&table, "latency_mean_us");
+    let max = column(&table, "latency_max_us");
+    let p99 = column(&table, "latency_p99_us");
+    // Rows: corner by corner, queue depths in order. Random reads scale with queue depth
+    // (dies work in parallel) and wait longer at depth.
+    let (rr1, rr4, rr32) = (iops[6], iops[7], iops[8]);
+    assert!(rr4 > 2.5 * rr1 && rr32 > rr4, "random read IOPS {rr1} {rr4} {rr32}");
+    assert!(mean[8] > mean[6], "latency grows with queue depth: {} vs {}", mean[8], mean[6]);
+    for i in 0..table.rows.len() {
+        assert!(iops[i] > 0.0 && max[i] >= mean[i] && p99[i] <= max[i], "row {i}: {:?}", table.rows[i]);
+    }
+    // Little's law: at queue depth 32, IOPS x mean latency = 32 commands in flight.
+    let in_flight = iops[8] * mean[8] / 1e6;
+    assert!((in_flight - 32.0).abs() < 1.0, "random read QD32 in flight {in_flight}");
+    // Random writes after the full-span preconditioning are at steady state: no faster
+    // than the drive's steady-state rating allows at any depth, unlike a fresh drive's.
+    let fresh = run(&request(
+        "four-corners",
+        serde_json::json!({ "seconds": 6, "ramp_seconds": 1, "queue_depths": [32], "precondition": "fill" }),
+    ));
+    let fresh_rw = column(&fresh, "iops")[3];
+    assert!(iops[11] < fresh_rw, "preconditioned random write {} vs fresh {}", iops[11], fresh_rw);
+}
+
+#[test]
+fn more_spare_area_lowers_write_amplification_and_raises_iops() {
+    let table = run(&request("spare-area", serde_json::json!({ "seconds": 300, "spans": [1.0, 0.75] })));
+    let wa = column(&table, "write_amplification");
+    let iops = column(&table, "steady_iops_mean");
+    let spare = column(&table, "spare_percent");
+    assert_eq!(table.rows.len(), 2);
+    assert!(spare[1] > spare[0]);
+    assert!(wa[1] < wa[0] && iops[1] > iops[0], "WA {wa:?}, IOPS {iops:?}");
+    // The capacity it would be sold as [002]: three quarters of 200 GB.
+    assert_eq!(column(&table, "advertised_gb"), vec![200.0, 150.0]);
+}
+
+#[test]
+fn endurance_projects_the_nand_limit_from_the_measured_write_amplification() {
+    let table = run(&request("endurance", serde_json::json!({ "seconds": 300, "spans": [1.0] })));
+    let wa = column(&table, "write_amplification")[0];
+    let cfg = RunRequest::from_json(&format!(r#"{{"drive":"s3700-200","set":{}}}"#, SMALL)).unwrap().resolve().unwrap();
+    let e = &cfg.drive.endurance;
+    let expected_pb = cfg.drive.geometry.raw_bytes() as f64 * e.pe_cycles as f64 / wa / 1e15;
+    let got = column(&table, "nand_limited_pb")[0];
+    assert!((got - expected_pb).abs() < 0.01 * expected_pb, "{got} vs {expected_pb}");
+    let rated = column(&table, "rated_pb")[0];
+    assert!((rated - 3.65).abs() < 0.01, "10 DWPD x 5 y x 200 GB = 3.65 PB, got {rated}");
+}
+
+#[test]
+fn bad_requests_name_the_field_and_what_it_accepts() {
+    let e = ExperimentRequest::from_json(r#"{"experiment":"nope","drive":"s3700-200"}"#).unwrap().plan().err().unwrap();
+    assert_eq!(e.field, "experiment");
+    assert!(e.message.contains("four-corners"), "{}", e.message);
+    let e = request("four-corners", serde_json::json!({ "queue_depths": [0] })).plan().err().unwrap();
+    assert_eq!(e.field, "queue_depths");
+    let e = request("spare-area", serde_json::json!({ "spans": [1.5] })).plan().err().unwrap();
+    assert_eq!(e.field, "spans");
+    assert!(e.message.contains("0.01 and 1.0"), "{}", e.message);
+    let e = request("four-corners", serde_json::json!({ "precondition": "lots" })).plan().err().unwrap();
+    assert_eq!(e.field, "precondition");
+    let e = ExperimentRequest::from_json(r#"{"experiment":"io-consistency","drive":"s3700-200","sekonds":5}"#)
+        .err()
+        .unwrap();
+    assert_eq!(e.field, "sekonds");
+    for def in &EXPERIMENTS {
+        assert!(by_id(def.id).is_ok() && !def.about.is_empty() && def.article.starts_with('['));
+    }
+}

@@ -44,6 +44,18 @@ pub enum Command {
     Endurance(EnduranceArgs),
     /// Run one of the articles' experiments (a list of runs) and print its table as CSV.
     Sweep(SweepArgs),
+    /// Run every preset through the tests its article reports: target beside simulated.
+    Calibrate {
+        /// Only this drive (repeatable).
+        #[arg(long, value_name = "ID")]
+        drive: Vec<String>,
+        /// Print the outcomes as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Print a Markdown table (for docs/CALIBRATION.md).
+        #[arg(long)]
+        markdown: bool,
+    },
 }
 
 #[derive(Args)]
@@ -230,7 +242,7 @@ pub fn parse() -> Result<Cli, Exit> {
     Cli::try_parse().map_err(|e| match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Exit::Help(e.render().to_string()),
         ErrorKind::InvalidSubcommand => Exit::Error(format!(
-            "unknown command '{}' (allowed: presets, run, replay, params, endurance, sweep; see ssdlab --help)",
+            "unknown command '{}' (allowed: presets, run, replay, params, endurance, sweep, calibrate; see ssdlab --help)",
             context(&e, ContextKind::InvalidSubcommand)
         )),
         ErrorKind::UnknownArgument => Exit::Error(format!(

@@ -36,6 +36,7 @@ fn main() -> ExitCode {
         Command::Params { drive } => list_params(&drive),
         Command::Endurance(e) => endurance::endurance(e),
         Command::Sweep(s) => sweep::sweep(s),
+        Command::Calibrate { drive, json, markdown } => sweep::calibrate(&drive, json, markdown),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,9 +1,10 @@
 //! `ssdlab sweep EXPERIMENT`: one of the articles' methods as a table (CSV, or JSON), from the
-//! same definitions the page runs through the wasm shell.
+//! same definitions the page runs through the wasm shell; and `ssdlab calibrate`.
 
 use std::io::Write;
 use std::time::Instant;
 
+use ssdlab_core::experiment::calibrate::{self, Outcome};
 use ssdlab_core::experiment::{ExperimentRequest, Runner, EXPERIMENTS};
 use ssdlab_core::ConfigError;
 
@@ -75,4 +76,49 @@ fn request(experiment: Option<String>, a: &SweepArgs) -> Result<ExperimentReques
         add_override(&mut r.set, s)?;
     }
     Ok(r)
+}
+
+pub fn calibrate(drives: &[String], json: bool, markdown: bool) -> Result<(), String> {
+    for d in drives {
+        ssdlab_core::presets::by_id(d).map_err(|e| e.to_string())?;
+    }
+    let start = Instant::now();
+    let only = |t: &calibrate::Target| drives.is_empty() || drives.contains(&t.drive);
+    let outcomes = calibrate::calibrate(&only, &mut |o: &Outcome| {
+        if !json && !markdown {
+            println!(
+                "{} {:<12} {:<58} target {:<22} simulated {:<12} {}",
+                if o.holds { "ok  " } else { "MISS" },
+                o.target.drive,
+                o.target.figure,
+                o.target.expected(),
+                format!("{:.2}", o.simulated),
+                o.target.source
+            );
+        } else {
+            eprintln!("{} {}: {:.2} ({:.0} s)", o.target.drive, o.target.figure, o.simulated, start.elapsed().as_secs_f64());
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    let held = outcomes.iter().filter(|o| o.holds).count();
+    if json {
+        let v = serde_json::json!({ "held": held, "targets": outcomes.len(), "outcomes": outcomes });
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
+    } else if markdown {
+        println!("| drive | figure | target | simulated | | source |\n|---|---|---|---|---|---|");
+        for o in &outcomes {
+            let t = &o.target;
+            println!(
+                "| {} | {} | {} | {:.2} | {} | {} |",
+                t.drive,
+                t.figure,
+                t.expected(),
+                o.simulated,
+                if o.holds { "✓" } else { "✗" },
+                t.source
+            );
+        }
+    }
+    eprintln!("{} of {} targets hold ({:.0} s)", held, outcomes.len(), start.elapsed().as_secs_f64());
+    Ok(())
 }

@@ -11,11 +11,11 @@ fn consistency(span: f64) -> (Summary, Vec<Sample>) {
     (Summary::from_samples(&samples, 1400), samples)
 }
 
-/// Runs of consecutive seconds below 92 % of the median: (start, length).
+/// Runs of consecutive seconds below 95 % of the median: (start, length).
 fn dips(samples: &[Sample]) -> Vec<(u32, u32)> {
     let mut iops: Vec<u32> = samples.iter().map(|s| s.iops).collect();
     iops.sort_unstable();
-    let threshold = iops[iops.len() / 2] as f64 * 0.92;
+    let threshold = iops[iops.len() / 2] as f64 * 0.95;
     let mut runs = Vec::new();
     let mut start = None;
     for s in samples {
@@ -36,8 +36,9 @@ fn s3700_full_span_reproduces_the_article_shape_and_more_spare_area_helps() {
     let (full, _) = consistency(1.0);
     // A fast phase while spare area absorbs writes, well above steady state.
     assert!(full.iops_max as f64 >= 1.5 * full.steady_iops_mean, "{:?}", full);
-    // From t = 1400 s: every second between 25K and 40K, spread under 25 %, mean near 32K.
-    assert!(full.steady_iops_min >= 25_000 && full.steady_iops_max <= 40_000, "{:?}", full);
+    // From t = 1400 s: every second within 29,000-35,000 (the article: 29,150-34,865), mean
+    // near 32K.
+    assert!(full.steady_iops_min >= 29_000 && full.steady_iops_max <= 35_000, "{:?}", full);
     assert!(full.steady_spread < 0.25, "{:?}", full);
     assert!((full.steady_iops_mean - 32_000.0).abs() / 32_000.0 < 0.15, "{:?}", full);
 

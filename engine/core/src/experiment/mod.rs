@@ -3,6 +3,7 @@
 //! shell run the same definitions through `Runner`, so they give the same numbers for the same
 //! seed.
 
+pub mod calibrate;
 mod consistency;
 mod measure;
 mod runner;

@@ -1,0 +1,229 @@
+//! `ssdlab calibrate`: every preset run through the tests its article reports, target beside
+//! simulated. The targets are data (`engine/core/calibration.toml`: drive, figure, the run,
+//! what to measure from its seconds, the target and its source); this file only runs them.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::bench::{Bench, Sample};
+use crate::config::DriveConfig;
+use crate::request::RunRequest;
+use crate::units::{ConfigError, UNIT_BYTES};
+
+const TARGETS: &str = include_str!("../../calibration.toml");
+
+/// One figure an article (or a datasheet) gives for a drive.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Target {
+    pub drive: String,
+    pub figure: String,
+    pub source: String,
+    /// The run, as run-request fields (`drive` is added).
+    #[serde(default)]
+    pub run: BTreeMap<String, serde_json::Value>,
+    /// Run the same architecture with this many blocks per plane (see `scaled`): for steady
+    /// states of big drives, which do not depend on their size.
+    #[serde(default)]
+    pub scaled: Option<u32>,
+    /// Measure from this second on (default: 70 % of the run, as the articles' t = 1400 s).
+    #[serde(default)]
+    pub from_s: Option<u32>,
+    /// mean, min, max, spread, best_over_worst, percent_below:N, dip_period_s, trend, mb_s,
+    /// latency_mean_us.
+    pub measure: String,
+    /// The figure, and how far off still counts as reproduced (a fraction); or bounds.
+    #[serde(default)]
+    pub target: Option<f64>,
+    #[serde(default)]
+    pub tolerance: Option<f64>,
+    #[serde(default)]
+    pub min: Option<f64>,
+    #[serde(default)]
+    pub max: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    target: Vec<Target>,
+}
+
+/// Every calibration target, in file order.
+pub fn targets() -> Vec<Target> {
+    toml::from_str::<File>(TARGETS).map(|f| f.target).unwrap_or_default()
+}
+
+/// A target with what the model gave.
+#[derive(Debug, Clone, Serialize)]
+pub struct Outcome {
+    #[serde(flatten)]
+    pub target: Target,
+    pub simulated: f64,
+    pub holds: bool,
+}
+
+impl Target {
+    /// The target as text: "6,600 +- 15 %" or "29,000 to 35,000".
+    pub fn expected(&self) -> String {
+        match (self.target, self.min, self.max) {
+            (Some(t), _, _) => format!("{} ± {:.0} %", thousands(t), self.tolerance.unwrap_or(0.15) * 100.0),
+            (None, Some(lo), Some(hi)) => format!("{} to {}", thousands(lo), thousands(hi)),
+            (None, Some(lo), None) => format!(">= {}", thousands(lo)),
+            (None, None, Some(hi)) => format!("<= {}", thousands(hi)),
+            _ => "-".into(),
+        }
+    }
+
+    fn holds(&self, v: f64) -> bool {
+        if let Some(t) = self.target {
+            return (v - t).abs() <= self.tolerance.unwrap_or(0.15) * t.abs();
+        }
+        self.min.is_none_or(|lo| v >= lo) && self.max.is_none_or(|hi| v <= hi)
+    }
+
+    /// The run's key: targets with the same run share it.
+    fn run_key(&self) -> String {
+        format!("{} {:?} {}", self.drive, self.scaled, serde_json::to_string(&self.run).unwrap_or_default())
+    }
+
+    fn config(&self) -> Result<crate::config::RunConfig, ConfigError> {
+        let mut request = serde_json::Value::Object(self.run.clone().into_iter().collect());
+        request["drive"] = self.drive.clone().into();
+        let mut cfg = RunRequest::from_json(&request.to_string())?.resolve()?;
+        if let Some(blocks) = self.scaled {
+            cfg.drive = scaled(&cfg.drive, blocks)?;
+        }
+        cfg.validate()?;
+        Ok(cfg)
+    }
+}
+
+fn thousands(v: f64) -> String {
+    if v.abs() >= 10_000.0 {
+        let s = format!("{:.0}", v);
+        let (sign, digits) = s.split_at(if v < 0.0 { 1 } else { 0 });
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        format!("{}{}", sign, out)
+    } else {
+        format!("{}", (v * 100.0).round() / 100.0)
+    }
+}
+
+/// `d` with `blocks_per_plane` blocks per plane: its GC thresholds keep the same share of each
+/// die, its user capacity the same share of the raw NAND (same channels, dies, timings and
+/// controller).
+pub fn scaled(d: &DriveConfig, blocks_per_plane: u32) -> Result<DriveConfig, ConfigError> {
+    let mut d = d.clone();
+    let user_fraction = d.user_bytes as f64 / d.geometry.raw_bytes() as f64;
+    let full = d.geometry.blocks_per_plane as u64;
+    let scale = |b: u32| (b as u64 * blocks_per_plane as u64 / full) as u32;
+    let g = &mut d.gc;
+    g.start_free_blocks = scale(g.start_free_blocks).max(g.min_free_blocks + 2);
+    g.boost_until_free_blocks = scale(g.boost_until_free_blocks).clamp(g.min_free_blocks + 1, g.start_free_blocks);
+    g.boost_below_free_blocks = scale(g.boost_below_free_blocks).clamp(g.min_free_blocks, g.boost_until_free_blocks);
+    if g.background_free_blocks > 0 {
+        g.background_free_blocks = scale(g.background_free_blocks).max(g.start_free_blocks);
+    }
+    d.geometry.blocks_per_plane = blocks_per_plane;
+    d.user_bytes = (d.geometry.raw_bytes() as f64 * user_fraction) as u64 / UNIT_BYTES * UNIT_BYTES;
+    d.validate()?;
+    Ok(d)
+}
+
+/// Runs every target whose drive passes `only` (runs shared between targets run once), calling
+/// `progress` with each outcome.
+pub fn calibrate(only: &dyn Fn(&Target) -> bool, progress: &mut dyn FnMut(&Outcome)) -> Result<Vec<Outcome>, ConfigError> {
+    let mut runs: BTreeMap<String, Vec<Sample>> = BTreeMap::new();
+    let mut out = Vec::new();
+    for t in targets().into_iter().filter(|t| only(t)) {
+        let key = t.run_key();
+        if !runs.contains_key(&key) {
+            let samples = Bench::new(t.config()?)?.run_to_end();
+            runs.insert(key.clone(), samples);
+        }
+        let samples = &runs[&key];
+        let simulated = measure(&t, samples)?;
+        let o = Outcome { holds: t.holds(simulated), simulated, target: t };
+        progress(&o);
+        out.push(o);
+    }
+    Ok(out)
+}
+
+/// The target's measure of a run's seconds.
+pub fn measure(t: &Target, samples: &[Sample]) -> Result<f64, ConfigError> {
+    let from = t.from_s.unwrap_or(samples.len() as u32 * 7 / 10) as usize;
+    let window = &samples[from.min(samples.len().saturating_sub(1))..];
+    let iops: Vec<f64> = window.iter().map(|s| s.iops as f64).collect();
+    let mean = |x: &[f64]| x.iter().sum::<f64>() / x.len().max(1) as f64;
+    let min = |x: &[f64]| x.iter().cloned().fold(f64::INFINITY, f64::min);
+    let max = |x: &[f64]| x.iter().cloned().fold(0.0, f64::max);
+    let m = t.measure.as_str();
+    Ok(match m {
+        "mean" => mean(&iops),
+        "min" => min(&iops),
+        "max" => max(&iops),
+        "spread" => (max(&iops) - min(&iops)) / max(&iops).max(1.0),
+        "best_over_worst" => max(&iops) / min(&iops).max(1.0),
+        "mb_s" => mean(&window.iter().map(|s| s.mb_s).collect::<Vec<_>>()),
+        "latency_mean_us" => {
+            let ios: f64 = iops.iter().sum();
+            window.iter().map(|s| s.mean_latency_us * s.iops as f64).sum::<f64>() / ios.max(1.0)
+        }
+        // Mean of the window's last third over its first third.
+        "trend" => {
+            let third = iops.len() / 3;
+            mean(&iops[iops.len() - third..]) / mean(&iops[..third]).max(1.0)
+        }
+        "dip_period_s" => dip_period(&iops),
+        _ => match m.strip_prefix("percent_below:").and_then(|n| n.parse::<f64>().ok()) {
+            Some(n) => iops.iter().filter(|&&v| v < n).count() as f64 * 100.0 / iops.len().max(1) as f64,
+            None => {
+                return Err(ConfigError::new(
+                    "measure",
+                    format!(
+                        "unknown measure '{}' (allowed: mean, min, max, spread, best_over_worst, percent_below:N, \
+                         dip_period_s, trend, mb_s, latency_mean_us)",
+                        m
+                    ),
+                ))
+            }
+        },
+    })
+}
+
+/// The median time between the starts of dips (at least 3 s below 95 % of the median second);
+/// 0 without two dips.
+fn dip_period(iops: &[f64]) -> f64 {
+    let mut sorted = iops.to_vec();
+    sorted.sort_by(|a, b| a.total_cmp(b));
+    let threshold = 0.95 * sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
+    let mut starts = Vec::new();
+    let mut run_start = None;
+    for (i, &v) in iops.iter().enumerate() {
+        match (v < threshold, run_start) {
+            (true, None) => run_start = Some(i),
+            (false, Some(s)) => {
+                if i - s >= 3 {
+                    starts.push(s);
+                }
+                run_start = None;
+            }
+            _ => {}
+        }
+    }
+    let mut periods: Vec<f64> = starts.windows(2).map(|w| (w[1] - w[0]) as f64).collect();
+    if periods.is_empty() {
+        return 0.0;
+    }
+    periods.sort_by(|a, b| a.total_cmp(b));
+    periods[periods.len() / 2]
+}

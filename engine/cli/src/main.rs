@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use ssdlab_core::bench::fio::FioRecorder;
 use ssdlab_core::bench::{csv, default_steady_from_s, results_json};
-use ssdlab_core::config::{parameter_paths, presets};
+use ssdlab_core::config::{parameter_paths, presets, WorkloadSpec};
 use ssdlab_core::{Bench, RunConfig};
 
 use args::{Command, ReplayArgs, RunArgs};
@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         Command::Presets { sources, drive } => list_presets(sources, drive.as_deref()),
         Command::Run(run_args) => run(run_args),
         Command::Replay(replay_args) => replay(replay_args),
+        Command::Workloads => list_workloads(),
         Command::Params { drive } => list_params(&drive),
         Command::Endurance(e) => endurance::endurance(e),
     };
@@ -77,6 +78,13 @@ fn list_presets(sources: bool, only: Option<&str>) -> Result<(), String> {
             }
             println!();
         }
+    }
+    Ok(())
+}
+
+fn list_workloads() -> Result<(), String> {
+    for w in WorkloadSpec::all() {
+        println!("{:<26} {}", w.id, w.description);
     }
     Ok(())
 }

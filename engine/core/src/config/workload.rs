@@ -144,7 +144,7 @@ pub const WORKLOADS: [WorkloadSpec; 9] = [
 pub const MODELS: [WorkloadSpec; 5] = [
     model(
         "swingbench",
-        27,
+        26,
         8192,
         1,
         "model of the Oracle Swingbench OLTP trace with its redo log (8 KB random database reads and writes, 1-1.5 KB sequential redo writes at QD1), from AnandTech's Intel SSD DC S3700 review [000]",

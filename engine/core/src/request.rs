@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, RunConfig, WorkloadSpec};
+use crate::config::{
+    apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, RunConfig, WorkloadSpec, MIN_SPAN,
+};
 use crate::drive::ftl::victim;
 use crate::host::apps;
 use crate::host::fio::{self, FioJobFile, Note};
@@ -257,6 +259,9 @@ impl RunRequest {
             threads: self.threads,
             phases: Vec::new(),
         };
+        // The tested span sizes the fio import and the models' files: checked before either.
+        real_range("span", cfg.span, MIN_SPAN, 1.0, &format!("{} and 1.0", MIN_SPAN))?;
+        real_range("trim_fraction", cfg.trim_fraction, 0.0, 0.99, "0 and 0.99")?;
         let resolved = match (&self.trace, &self.fio) {
             (Some(t), _) => {
                 let (phase, summary) = self.replay_phase(&cfg, t)?;

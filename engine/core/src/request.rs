@@ -193,7 +193,13 @@ impl RunRequest {
         for (key, v) in obj {
             let Some((_, expected)) = KNOWN.iter().find(|(k, _)| k == key) else {
                 let names: Vec<&str> = KNOWN.iter().map(|(k, _)| *k).collect();
-                return Err(ConfigError::new(key, format!("unknown setting (allowed: {})", names.join(", "))));
+                // A blank name cannot name itself: the error names the request instead.
+                let (field, what) = if key.trim().is_empty() {
+                    ("config", format!("setting {:?}", key))
+                } else {
+                    (key.as_str(), "setting".to_string())
+                };
+                return Err(ConfigError::new(field, format!("unknown {} (allowed: {})", what, names.join(", "))));
             };
             // Deserialize each field alone so a type error names its field.
             let one = serde_json::json!({ key.as_str(): v, "drive": obj.get("drive").cloned().unwrap_or("x".into()) });

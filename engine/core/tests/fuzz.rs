@@ -866,3 +866,29 @@ fn value_syntaxes() {
     }
     cases.done(8000);
 }
+
+/// What the search found, kept as plain cases: arithmetic that overflowed (a panic in debug
+/// builds, a silently wrong value in release).
+#[test]
+fn what_fuzzing_found() {
+    // Zone percentages wrapping past 2^32 to 100 were accepted.
+    let e = Distribution::parse("distribution", "zoned:60/10:4294967326/80:10/10").unwrap_err();
+    assert!(e.field == "distribution" && e.message.contains("0 to 100"), "{}", e);
+    // bssplit weights beyond u32 when added.
+    let sizes = BlockSizes::parse("block_sizes", "4k/4294967295:8k/5").unwrap();
+    assert_eq!(sizes.entries, vec![(4096, 4294967295), (8192, 5)]);
+    // fio rates of 2^63 per direction summed to 2^64, which wrapped to 0: no limit at all.
+    let f = import("[a]\nrw=randrw\nrate_iops=9223372036854775808,9223372036854775808\n", 1 << 30).unwrap();
+    assert_eq!(f.phases[0].jobs[0].rate_iops, 100_000_000);
+    // A span of 1e308 sized the fio import and the models' files before it was checked.
+    for workload in [r#""fio":"[a]\nruntime=1\n""#, r#""workload":"swingbench""#] {
+        for (field, value) in [("span", "1e308"), ("trim_fraction", "-1e308")] {
+            let json = format!(r#"{{"drive":"s3700-200",{},"{}":{}}}"#, workload, field, value);
+            let e = RunRequest::from_json(&json).and_then(|r| r.resolve()).err().unwrap();
+            assert!(e.field == field && e.message.contains(" and "), "{}: {}", json, e);
+        }
+    }
+    // A blank setting name cannot name itself.
+    let e = RunRequest::from_json(r#"{"drive":"s3700-200","":1}"#).unwrap_err();
+    assert!(e.field == "config" && e.message.contains("allowed: drive"), "{}", e);
+}

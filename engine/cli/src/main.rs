@@ -113,17 +113,22 @@ fn run(run_args: RunArgs) -> Result<(), String> {
             eprintln!("fio: {}: {}", path, line);
         }
     }
-    let steady_from_s = steady_from.unwrap_or_else(|| default_steady_from_s(cfg.seconds));
-    if steady_from_s >= cfg.seconds {
+    // A trace model ends with its last command, whose time depends on the drive: its steady
+    // state is then taken from 70 % of the seconds it ran, as a replay's.
+    let steady_from_s = match steady_from {
+        None if cfg.workload.is_model() => None,
+        given => Some(given.unwrap_or_else(|| default_steady_from_s(cfg.seconds))),
+    };
+    if let Some(s) = steady_from_s.filter(|&s| s >= cfg.seconds) {
         return Err(format!(
             "steady_from: must be between 0 and {} (the run's last second) (got {})",
             cfg.seconds - 1,
-            steady_from_s
+            s
         ));
     }
     let fio =
         fio_file.zip(fio_path).map(|(file, path)| FioRun { file, path, json_out: fio_json, log_dir: fio_log_dir });
-    execute(cfg, Some(steady_from_s), csv_path, json, None, fio)
+    execute(cfg, steady_from_s, csv_path, json, None, fio)
 }
 
 /// A fio job file's run: where its results and logs go.

@@ -34,6 +34,8 @@ pub enum Command {
     Run(RunArgs),
     /// Replay a block trace (MSR/SNIA CSV, blkparse, DiskSim, fio iolog) on a drive.
     Replay(ReplayArgs),
+    /// List the named workloads and the models of the articles' application traces.
+    Workloads,
     /// List every parameter path that --set accepts, with the preset's value.
     Params {
         /// A drive preset id (see `ssdlab presets`).
@@ -64,7 +66,9 @@ pub struct RunArgs {
     #[arg(long, value_name = "ID")]
     drive: Option<String>,
     /// consistency (default), random-write, random-read, mixed-70-30, hot-cold,
-    /// sequential-write, sequential-read, redo-log or write-trim.
+    /// sequential-write, sequential-read, redo-log or write-trim; or a model of an application
+    /// trace: swingbench, sql-update-daily-stats, sql-weekly-maintenance,
+    /// storage-bench-2011-heavy or storage-bench-2011-light (see `ssdlab workloads`).
     #[arg(long, value_name = "NAME")]
     workload: Option<String>,
     /// Simulated seconds (default 2000).

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use ssdlab_core::bench::fio::FioRecorder;
 use ssdlab_core::bench::{csv, default_steady_from_s, results_json};
-use ssdlab_core::config::{parameter_paths, presets};
+use ssdlab_core::config::{parameter_paths, presets, WorkloadSpec};
 use ssdlab_core::{Bench, RunConfig};
 
 use args::{Command, ReplayArgs, RunArgs};
@@ -33,6 +33,7 @@ fn main() -> ExitCode {
         Command::Presets { sources, drive } => list_presets(sources, drive.as_deref()),
         Command::Run(run_args) => run(run_args),
         Command::Replay(replay_args) => replay(replay_args),
+        Command::Workloads => list_workloads(),
         Command::Params { drive } => list_params(&drive),
         Command::Endurance(e) => endurance::endurance(e),
         Command::Sweep(s) => sweep::sweep(s),
@@ -84,6 +85,13 @@ fn list_presets(sources: bool, only: Option<&str>) -> Result<(), String> {
     Ok(())
 }
 
+fn list_workloads() -> Result<(), String> {
+    for w in WorkloadSpec::all() {
+        println!("{:<26} {}", w.id, w.description);
+    }
+    Ok(())
+}
+
 fn list_params(id: &str) -> Result<(), String> {
     let drive = presets::by_id(id).map_err(|e| e.to_string())?;
     let tree = serde_json::to_value(&drive).map_err(|e| e.to_string())?;
@@ -108,17 +116,22 @@ fn run(run_args: RunArgs) -> Result<(), String> {
             eprintln!("fio: {}: {}", path, line);
         }
     }
-    let steady_from_s = steady_from.unwrap_or_else(|| default_steady_from_s(cfg.seconds));
-    if steady_from_s >= cfg.seconds {
+    // A trace model ends with its last command, whose time depends on the drive: its steady
+    // state is then taken from 70 % of the seconds it ran, as a replay's.
+    let steady_from_s = match steady_from {
+        None if cfg.workload.is_model() => None,
+        given => Some(given.unwrap_or_else(|| default_steady_from_s(cfg.seconds))),
+    };
+    if let Some(s) = steady_from_s.filter(|&s| s >= cfg.seconds) {
         return Err(format!(
             "steady_from: must be between 0 and {} (the run's last second) (got {})",
             cfg.seconds - 1,
-            steady_from_s
+            s
         ));
     }
     let fio =
         fio_file.zip(fio_path).map(|(file, path)| FioRun { file, path, json_out: fio_json, log_dir: fio_log_dir });
-    execute(cfg, Some(steady_from_s), csv_path, json, None, fio)
+    execute(cfg, steady_from_s, csv_path, json, None, fio)
 }
 
 /// A fio job file's run: where its results and logs go.

@@ -6,8 +6,11 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, RunConfig, WorkloadSpec};
+use crate::config::{
+    apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, RunConfig, WorkloadSpec, MIN_SPAN,
+};
 use crate::drive::ftl::victim;
+use crate::host::apps;
 use crate::host::fio::{self, FioJobFile, Note};
 use crate::host::trace::{self, Format, TraceSummary};
 use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S, UNIT_BYTES};
@@ -190,7 +193,13 @@ impl RunRequest {
         for (key, v) in obj {
             let Some((_, expected)) = KNOWN.iter().find(|(k, _)| k == key) else {
                 let names: Vec<&str> = KNOWN.iter().map(|(k, _)| *k).collect();
-                return Err(ConfigError::new(key, format!("unknown setting (allowed: {})", names.join(", "))));
+                // A blank name cannot name itself: the error names the request instead.
+                let (field, what) = if key.trim().is_empty() {
+                    ("config", format!("setting {:?}", key))
+                } else {
+                    (key.as_str(), "setting".to_string())
+                };
+                return Err(ConfigError::new(field, format!("unknown {} (allowed: {})", what, names.join(", "))));
             };
             // Deserialize each field alone so a type error names its field.
             let one = serde_json::json!({ key.as_str(): v, "drive": obj.get("drive").cloned().unwrap_or("x".into()) });
@@ -256,6 +265,9 @@ impl RunRequest {
             threads: self.threads,
             phases: Vec::new(),
         };
+        // The tested span sizes the fio import and the models' files: checked before either.
+        real_range("span", cfg.span, MIN_SPAN, 1.0, &format!("{} and 1.0", MIN_SPAN))?;
+        real_range("trim_fraction", cfg.trim_fraction, 0.0, 0.99, "0 and 0.99")?;
         let resolved = match (&self.trace, &self.fio) {
             (Some(t), _) => {
                 let (phase, summary) = self.replay_phase(&cfg, t)?;
@@ -264,6 +276,9 @@ impl RunRequest {
             (None, Some(text)) => {
                 let (cfg, file) = self.fio_phases(cfg, text)?;
                 Resolved { cfg, trace: None, fio: Some(file) }
+            }
+            (None, None) if workload.is_model() => {
+                Resolved { cfg: RunConfig { phases: self.model_phases(&cfg)?, ..cfg }, trace: None, fio: None }
             }
             (None, None) => {
                 Resolved { cfg: RunConfig { phases: self.job_phases(&cfg)?, ..cfg }, trace: None, fio: None }
@@ -367,6 +382,35 @@ impl RunRequest {
         job.trace = Some(Arc::new(loaded.trace));
         // The phase ends when the trace does (the run may end sooner, at `seconds`).
         Ok((Phase { name: "replay".into(), jobs: vec![job], runtime_ns: 0, ramp_ns: 0 }, summary))
+    }
+
+    /// A trace model's phases over the tested span (`host/apps/`): the model sets every command,
+    /// so the fields that shape a workload are refused; `seconds` caps the run.
+    fn model_phases(&self, cfg: &RunConfig) -> Result<Vec<Phase>, ConfigError> {
+        let shaping = [
+            ("queue_depth", self.queue_depth.is_some()),
+            ("block_bytes", self.block_bytes.is_some()),
+            ("align_bytes", self.align_bytes.is_some()),
+            ("threads", self.threads != 1),
+            ("read_percent", self.read_percent.is_some()),
+            ("random_percent", self.random_percent.is_some()),
+            ("block_sizes", self.block_sizes.is_some()),
+            ("distribution", self.distribution.is_some()),
+            ("rate_iops", self.rate_iops != 0),
+            ("thinktime_us", self.thinktime_us != 0),
+        ];
+        if let Some((field, _)) = shaping.iter().find(|(_, given)| *given) {
+            return Err(ConfigError::new(
+                *field,
+                format!(
+                    "'{}' is a model of a trace and sets its own sizes, mix and queue depths; leave this out",
+                    cfg.workload.id
+                ),
+            ));
+        }
+        let model = apps::by_id(cfg.workload.id)
+            .ok_or_else(|| ConfigError::new("workload", format!("no model named '{}'", cfg.workload.id)))?;
+        Ok(apps::phases(model, cfg.workload_units() * UNIT_BYTES))
     }
 
     /// The workload as one phase of `threads` jobs when the request shapes its jobs beyond the

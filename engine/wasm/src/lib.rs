@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use ssdlab_core::bench::fio::FioRecorder;
 use ssdlab_core::bench::{power_cuts_json, table_bytes_bound};
-use ssdlab_core::config::{parameter_paths, WORKLOADS};
+use ssdlab_core::config::{parameter_paths, WorkloadSpec};
 use ssdlab_core::drive::ftl::victim;
 use ssdlab_core::experiment::{ExperimentRequest, Runner, EXPERIMENTS};
 use ssdlab_core::host::fio::FioJobFile;
@@ -43,11 +43,12 @@ pub fn presets() -> String {
 }
 
 /// The workloads as JSON: `[{id, description, block_bytes, queue_depth, read_percent,
-/// trim_percent}]` (block_bytes and queue_depth are the workload's defaults).
+/// trim_percent, model}]` (block_bytes and queue_depth are the workload's defaults; `model`:
+/// a model of an application trace, which sets its own sizes and depths, so a request with it
+/// leaves them out).
 #[wasm_bindgen]
 pub fn workloads() -> String {
-    let list: Vec<serde_json::Value> = WORKLOADS
-        .iter()
+    let list: Vec<serde_json::Value> = WorkloadSpec::all()
         .map(|w| {
             serde_json::json!({
                 "id": w.id,
@@ -56,6 +57,7 @@ pub fn workloads() -> String {
                 "queue_depth": w.queue_depth,
                 "read_percent": w.read_percent,
                 "trim_percent": w.trim_percent,
+                "model": w.is_model(),
             })
         })
         .collect();
@@ -441,6 +443,7 @@ impl Simulation {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use ssdlab_core::config::{MODELS, WORKLOADS};
 
     fn json(s: &str) -> serde_json::Value {
         serde_json::from_str(s).unwrap()
@@ -453,8 +456,9 @@ mod tests {
         assert_eq!(drives[0]["parameters"]["geometry.dies"], 33);
         let names: Vec<String> =
             json(&workloads()).as_array().unwrap().iter().map(|w| w["id"].as_str().unwrap().into()).collect();
-        assert_eq!(names.len(), WORKLOADS.len());
+        assert_eq!(names.len(), WORKLOADS.len() + MODELS.len());
         assert!(names.contains(&"hot-cold".to_string()));
+        assert!(names.contains(&"storage-bench-2011-heavy".to_string()));
         let policies = json(&victim_policies());
         assert!(policies.as_array().unwrap().iter().any(|p| p["id"] == "d-choices"));
         let fields = json(&run_request_fields());

@@ -22,8 +22,8 @@ impl BlockSizes {
     /// One size (`4k`, `8192`) or fio's bssplit (`4k/50:64k/50`; a missing weight shares what
     /// the others leave of 100). `field` names the setting in errors.
     pub fn parse(field: &str, text: &str) -> Result<Self, ConfigError> {
-        let mut entries = Vec::new();
-        let mut unweighted = 0;
+        // (bytes, weight); None: no weight given.
+        let mut given = Vec::new();
         for part in text.split(':').filter(|p| !p.trim().is_empty()) {
             let (size, weight) = match part.split_once('/') {
                 Some((s, w)) => (s, Some(w.trim())),
@@ -33,27 +33,24 @@ impl BlockSizes {
                 ConfigError::new(field, format!("'{}' is not a size (e.g. 4k, 64k, 1m or 4096)", size.trim()))
             })?;
             let weight = match weight {
-                Some(w) if !w.is_empty() => w.parse::<u32>().map_err(|_| {
+                Some(w) if !w.is_empty() => Some(w.parse::<u32>().map_err(|_| {
                     ConfigError::new(field, format!("'{}' is not a whole percentage (e.g. 4k/50:64k/50)", w))
-                })?,
-                _ => {
-                    unweighted += 1;
-                    u32::MAX
-                }
+                })?),
+                _ => None,
             };
             if bytes > u32::MAX as u64 {
                 return Err(ConfigError::new(field, format!("{} bytes is too large a request", bytes)));
             }
-            entries.push((bytes as u32, weight));
+            given.push((bytes as u32, weight));
         }
-        if entries.is_empty() {
+        if given.is_empty() {
             return Err(ConfigError::new(field, "needs at least one size (e.g. 4k or 4k/50:64k/50)"));
         }
-        let given: u32 = entries.iter().filter(|e| e.1 != u32::MAX).map(|e| e.1).sum();
-        let share = 100u32.saturating_sub(given).checked_div(unweighted).unwrap_or(0);
-        for e in entries.iter_mut().filter(|e| e.1 == u32::MAX) {
-            e.1 = share.max(1);
-        }
+        // Summed in 64 bits: weights are any whole numbers, and u32 sums wrap.
+        let weighted: u64 = given.iter().filter_map(|e| e.1).map(u64::from).sum();
+        let unweighted = given.iter().filter(|e| e.1.is_none()).count() as u64;
+        let share = 100u64.saturating_sub(weighted).checked_div(unweighted).unwrap_or(0).max(1) as u32;
+        let entries: Vec<(u32, u32)> = given.into_iter().map(|(bytes, w)| (bytes, w.unwrap_or(share))).collect();
         if entries.iter().map(|e| e.1 as u64).sum::<u64>() == 0 {
             return Err(ConfigError::new(field, "the weights add up to 0"));
         }
@@ -172,10 +169,9 @@ impl Distribution {
                     format!("zone '{}' must be ACCESS/SIZE percentages, e.g. zoned:90/10:10/90", part),
                 )
             })?;
-            let pct = |x: &str| {
-                x.trim()
-                    .parse::<u32>()
-                    .map_err(|_| ConfigError::new(field, format!("'{}' is not a whole percentage", x)))
+            let pct = |x: &str| match x.trim().parse::<u32>() {
+                Ok(p) if p <= 100 => Ok(p),
+                _ => Err(ConfigError::new(field, format!("'{}' is not a whole percentage from 0 to 100", x))),
             };
             zones.push(Zone { access_percent: pct(a)?, size_percent: pct(s)? });
         }

@@ -29,7 +29,7 @@ pub use overrides::{apply_parameters, parameter_paths, set_parameter};
 pub use power::PowerConfig;
 pub use run::{RunConfig, MIN_SPAN};
 pub use trace::{Trace, TraceRecord};
-pub use workload::{Pattern, WorkloadSpec, WORKLOADS};
+pub use workload::{Pattern, WorkloadSpec, MODELS, WORKLOADS};
 
 use crate::units::range;
 pub use crate::units::{ConfigError, MAX_SECONDS, SECTOR_BYTES, UNIT_BYTES};

@@ -88,6 +88,15 @@ impl RunConfig {
 
     pub fn validate(&self) -> Result<(), ConfigError> {
         self.drive.validate()?;
+        if self.workload.is_model() && self.phases.is_empty() {
+            return Err(ConfigError::new(
+                "workload",
+                format!(
+                    "'{}' is a model of a trace, made of phases: resolve it through a run request (ssdlab run --workload {})",
+                    self.workload.id, self.workload.id
+                ),
+            ));
+        }
         range("seconds", self.seconds as u64, 1, MAX_SECONDS as u64)?;
         real_range("span", self.span, MIN_SPAN, 1.0, &format!("{} and 1.0", MIN_SPAN))?;
         range("queue_depth", self.queue_depth as u64, 1, 65536)?;

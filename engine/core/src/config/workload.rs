@@ -136,11 +136,86 @@ pub const WORKLOADS: [WorkloadSpec; 9] = [
     },
 ];
 
+/// Models of the articles' application traces, built from their published figures (not the
+/// traces, which were never published). Each is a list of phases of jobs in `host/apps/`, one
+/// file per model, with the source of every value; the fields here are the headline figures
+/// the lists show (read share of commands, commonest size, average queue depth rounded). A run
+/// request resolves them (`RunRequest::resolve`); they have no one-phase shorthand.
+pub const MODELS: [WorkloadSpec; 5] = [
+    model(
+        "swingbench",
+        26,
+        8192,
+        1,
+        "model of the Oracle Swingbench OLTP trace with its redo log (8 KB random database reads and writes, 1-1.5 KB sequential redo writes at QD1), from AnandTech's Intel SSD DC S3700 review [000]",
+    ),
+    model(
+        "sql-update-daily-stats",
+        71,
+        65536,
+        4,
+        "model of the MS SQL Server UpdateDailyStats trace (3:1 reads by bytes, 8-128 KB, QD 4.2), from AnandTech's Intel SSD DC S3700 review [000]",
+    ),
+    model(
+        "sql-weekly-maintenance",
+        64,
+        131072,
+        5,
+        "model of the MS SQL Server WeeklyMaintenance trace (consistency check and index rebuild, 3:1 reads by bytes, QD 5.43), from AnandTech's Intel SSD DC S3700 review [000]",
+    ),
+    model(
+        "storage-bench-2011-heavy",
+        55,
+        131072,
+        5,
+        "model of the AnandTech Storage Bench 2011 Heavy Workload trace (3.95 M commands, 106 GB written, 42 % sequential, QD 4.6), from AnandTech's Intel SSD DC S3700 review [000]",
+    ),
+    model(
+        "storage-bench-2011-light",
+        45,
+        8192,
+        2,
+        "model of the AnandTech Storage Bench 2011 Light Workload trace (832 K commands, over 60 % sequential, QD 2.2), from AnandTech's Intel SSD DC S3700 review [000]",
+    ),
+];
+
+const fn model(
+    id: &'static str,
+    read_percent: u32,
+    block_bytes: u32,
+    queue_depth: u32,
+    description: &'static str,
+) -> WorkloadSpec {
+    WorkloadSpec {
+        id,
+        pattern: Pattern::Random,
+        read_percent,
+        block_bytes,
+        queue_depth,
+        trim_percent: 0,
+        hot_percent: 0,
+        hot_span_percent: 0,
+        description,
+    }
+}
+
 impl WorkloadSpec {
+    /// A named workload or trace model.
     pub fn by_id(id: &str) -> Result<WorkloadSpec, ConfigError> {
-        WORKLOADS.iter().find(|w| w.id == id).copied().ok_or_else(|| {
-            let names: Vec<&str> = WORKLOADS.iter().map(|w| w.id).collect();
+        Self::all().find(|w| w.id == id).copied().ok_or_else(|| {
+            let names: Vec<&str> = Self::all().map(|w| w.id).collect();
             ConfigError::new("workload", format!("unknown workload '{}' (allowed: {})", id, names.join(", ")))
         })
+    }
+
+    /// Every named workload, then every trace model.
+    pub fn all() -> impl Iterator<Item = &'static WorkloadSpec> {
+        WORKLOADS.iter().chain(MODELS.iter())
+    }
+
+    /// Whether this is a model of an application trace (phases of jobs, resolved by a run
+    /// request) rather than a one-job workload.
+    pub fn is_model(&self) -> bool {
+        MODELS.iter().any(|m| m.id == self.id)
     }
 }

@@ -4,6 +4,7 @@
 //! may also rest between bursts. Workload sources sit behind one trait, one file each (today
 //! the synthetic jobs).
 
+pub mod apps;
 pub mod fio;
 mod position;
 mod synthetic;

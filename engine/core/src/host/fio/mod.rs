@@ -151,7 +151,7 @@ impl ImportReport {
 impl FioJobFile {
     /// How long the phases run, if every phase has a runtime (ns).
     pub fn planned_ns(&self) -> Option<u64> {
-        self.phases.iter().map(|p| (p.runtime_ns > 0).then_some(p.runtime_ns)).sum()
+        self.phases.iter().try_fold(0u64, |sum, p| (p.runtime_ns > 0).then(|| sum.saturating_add(p.runtime_ns)))
     }
 
     /// The import as JSON: the phases and jobs it made and the report.
@@ -1102,7 +1102,8 @@ impl Build {
             );
             return 0;
         }
-        let total: u64 = limited.iter().sum();
+        // Saturating: fio's rates are 64-bit, and a sum past the cap is capped anyway.
+        let total = limited.iter().fold(0u64, |sum, &r| sum.saturating_add(r));
         if dirs[0] && dirs[1] {
             let (r, w) = (rates[0].unwrap_or(0), rates[1].unwrap_or(0));
             let mix = ((r as f64 * 100.0 / total.max(1) as f64).round() as u32).min(100);

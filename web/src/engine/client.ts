@@ -8,6 +8,7 @@ import {
   type DrivePreset,
   type EngineState,
   type PageToWorker,
+  type ParameterInfo,
   type Problem,
   type SimConfig,
   type WorkerToPage,
@@ -37,6 +38,8 @@ export class EngineClient {
   /** Checks sent and not yet answered, by id. */
   private readonly checks = new Map<number, (problem: Problem | null) => void>();
   private nextCheckId = 1;
+  /** Descriptions asked for and not yet answered, by id (ids shared with checks). */
+  private readonly descriptions = new Map<number, (parameters: ParameterInfo[]) => void>();
 
   constructor(private readonly makeWorker: () => WorkerLike = createEngineWorker) {
     this.worker = this.spawn();
@@ -69,8 +72,22 @@ export class EngineClient {
       this.send({ type: 'check', id, config });
     });
   }
+  /** Every parameter of a drive with what it accepts. */
+  describe(drive: string): Promise<ParameterInfo[]> {
+    const id = this.nextCheckId++;
+    return new Promise((resolve) => {
+      this.descriptions.set(id, resolve);
+      this.send({ type: 'describe', id, drive });
+    });
+  }
   pause(): void {
     this.send({ type: 'pause' });
+  }
+  cutPower(): void {
+    this.send({ type: 'cut_power' });
+  }
+  setCapacitors(healthy: boolean): void {
+    this.send({ type: 'capacitors', healthy });
   }
   resume(): void {
     this.send({ type: 'resume' });
@@ -98,6 +115,8 @@ export class EngineClient {
   private answerPendingChecks(): void {
     for (const resolve of this.checks.values()) resolve(null);
     this.checks.clear();
+    for (const resolve of this.descriptions.values()) resolve([]);
+    this.descriptions.clear();
   }
 
   private send(msg: PageToWorker): void {
@@ -122,6 +141,11 @@ export class EngineClient {
       if (msg.type === 'checked') {
         this.checks.get(msg.id)?.(msg.problem);
         this.checks.delete(msg.id);
+        return;
+      }
+      if (msg.type === 'described') {
+        this.descriptions.get(msg.id)?.(msg.parameters);
+        this.descriptions.delete(msg.id);
         return;
       }
       this.emit(msg);

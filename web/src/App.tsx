@@ -2,7 +2,7 @@
 // go into the run controls, the comparison chart, the panels and the explanations. The settings
 // panel always edits the focused run; the URL holds every run's settings.
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ColumnStore } from './charts/columns';
 import { PANEL_IDS, type PanelContext } from './charts/panels';
 import { hoverSecond } from './charts/hover';
@@ -14,7 +14,9 @@ import { ErrorBanner } from './components/ErrorBanner';
 import { ExportBar } from './components/ExportBar';
 import { InvalidFields, type InvalidFieldsApi } from './components/fields';
 import { Guide, guideWanted } from './components/Guide';
+import { LazySection } from './components/LazySection';
 import { Panels } from './components/Panels';
+import { PowerControls } from './components/PowerControls';
 import { PowerCutTable } from './components/PowerCutTable';
 import { Readout } from './components/Readout';
 import { RunBar } from './components/RunBar';
@@ -38,6 +40,10 @@ import type { Overrides } from './settings/overrides';
 import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
 import { buildRequest } from './settings/request';
 import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './settings/urlState';
+
+// Views under the chart that are fetched when first opened.
+const InsideView = lazy(() => import('./views/InsideView'));
+const LatencyView = lazy(() => import('./views/LatencyView'));
 
 const DEFAULTS: RunSettings = {
   drive: 's3700-200',
@@ -337,17 +343,26 @@ export function App() {
         : contextFor(request, { ...offer.parameters, ...request.set }, workloads),
     [ranConfig, ranParameters, request, offer, workloads],
   );
-  const cutsAsked = useMemo(() => (ranConfig ? requestedCuts(ranConfig) : []), [ranConfig]);
+  // Cuts the request scheduled and those asked for during the run, each with its outcome once known.
+  const liveCuts = focused?.ran ? focused.cutsAsked : NO_CUTS;
+  const cutsAsked = useMemo(
+    () => [...(ranConfig ? requestedCuts(ranConfig) : []), ...liveCuts].sort((a, b) => a - b),
+    [ranConfig, liveCuts],
+  );
   const powerCuts = focused?.powerCuts;
   const markers: TimeMarker[] = useMemo(
     () =>
-      cutsAsked.map((at, i) => {
-        // Reports come in the order of the (ascending) cuts.
-        const report = powerCuts?.[i];
+      cutsAsked.map((at) => {
+        const report = powerCuts?.find((c) => Math.abs(c.at_s - at) < 1e-6);
         return { at, label: report ? `power cut · ${report.acknowledged_writes_lost} lost` : 'power cut' };
       }),
     [cutsAsked, powerCuts],
   );
+  const lastLiveCut = liveCuts.at(-1) ?? null;
+  const lastLiveReport = lastLiveCut === null ? null : (powerCuts?.find((c) => Math.abs(c.at_s - lastLiveCut) < 1e-6) ?? null);
+  const runLive = focused?.state === 'running' || focused?.state === 'paused';
+  const onCut = useCallback(() => runs.cutPower(runs.snapshot().focusId), [runs]);
+  const onCapacitors = useCallback((healthy: boolean) => runs.setCapacitors(runs.snapshot().focusId, healthy), [runs]);
 
   const designControls = useMemo(
     () => (
@@ -440,6 +455,18 @@ export function App() {
               }
               runCount={sims.filter((r) => r.ran).length}
             />
+            {focused?.ran && (
+              <PowerControls
+                live={runLive}
+                capacitorsHealthy={focused.capacitorsHealthy}
+                fitted={focused.parameters['power.capacitors'] !== false}
+                onCut={onCut}
+                onCapacitors={onCapacitors}
+                pendingAt={lastLiveCut !== null && !lastLiveReport ? lastLiveCut : null}
+                latest={lastLiveReport}
+                store={focused.store}
+              />
+            )}
             {!narrow && guideBox}
             <RunList
               runs={snap.runs as readonly SimRun[]}
@@ -527,6 +554,28 @@ export function App() {
               </p>
             )}
             <PowerCutTable cuts={focused?.powerCuts ?? []} />
+            {focused && (
+              <>
+                <LazySection
+                  title="Inside the drive"
+                  hint="what every die does each second, the blocks GC chooses from, wear"
+                  testId="section-inside"
+                >
+                  <InsideView inside={focused.inside} second={picked} />
+                </LazySection>
+                <LazySection title="Latency" hint="percentiles per second and the run’s histogram" testId="section-latency">
+                  <LatencyView
+                    store={focused.store}
+                    inside={focused.inside}
+                    view={view}
+                    runSeconds={runSeconds}
+                    markers={markers}
+                    onPick={pick}
+                    picked={picked}
+                  />
+                </LazySection>
+              </>
+            )}
             <ExportBar run={run} runName={focusName} sampleFields={catalog?.sampleFields ?? []} writes={panelContext.writes} blockBytes={blockBytes} steadyFrom={resolveXDomain(scenario.views[1], run?.ran?.config.seconds ?? settings.seconds)[0]} />
 
             {focused && (
@@ -574,6 +623,7 @@ export function App() {
 const NO_PRESETS: readonly DrivePreset[] = [];
 const NO_WORKLOADS: readonly WorkloadInfo[] = [];
 const NO_FIELDS: Readonly<Record<string, unknown>> = {};
+const NO_CUTS: readonly number[] = [];
 
 /** The chart's store before any run exists. */
 const EMPTY_STORE = new ColumnStore();

@@ -368,6 +368,8 @@ impl Simulation {
         };
         let latencies = Rc::new(RefCell::new(Histogram::default()));
         sim.observe(Box::new(LatencyObserver { latencies: latencies.clone(), next }));
+        // The page can cut power at any moment (`cut_power_now`).
+        sim.watch_durability();
         let busy_at_cut = busy_flat(&sim);
         Ok(Simulation {
             sim,
@@ -751,6 +753,10 @@ mod tests {
         let erase = sim.erase_histogram(8);
         assert_eq!(erase[..8].iter().sum::<f64>(), (dies * 64) as f64);
         sim.set_capacitors_healthy(false);
+        sim.cut_power_now();
+        sim.advance_to_second(7, 1e9);
+        let cuts = json(&sim.power_cuts_json());
+        assert!(cuts[1]["acknowledged_writes_lost"].as_u64().unwrap() > 0, "{cuts}");
         assert!(json(&sample_fields_info())[0]["unit"] == "s");
     }
 

@@ -26,7 +26,7 @@ import { SetupPanel } from './components/SetupPanel';
 import { StateBadge } from './components/StateBadge';
 import { ThemeSwitch } from './components/ThemeSwitch';
 import { WhyPanel } from './components/WhyPanel';
-import type { DrivePreset, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
+import type { DrivePreset, ParameterInfo, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
 import type { Run } from './engine/runs';
 import { workloadWords } from './explain/words';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
@@ -165,6 +165,19 @@ export function App() {
       clearTimeout(timer);
     };
   }, [requestKey, engineReady, runs]);
+  // Every parameter of the edited drive with what it accepts, asked of the engine once per drive.
+  const [parameterInfo, setParameterInfo] = useState<Readonly<Record<string, ParameterInfo[]>>>({});
+  useEffect(() => {
+    if (!engineReady || parameterInfo[settings.drive]) return;
+    let current = true;
+    const drive = settings.drive;
+    void runs.describe(drive).then((list) => current && list.length > 0 && setParameterInfo((old) => ({ ...old, [drive]: list })));
+    return () => {
+      current = false;
+    };
+  }, [engineReady, settings.drive, parameterInfo, runs]);
+  const parameters = parameterInfo[settings.drive] ?? null;
+
   const placedProblem: PlacedProblem | null = useMemo(
     () => (problem ? placeProblem(problem, settings, offer) : null),
     [problem, settings, offer],
@@ -375,10 +388,11 @@ export function App() {
         onValues={onDesign}
         overrides={settings.overrides}
         onOverrides={onOverrides}
+        parameters={parameters}
         problem={placedProblem}
       />
     ),
-    [offer, workloads, settings.workload, settings.design, settings.overrides, placedProblem, onWorkload, onDesign, onOverrides],
+    [offer, workloads, settings.workload, settings.design, settings.overrides, parameters, placedProblem, onWorkload, onDesign, onOverrides],
   );
 
   const runWorkload = run?.ran?.config.workload ?? settings.workload;

@@ -11,7 +11,7 @@ export const INSIDE_BUDGET_BYTES = 64 << 20;
 export const DIE_WORK = [
   { id: 'host_read', label: 'host read', color: 'var(--series-1)' },
   { id: 'host_program', label: 'host program', color: 'var(--c-teal)' },
-  { id: 'gc_read', label: 'GC read', color: 'var(--c-brown)' },
+  { id: 'gc_read', label: 'GC read', color: 'var(--c-green)' },
   { id: 'gc_program', label: 'GC program', color: 'var(--c-amber)' },
   { id: 'erase', label: 'erase', color: 'var(--c-red)' },
   { id: 'map', label: 'map', color: 'var(--c-violet)' },

@@ -105,6 +105,8 @@ export function App() {
   const onDesign = useCallback((design: DesignValues) => update({ design }), [update]);
   const onOverrides = useCallback((overrides: Overrides) => update({ overrides }), [update]);
   const onCharts = useCallback((charts: readonly string[] | null) => update({ charts }), [update]);
+  const onSource = useCallback((source: RunSettings['source']) => update({ source }), [update]);
+  const inspect = useCallback((config: SimConfig) => runs.inspect(config), [runs]);
 
   // Once the engine says what it knows, check each run's drive, workload and options.
   const checkedLink = useRef(false);
@@ -389,10 +391,14 @@ export function App() {
         overrides={settings.overrides}
         onOverrides={onOverrides}
         parameters={parameters}
+        source={settings.source ?? null}
+        onSource={onSource}
+        request={request}
+        inspect={inspect}
         problem={placedProblem}
       />
     ),
-    [offer, workloads, settings.workload, settings.design, settings.overrides, parameters, placedProblem, onWorkload, onDesign, onOverrides],
+    [offer, workloads, settings.workload, settings.design, settings.overrides, settings.source, request, parameters, placedProblem, onWorkload, onDesign, onOverrides, onSource, inspect],
   );
 
   const runWorkload = run?.ran?.config.workload ?? settings.workload;
@@ -654,7 +660,8 @@ function runName(r: SimRun, presets: readonly DrivePreset[], requestFields: Read
   const drive = presets.find((p) => p.id === s.drive);
   const parts = [drive ? drive.name.replace(/^Intel SSD (DC )?/, '') : s.drive];
   if (drive) parts.push(spanOption(drive, s.span).spareLabel);
-  if (s.workload !== DEFAULTS.workload) parts.push(workloadWords(s.workload).name);
+  if (s.source) parts.push(`${s.source.kind === 'fio' ? 'fio job' : 'trace'} ${s.source.name}`);
+  else if (s.workload !== DEFAULTS.workload) parts.push(workloadWords(s.workload).name);
   parts.push(...describeDesign(s.design, offerFor(presets, s.drive, requestFields)));
   const n = Object.keys(s.overrides).length;
   if (n > 0) parts.push(`${n} parameter ${n === 1 ? 'override' : 'overrides'}`);

@@ -3,11 +3,12 @@
 // shows the engine's objection when it names what the option sets.
 
 import { memo, useEffect, useId, useState, type ReactNode } from 'react';
-import type { ParameterInfo, WorkloadInfo } from '../engine/protocol';
+import type { ImportReport, ParameterInfo, SimConfig, WorkloadInfo } from '../engine/protocol';
 import {
   DESIGN_OPTIONS,
   choiceValue,
   isActive,
+  setByFile,
   shippedChoice,
   shippedNumber,
   type ChoiceOption,
@@ -18,12 +19,14 @@ import {
   type SectionId,
   type ListOption,
   type NumberOption,
+  type TextOption,
 } from '../settings/design';
 import { workloadWords } from '../explain/words';
 import type { Overrides } from '../settings/overrides';
 import { groupParameters, parseParameter, rangeText, unitOf } from '../settings/parameters';
 import type { ParamValue } from '../settings/design';
-import { parseNumberList } from '../settings/urlState';
+import { parseNumberList, type WorkloadFile as WorkloadFileValue } from '../settings/urlState';
+import { WorkloadFile } from './WorkloadFile';
 import { FieldError, NumberField, ParsedField } from './fields';
 
 /** Where the engine's objection is shown: an option id, 'workload', 'advanced', or null. */
@@ -38,6 +41,11 @@ export interface DesignControlsProps {
   onValues(values: DesignValues): void;
   overrides: Overrides;
   onOverrides(overrides: Overrides): void;
+  /** A fio job file or trace giving the workload, and the request it would join. */
+  source: WorkloadFileValue | null;
+  onSource(source: WorkloadFileValue | null): void;
+  request: SimConfig;
+  inspect(config: SimConfig): Promise<ImportReport>;
   /** Every parameter of the drive with what it accepts (null until the engine has said). */
   parameters: readonly ParameterInfo[] | null;
   /** The engine's message about the current settings, which control it belongs to, and its field. */
@@ -70,7 +78,9 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
     props.onValues(next);
   };
 
-  const shownIn = (section: SectionId) => DESIGN_OPTIONS.filter((o) => o.section === section && isActive(o, values, offer));
+  const fileKind = props.source?.kind;
+  const shownIn = (section: SectionId) =>
+    DESIGN_OPTIONS.filter((o) => o.section === section && isActive(o, values, offer) && !setByFile(o, fileKind));
   const hasProblem = (section: SectionId) =>
     place === section || DESIGN_OPTIONS.some((o) => o.id === place && o.section === section);
 
@@ -99,12 +109,17 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
             }
           >
             {section.id === 'workload' && (
-              <WorkloadSelect
-                workloads={props.workloads}
-                value={props.workload}
-                onChange={props.onWorkload}
-                problem={place === 'workload' ? props.problem!.message : null}
-              />
+              <>
+                {!props.source && (
+                  <WorkloadSelect
+                    workloads={props.workloads}
+                    value={props.workload}
+                    onChange={props.onWorkload}
+                    problem={place === 'workload' ? props.problem!.message : null}
+                  />
+                )}
+                <WorkloadFile source={props.source} onSource={props.onSource} base={props.request} inspect={props.inspect} />
+              </>
             )}
             <OptionRows
               options={options}
@@ -145,7 +160,7 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
 
 /** Lays out numbers that belong to the same choice (work for / rest for) side by side. */
 function OptionRows({ options, render }: { options: DesignOption[]; render(o: DesignOption): ReactNode }) {
-  const parent = (o: DesignOption | undefined) => (o?.kind === 'number' ? o.shownWhen?.option : undefined);
+  const parent = (o: DesignOption | undefined) => (o?.kind === 'number' || o?.kind === 'text' ? o.shownWhen?.option : undefined);
   const out: ReactNode[] = [];
   for (let i = 0; i < options.length; i++) {
     const a = options[i];
@@ -317,9 +332,9 @@ function ChoiceControl(props: {
   );
 }
 
-/** Number and list options, through the page's one typed-text field. */
+/** Number, list and text options, through the page's one typed-text field. */
 function TextControl(props: {
-  option: NumberOption | ListOption;
+  option: NumberOption | ListOption | TextOption;
   values: DesignValues;
   offer: EngineOffer;
   placeholder?: string;
@@ -343,6 +358,25 @@ function TextControl(props: {
           optional={option.optional}
           placeholder={props.placeholder}
           hint={option.explain}
+          onChange={(v) => props.onChange(v)}
+          problem={props.problem}
+          testId={option.id}
+        />
+      </div>
+    );
+  }
+  if (option.kind === 'text') {
+    return (
+      <div data-testid={`option-${option.id}`}>
+        <ParsedField<string>
+          label={label}
+          value={typeof stored === 'string' ? stored : option.initial}
+          optional={option.initial === undefined}
+          placeholder={option.placeholder}
+          inputMode="text"
+          hint={option.explain}
+          parse={(t) => ({ value: t.trim() })}
+          format={String}
           onChange={(v) => props.onChange(v)}
           problem={props.problem}
           testId={option.id}

@@ -37,6 +37,9 @@ export interface ParameterInfo {
   choices?: string[];
 }
 
+/** A fio job file's import or a trace's summary: `ok` with what the engine reports, or the line that is wrong. */
+export type ImportReport = { ok: true; [key: string]: unknown } | { ok: false; field: string; message: string };
+
 /** The shape of the inside rows (`inside_layout()`): per die 6 busy shares, then the histograms. */
 export interface InsideLayout {
   dies: number;
@@ -122,7 +125,9 @@ export type PageToWorker =
   /** Fail the capacitor bank now, or replace it. */
   | { type: 'capacitors'; healthy: boolean }
   /** Every parameter of a preset with what it accepts; answered by `described`. */
-  | { type: 'describe'; id: number; drive: string };
+  | { type: 'describe'; id: number; drive: string }
+  /** What a request's fio job file or trace holds (`fio_import`, `trace_summary`); answered by `imported`. */
+  | { type: 'import'; id: number; config: SimConfig };
 
 // ---- worker -> page --------------------------------------------------------------------------
 
@@ -154,6 +159,7 @@ export type WorkerToPage =
     }
   | { type: 'checked'; id: number; problem: Problem | null }
   | { type: 'described'; id: number; parameters: ParameterInfo[] }
+  | { type: 'imported'; id: number; report: ImportReport }
   /** A power cut was asked for: it happens at `at_s` (-1: the run is over). */
   | { type: 'cut_asked'; at_s: number }
   /** Every power cut of the run so far, sent when one more has happened. */
@@ -265,6 +271,8 @@ export function parsePageMessage(v: unknown): PageToWorker | null {
       return typeof v.healthy === 'boolean' ? { type: 'capacitors', healthy: v.healthy } : null;
     case 'describe':
       return isInt(v.id) && isStr(v.drive) ? { type: 'describe', id: v.id, drive: v.drive } : null;
+    case 'import':
+      return isInt(v.id) && isSimConfig(v.config) ? { type: 'import', id: v.id, config: v.config } : null;
     default:
       return null;
   }
@@ -295,6 +303,8 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
       return isInt(v.id) && (v.problem === null || isProblem(v.problem)) ? (v as WorkerToPage) : null;
     case 'described':
       return isInt(v.id) && Array.isArray(v.parameters) && v.parameters.every(isParameterInfo) ? (v as WorkerToPage) : null;
+    case 'imported':
+      return isInt(v.id) && isObj(v.report) && typeof v.report.ok === 'boolean' ? (v as WorkerToPage) : null;
     case 'cut_asked':
       return isNum(v.at_s) ? (v as WorkerToPage) : null;
     case 'power_cuts':

@@ -102,6 +102,8 @@ function fakeEngine(clock: { t: number }) {
       );
     },
     sample_fields: () => JSON.stringify(FIELDS),
+    fio_import: (json: string) => JSON.stringify(JSON.parse(json).fio.includes('bs=4x') ? { ok: false, field: 'fio', message: 'line 3: bs=4x' } : { ok: true, phases: [] }),
+    trace_summary: (text: string) => JSON.stringify({ ok: true, records: text.split('\n').length }),
     parameter_info: (drive: string) => JSON.stringify(drive === 's3700-200' ? [{ path: 'gc.paced_percent', kind: 'whole', range: 'must be between 10 and 1000', min: 10, max: 1000, value: 92 }] : []),
     Simulation: FakeSim,
   };
@@ -193,6 +195,15 @@ describe('Runner', () => {
     // The inside rows of the next slice come from the drive with failed capacitors.
     const last = t.of('samples').at(-1)!;
     expect(new Float32Array(last.inside)[0]).toBe(0);
+  });
+
+  it('inspects a fio job file or a trace on request', () => {
+    t.runner.handle({ type: 'import', id: 1, config: { ...CONFIG, fio: '[w]\nrw=randwrite\nbs=4x' } });
+    t.runner.handle({ type: 'import', id: 2, config: { ...CONFIG, trace: { text: 'a\nb', name: 't' } } });
+    expect(t.of('imported')).toEqual([
+      { type: 'imported', id: 1, report: { ok: false, field: 'fio', message: 'line 3: bs=4x' } },
+      { type: 'imported', id: 2, report: { ok: true, records: 2 } },
+    ]);
   });
 
   it('describes a drive’s parameters on request', () => {

@@ -8,6 +8,7 @@ import {
   parsePageMessage,
   type DrivePreset,
   type EngineState,
+  type ImportReport,
   type InsideLayout,
   type ParameterInfo,
   type PowerCut,
@@ -42,6 +43,8 @@ export interface EngineModule {
   check_request(config_json: string): string;
   sample_fields(): string;
   parameter_info(drive: string): string;
+  fio_import(config_json: string): string;
+  trace_summary(text: string, format: string, name: string): string;
   Simulation: new (config_json: string) => EngineSimulation;
 }
 
@@ -203,6 +206,17 @@ export class Runner {
         break;
       case 'capacitors':
         if (this.sim) this.guard(() => this.sim!.set_capacitors_healthy(msg.healthy));
+        break;
+      case 'import':
+        this.guard(() => {
+          const c = msg.config;
+          const trace = c.trace as { text?: unknown; name?: unknown } | undefined;
+          const json =
+            typeof trace?.text === 'string'
+              ? this.engine.trace_summary(trace.text, '', typeof trace.name === 'string' ? trace.name : '')
+              : this.engine.fio_import(JSON.stringify(c));
+          this.host.post({ type: 'imported', id: msg.id, report: JSON.parse(json) as ImportReport });
+        });
         break;
       case 'describe':
         this.guard(() => {

@@ -9,7 +9,7 @@ import { ColumnStore } from '../charts/columns';
 import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../charts/derived';
 import { InsideStore } from '../charts/inside';
 import { createEngineWorker, EngineClient, type WorkerLike } from './client';
-import type { DrivePreset, EngineState, ParameterInfo, PowerCut, Problem, RunSummary, SimConfig, WorkloadInfo } from './protocol';
+import type { DrivePreset, EngineState, ImportReport, ParameterInfo, PowerCut, Problem, RunSummary, SimConfig, WorkloadInfo } from './protocol';
 
 export const MAX_RUNS = 4;
 /** One colour per run slot, told apart by people with the common colour-vision deficiencies. */
@@ -276,6 +276,11 @@ export class RunSet<S> {
   /** Every parameter of a drive with what it accepts (empty until the engine has loaded). */
   describe(drive: string): Promise<ParameterInfo[]> {
     return this.catalogClient?.describe(drive) ?? Promise.resolve([]);
+  }
+
+  /** What a request's fio job file or trace holds, or the line that is wrong. */
+  inspect(config: SimConfig): Promise<ImportReport> {
+    return this.catalogClient?.inspect(config) ?? Promise.resolve({ ok: false, field: 'engine', message: 'the engine is loading' });
   }
 
   /** Ends every worker (the page is going away); runs keep their setups and results. */

@@ -56,7 +56,7 @@ test('a fio job file: the report names what is honoured, ignored and not honoure
   await expect(page.getByTestId('import-ignored')).toContainText('line 2: ioengine=libaio');
   await expect(page.getByTestId('import-unsupported')).toContainText('line 4: verify=md5');
   // The job file sets queue depth and sizes: those options wait.
-  await expect(page.getByTestId('option-qd')).toHaveCount(0);
+  for (const id of ['qd', 'skew', 'mix', 'order', 'threads', 'bssplit']) await expect(page.getByTestId(`option-${id}`)).toHaveCount(0);
   await expect(page.getByTestId('workload-select')).toHaveCount(0);
   await page.getByTestId('start').click();
   await expect(page.getByTestId('run-1')).toContainText('done');

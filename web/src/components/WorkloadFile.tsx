@@ -152,7 +152,7 @@ function ImportSummary({ report, kind, name }: { report: Extract<ImportReport, {
   const list = (key: string, title: string) =>
     notes(key).length > 0 && (
       <>
-        <h5>{title}</h5>
+        <h3>{title}</h3>
         <ul data-testid={`import-${key}`}>
           {notes(key).map((n, i) => (
             <li key={i}>
@@ -169,7 +169,7 @@ function ImportSummary({ report, kind, name }: { report: Extract<ImportReport, {
         <strong>fio job file {name}</strong>: {phases.length} {phases.length === 1 ? 'phase' : 'phases'}, runs {String(report.seconds)} s. It sets
         the workload (the settings below that it covers wait).
       </p>
-      <h5>Honoured</h5>
+      <h3>Honoured</h3>
       <ul data-testid="import-honoured">
         {phases.flatMap((p) =>
           p.jobs.map((j, i) => (

@@ -624,7 +624,8 @@ export const FILE_SETS: Readonly<Record<'fio' | 'trace', readonly string[]>> = {
 
 /** Whether a workload file sets what this option sets. */
 export function setByFile(option: DesignOption, kind: 'fio' | 'trace' | undefined): boolean {
-  return kind !== undefined && targets(option).some((f) => FILE_SETS[kind].includes(f));
+  const needs = option.requires && 'field' in option.requires ? [option.requires.field] : [];
+  return kind !== undefined && [...targets(option), ...needs].some((f) => FILE_SETS[kind].includes(f));
 }
 
 export function optionById(id: string): DesignOption | undefined {

@@ -50,7 +50,7 @@ export default function InsideView({ inside, second }: InsideViewProps) {
       <p className="inside-when" data-testid="inside-when">
         {second === null ? `Live: second ${shown}` : `Second ${shown}, the one explained above`}
       </p>
-      <h4>Every die this second</h4>
+      <h3>Every die this second</h3>
       <ul className="legend">
         {[...DIE_WORK, IDLE].map((w) => (
           <li key={w.label}>

@@ -40,7 +40,7 @@ export default function LatencyView(props: LatencyViewProps) {
   const view = useMemo<ViewSpec>(() => ({ ...props.view, y: { kind: 'log' } }), [props.view]);
   return (
     <div className="latency-view" data-testid="latency-view">
-      <h4>Latency percentiles per second</h4>
+      <h3>Latency percentiles per second</h3>
       <ul className="legend">
         {series.map((s) => (
           <li key={s.field}>

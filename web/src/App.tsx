@@ -567,7 +567,12 @@ export function App() {
 
             <Readout run={focused ?? null} />
             {focused?.summary && (
-              <p className="summary" data-testid="summary">
+              <p
+                className="summary"
+                data-testid="summary"
+                data-engine-ms={focused.summary.elapsed_ms}
+                data-setup-ms={focused.setupMs ?? undefined}
+              >
                 Simulated {formatInt(focused.summary.seconds_done)} s in {formatDuration(focused.summary.seconds_done / focused.speed)} of
                 your time ({format1(focused.speed)}× real time)
                 {focused.setupMs !== null && <>, after {format1(focused.setupMs / 1000)} s to erase and fill the drive</>}.

@@ -1,11 +1,14 @@
 // The page's speed in Chromium (issue 10's figures), against the built app:
-//   npm run build && node scripts/bench-page.mjs        (CHROMIUM_PATH to use another Chromium)
-// Prints: first-load size (gzip, as served files compress), long tasks while loading, the time
-// from Start to the first dot on the full-size S3700, and, while four runs stream at once, the
-// longest main-thread task, frames per second and the time a click takes to show.
-import { spawn } from 'node:child_process';
+//   npm run build && cargo build --release -p ssdlab-cli && node scripts/bench-page.mjs
+// (CHROMIUM_PATH to use another Chromium). Prints: what the first load fetches (gzip -9 and
+// brotli of exactly the files the page requests until the engine is ready; views not on screen
+// load when opened), long tasks, the time from Start to the first dot on the full-size S3700,
+// while four runs stream at once the longest main-thread task, frames per second and the time a
+// click takes to show, and the engine in Chromium against the native CLI on the same run, side
+// by side (alternating, SSDLAB_BENCH_ROUNDS rounds).
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const port = Number(process.env.SSDLAB_BENCH_PORT || 4275);

@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_S3700, allRunsDone, openApp } from './helpers';
+import { SMALL_S3700, allRunsDone, openApp, readNumber } from './helpers';
 
 // axe-core on the main views, light and dark: the empty page with the guide, two runs compared
-// with a second explained, the side-by-side charts, and the phone layout.
+// with a second explained, the side-by-side charts, the phone layout, and the views inside the
+// drive, latency, power, every parameter and a fio job file's report.
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -38,5 +39,24 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await violations(page), 'phone').toEqual([]);
+  });
+
+  test(`no axe violations inside the drive, latency, power, parameters and a fio report, ${scheme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await openApp(page, `?seconds=300&${SMALL_S3700}`);
+    await page.getByTestId('workload-file-input').fill('[global]\nioengine=libaio\nverify=md5\n[w]\nrw=randwrite\nruntime=200\ntime_based\n');
+    await expect(page.getByTestId('import-report')).toBeVisible();
+    await page.getByTestId('start').click();
+    await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(20);
+    await page.getByTestId('pause').click();
+    await page.getByTestId('cut-power').click();
+    await page.getByTestId('step').click();
+    await expect(page.getByTestId('power-outcome')).toContainText('acknowledged');
+    await page.getByTestId('section-inside').locator('summary').click();
+    await page.getByTestId('section-latency').locator('summary').click();
+    await expect(page.getByTestId('inside-view')).toBeVisible();
+    await expect(page.getByTestId('latency-view')).toBeVisible();
+    await expect(page.getByTestId('parameters')).toBeVisible();
+    expect(await violations(page), 'views').toEqual([]);
   });
 }

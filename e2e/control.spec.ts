@@ -68,12 +68,12 @@ test('the duration field keeps what is typed and names its range', async ({ page
 
 test('a negative parameter is refused for its range, in the words of the control', async ({ page }) => {
   await openApp(page, '?seconds=60&set.gc.paced_percent=-50');
-  await expect(page.getByTestId('overrides-error')).toHaveText(
+  await expect(page.getByTestId('param-gc.paced_percent-error')).toHaveText(
     'Drive parameters, gc.paced_percent: must be between 10 and 1000 (got -50)',
   );
   await expect(page.getByTestId('start')).toBeDisabled();
   await page.getByTestId('block-input').fill('1000');
-  await page.getByTestId('overrides-input').fill('');
+  await page.getByTestId('param-gc.paced_percent-reset').click();
   await expect(page.getByTestId('option-block')).toContainText('Request size: ');
   await expect(page.getByTestId('start-blocked')).toContainText('Request size: ');
 });

@@ -59,9 +59,9 @@ export async function allRunsDone(page: Page, count: number, timeout = 90_000): 
   }
 }
 
-/** Presses Tab until the element with this test id has focus (keyboard only), at most 60 times. */
+/** Presses Tab until the element with this test id has focus (keyboard only), at most 150 times. */
 export async function tabTo(page: Page, testId: string): Promise<void> {
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 150; i++) {
     await page.keyboard.press('Tab');
     const at = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
     if (at === testId) return;

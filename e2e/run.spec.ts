@@ -88,7 +88,7 @@ test.describe('settings from the URL', () => {
     await expect(alert).toHaveAttribute('role', 'alert');
     await expect(alert).toContainText('seconds: must be a whole number between 1 and 86400 (got "abc")');
     await expect(page.getByTestId('span-0.5')).toBeChecked();
-    await expect(page.getByText('100 GB', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('span-now')).toHaveText('100 GB');
     await expect(page.getByTestId('seed-input')).toHaveValue('7');
     await expect(page.getByTestId('seconds-input')).toHaveValue('2000');
     // The page is still usable.

@@ -41,3 +41,34 @@ test('screenshot of the first visit', async ({ page }) => {
   await expect(page.getByTestId('guide')).toBeVisible();
   await page.screenshot({ path: `${DIR}/first-visit-1280-light.png` });
 });
+
+test('screenshots of inside the drive, latency, power, every parameter and a fio report, 1280 and 390 px, light and dark', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page, `?seconds=300&${SMALL_S3700}`);
+  await page.getByTestId('workload-file-input').fill('[global]\nioengine=libaio\nverify=md5\n[w]\nrw=randwrite\nruntime=200\ntime_based\n');
+  await expect(page.getByTestId('import-report')).toBeVisible();
+  await page.getByTestId('start').click();
+  await expect(page.getByTestId('iops-chart')).not.toHaveAttribute('data-points', /^([0-9]|[1-3][0-9])$/);
+  await page.getByTestId('pause').click();
+  await page.getByTestId('cut-power').click();
+  await page.getByTestId('step').click();
+  await expect(page.getByTestId('power-outcome')).toContainText('acknowledged');
+  await page.getByTestId('section-inside').locator('summary').click();
+  await page.getByTestId('section-latency').locator('summary').click();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [name, id] of [
+        ['inside', 'inside-view'],
+        ['latency', 'latency-view'],
+        ['parameters', 'params-gc'],
+        ['fio-report', 'workload-file'],
+      ] as const) {
+        await page.getByTestId(id).scrollIntoViewIfNeeded();
+        await settle(page);
+        await page.screenshot({ path: `${DIR}/${name}-${width}-${scheme}.png` });
+      }
+    }
+  }
+});

@@ -50,32 +50,48 @@ test('a power cut loses nothing with capacitors, and the buffer without them', a
   expect(page.url()).toContain('plp=volatile');
 });
 
-test('a bad override shows the engine’s message at the field and keeps the results', async ({ page }) => {
+test('every parameter by drive part: unit, range, reset; a bad value is named there and the results kept', async ({ page }) => {
   await openApp(page, `?seconds=30&${SMALL_S3700}`);
   await runToEnd(page);
   expect(await chartPoints(page)).toBe(30);
 
-  const overrides = page.getByTestId('overrides-input');
-  const text = await overrides.inputValue();
-  await overrides.fill(`${text}\ngc.paced_percent=5`);
-  const message = 'Drive parameters, gc.paced_percent: must be between 10 and 1000 (got 5)';
-  await expect(page.getByTestId('overrides-error')).toHaveText(message);
+  // Open already: the link sets parameters. Grouped by drive part, each with its unit and the engine's range.
+  for (const group of ['host', 'buffer', 'map', 'gc', 'wear', 'nand']) await expect(page.getByTestId(`params-${group}`)).toBeVisible();
+  const paced = page.getByTestId('field-param-gc.paced_percent');
+  await expect(page.getByTestId('params-gc')).toContainText('gc.paced_percent');
+  await expect(paced).toContainText('(%, range 10 – 1,000)');
+  await expect(page.getByTestId('field-param-timing.program_ns')).toContainText('(ns, range');
+  await expect(page.getByTestId('param-gc.paced_percent-input')).toHaveValue('92');
+  // The link's overrides are shown as changed, with a way back to the drive's own value.
+  await expect(page.getByTestId('param-geometry.blocks_per_plane-input')).toHaveValue('128');
+  await expect(page.getByTestId('param-geometry.blocks_per_plane-reset')).toHaveText('Reset to the drive’s 2048');
 
-  // Start waits with the same words beside it; the run on screen stays.
+  // Out of range: named at the field with the range, not applied; Start waits; results stay.
+  const input = page.getByTestId('param-gc.paced_percent-input');
+  await input.fill('5');
+  const message = 'gc.paced_percent: must be between 10 and 1000 (got 5)';
+  await expect(page.getByTestId('param-gc.paced_percent-error')).toHaveText(message);
   await expect(page.getByTestId('start')).toBeDisabled();
   await expect(page.getByTestId('start-blocked')).toContainText(message);
+  expect(page.url()).not.toContain('paced_percent');
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished');
   expect(await chartPoints(page)).toBe(30);
   await expect(page.getByTestId('readout-time')).toHaveText('30 s of 30');
 
-  // A line that is not path=value is named before the engine sees it; the other settings stay.
-  await overrides.fill(`${text}\ngc.pacing`);
-  await expect(page.getByTestId('section-advanced')).toContainText('line 6: expected path=value (got "gc.pacing")');
-  expect(page.url()).toContain('set.gc.paced_percent=5');
-  await overrides.fill(text);
-  await expect(page.getByTestId('overrides-error')).toBeHidden();
-  expect(page.url()).not.toContain('paced_percent');
+  // In range but at odds with another parameter: the engine's words, at the parameter it names.
+  await input.fill('80');
+  await expect.poll(() => page.url()).toContain('set.gc.paced_percent=80');
+  await page.getByTestId('param-gc.boost_below_free_blocks-input').fill('7');
+  await expect(page.getByTestId('param-gc.boost_below_free_blocks-error')).toContainText('Drive parameters, gc.boost_below_free_blocks:');
+  await page.getByTestId('param-gc.boost_below_free_blocks-input').fill('3');
+  await expect(page.getByTestId('param-gc.boost_below_free_blocks-error')).toHaveCount(0);
+  // A name from the engine's list, and back to the drive's own.
+  await page.getByTestId('param-gc.pacing-input').selectOption('lazy');
+  await expect.poll(() => page.url()).toContain('set.gc.pacing=lazy');
+  await page.getByTestId('param-gc.pacing-reset').click();
+  expect(page.url()).not.toContain('gc.pacing');
   expect(page.url()).toContain('seconds=30');
+  await expect(page.getByTestId('start')).toBeEnabled();
 });
 
 test('settings from a link: bad values are named, the rest kept; options follow the engine', async ({ page }) => {
@@ -85,7 +101,7 @@ test('settings from a link: bad values are named, the rest kept; options follow 
   await expect(alert).toContainText('qd: must be a whole number between 1 and 65536 (got "0")');
   await expect(page.getByTestId('victim-select')).toHaveValue('fifo');
   await expect(page.getByTestId('seconds-input')).toHaveValue('30');
-  await expect(page.getByTestId('overrides-input')).toHaveValue('gc.victim=greedy');
+  await expect(page.getByTestId('param-gc.victim-input')).toHaveValue('greedy');
 
   // The workload list and its descriptions come from the engine.
   const workloads = page.getByTestId('workload-select');
@@ -96,9 +112,8 @@ test('settings from a link: bad values are named, the rest kept; options follow 
   await expect(page.getByTestId('block-input')).toHaveAttribute('placeholder', '4096 (the workload’s)');
 
   // Compression is offered exactly when the engine's drive has the parameter.
-  await page.getByText('Every parameter of this drive').click();
-  expect(await page.locator('.param-list dt').count()).toBeGreaterThan(40);
-  const listed = await page.locator('.param-list dt', { hasText: /^controller\.compression$/ }).count();
+  expect(await page.getByTestId('parameters').locator('.param').count()).toBeGreaterThan(40);
+  const listed = await page.getByTestId('param-controller.compression').count();
   expect(await page.getByTestId('option-compress').count()).toBe(listed);
 });
 

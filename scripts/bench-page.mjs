@@ -1,27 +1,39 @@
 // The page's speed in Chromium (issue 10's figures), against the built app:
-//   npm run build && node scripts/bench-page.mjs        (CHROMIUM_PATH to use another Chromium)
-// Prints: first-load size (gzip, as served files compress), long tasks while loading, the time
-// from Start to the first dot on the full-size S3700, and, while four runs stream at once, the
-// longest main-thread task, frames per second and the time a click takes to show.
-import { spawn } from 'node:child_process';
+//   npm run build && cargo build --release -p ssdlab-cli && node scripts/bench-page.mjs
+// (CHROMIUM_PATH to use another Chromium). Prints: what the first load fetches (gzip -9 and
+// brotli of exactly the files the page requests until the engine is ready; views not on screen
+// load when opened), long tasks, the time from Start to the first dot on the full-size S3700,
+// while four runs stream at once the longest main-thread task, frames per second and the time a
+// click takes to show, and the engine in Chromium against the native CLI on the same run, side
+// by side (alternating, SSDLAB_BENCH_ROUNDS rounds).
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const port = Number(process.env.SSDLAB_BENCH_PORT || 4275);
 const seconds = Number(process.env.SSDLAB_BENCH_SECONDS || 300);
+const rounds = Number(process.env.SSDLAB_BENCH_ROUNDS || 2);
 
-function firstLoadBytes() {
-  const dir = 'web/dist/assets';
-  const files = ['web/dist/index.html', ...readdirSync(dir).map((f) => `${dir}/${f}`)];
+/** Sizes of built files by their served paths (raw, gzip -9, brotli 11). */
+function sizes(paths) {
   let raw = 0;
   let gz = 0;
-  for (const f of files) {
-    const b = readFileSync(f);
+  let br = 0;
+  for (const p of paths) {
+    const b = readFileSync(`web/dist/${p === '' ? 'index.html' : p}`);
     raw += b.length;
     gz += gzipSync(b, { level: 9 }).length;
+    br += brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   }
-  return { files: files.length, raw, gz };
+  return { files: paths.length, raw, gz, br };
+}
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+
+/** The native CLI on the same run: wall seconds (erase, fill and run), from its JSON. */
+function nativeRun() {
+  const out = execFileSync('target/release/ssdlab', ['run', '--drive', 's3700-200', '--workload', 'consistency', '--seconds', String(seconds), '--json']);
+  return JSON.parse(out.toString()).wall_seconds;
 }
 
 const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { stdio: 'ignore' });
@@ -39,13 +51,21 @@ try {
       for (const e of list.getEntries()) window.__longTasks.push({ at: e.startTime, ms: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
-  const size = firstLoadBytes();
-  console.log(`first load: ${size.files} files, ${(size.raw / 1024).toFixed(0)} KB, ${(size.gz / 1024).toFixed(0)} KB gzip`);
-
+  const fetched = new Set();
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.port === String(port)) fetched.add(u.pathname.replace(/^\//, ''));
+  });
   const t0 = Date.now();
   await page.goto(`http://127.0.0.1:${port}/?seconds=${seconds}`);
   await page.locator('[data-testid="engine-state"][data-state="idle"]').waitFor({ timeout: 60_000 });
   console.log(`load to engine ready: ${Date.now() - t0} ms`);
+  const first = sizes([...fetched].filter((p) => !p.startsWith('@')));
+  const all = sizes(['', ...readdirSync('web/dist/assets').map((f) => `assets/${f}`)]);
+  console.log(
+    `first load: ${first.files} files, ${kb(first.raw)}, ${kb(first.gz)} gzip, ${kb(first.br)} brotli ` +
+      `(all ${all.files} built files: ${kb(all.gz)} gzip, ${kb(all.br)} brotli)`,
+  );
   const loadTasks = await page.evaluate(() => window.__longTasks.splice(0));
   console.log(`long tasks while loading: ${loadTasks.length}, longest ${Math.max(0, ...loadTasks.map((t) => t.ms)).toFixed(0)} ms`);
 
@@ -58,6 +78,27 @@ try {
   await page.locator('[data-testid="engine-state"][data-state="finished"]').waitFor({ timeout: 600_000 });
   const oneSpeed = await page.getByTestId('summary').textContent();
   console.log(`one run: ${oneSpeed}`);
+  const firstRunTasks = await page.evaluate(() => window.__longTasks.splice(0));
+  console.log(`long tasks from Start to the end of that run: ${firstRunTasks.length}, longest ${Math.max(0, ...firstRunTasks.map((t) => t.ms)).toFixed(0)} ms`);
+
+  // The engine in the page's worker against the native CLI, the same run, alternating.
+  const pageTimes = [];
+  const nativeTimes = [];
+  for (let r = 0; r < rounds; r++) {
+    nativeTimes.push(nativeRun());
+    await page.getByTestId('start').click();
+    await page.locator('[data-testid="engine-state"]:not([data-state="finished"])').waitFor();
+    await page.locator('[data-testid="engine-state"][data-state="finished"]').waitFor({ timeout: 600_000 });
+    const summary = page.getByTestId('summary');
+    const engineMs = Number(await summary.getAttribute('data-engine-ms')) + Number(await summary.getAttribute('data-setup-ms'));
+    pageTimes.push(engineMs / 1000);
+  }
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log(
+    `engine, S3700 200GB ${seconds} s (erase, fill and run): Chromium worker ${pageTimes.map((t) => t.toFixed(2)).join(' / ')} s, ` +
+      `native CLI ${nativeTimes.map((t) => t.toFixed(2)).join(' / ')} s; ratio ${(mean(pageTimes) / mean(nativeTimes)).toFixed(2)}`,
+  );
+  await page.evaluate(() => window.__longTasks.splice(0));
 
   // Four runs at once (S3700 at four spare areas), each in its own worker.
   for (const span of ['0.9', '0.75', '0.5']) {

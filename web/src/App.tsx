@@ -2,7 +2,7 @@
 // go into the run controls, the comparison chart, the panels and the explanations. The settings
 // panel always edits the focused run; the URL holds every run's settings.
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ColumnStore } from './charts/columns';
 import { PANEL_IDS, type PanelContext } from './charts/panels';
 import { hoverSecond } from './charts/hover';
@@ -14,7 +14,9 @@ import { ErrorBanner } from './components/ErrorBanner';
 import { ExportBar } from './components/ExportBar';
 import { InvalidFields, type InvalidFieldsApi } from './components/fields';
 import { Guide, guideWanted } from './components/Guide';
+import { LazySection } from './components/LazySection';
 import { Panels } from './components/Panels';
+import { PowerControls } from './components/PowerControls';
 import { PowerCutTable } from './components/PowerCutTable';
 import { Readout } from './components/Readout';
 import { RunBar } from './components/RunBar';
@@ -24,7 +26,7 @@ import { SetupPanel } from './components/SetupPanel';
 import { StateBadge } from './components/StateBadge';
 import { ThemeSwitch } from './components/ThemeSwitch';
 import { WhyPanel } from './components/WhyPanel';
-import type { DrivePreset, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
+import type { DrivePreset, ParameterInfo, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
 import type { Run } from './engine/runs';
 import { workloadWords } from './explain/words';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
@@ -38,6 +40,10 @@ import type { Overrides } from './settings/overrides';
 import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
 import { buildRequest } from './settings/request';
 import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './settings/urlState';
+
+// Views under the chart that are fetched when first opened.
+const InsideView = lazy(() => import('./views/InsideView'));
+const LatencyView = lazy(() => import('./views/LatencyView'));
 
 const DEFAULTS: RunSettings = {
   drive: 's3700-200',
@@ -99,6 +105,8 @@ export function App() {
   const onDesign = useCallback((design: DesignValues) => update({ design }), [update]);
   const onOverrides = useCallback((overrides: Overrides) => update({ overrides }), [update]);
   const onCharts = useCallback((charts: readonly string[] | null) => update({ charts }), [update]);
+  const onSource = useCallback((source: RunSettings['source']) => update({ source }), [update]);
+  const inspect = useCallback((config: SimConfig) => runs.inspect(config), [runs]);
 
   // Once the engine says what it knows, check each run's drive, workload and options.
   const checkedLink = useRef(false);
@@ -159,6 +167,19 @@ export function App() {
       clearTimeout(timer);
     };
   }, [requestKey, engineReady, runs]);
+  // Every parameter of the edited drive with what it accepts, asked of the engine once per drive.
+  const [parameterInfo, setParameterInfo] = useState<Readonly<Record<string, ParameterInfo[]>>>({});
+  useEffect(() => {
+    if (!engineReady || parameterInfo[settings.drive]) return;
+    let current = true;
+    const drive = settings.drive;
+    void runs.describe(drive).then((list) => current && list.length > 0 && setParameterInfo((old) => ({ ...old, [drive]: list })));
+    return () => {
+      current = false;
+    };
+  }, [engineReady, settings.drive, parameterInfo, runs]);
+  const parameters = parameterInfo[settings.drive] ?? null;
+
   const placedProblem: PlacedProblem | null = useMemo(
     () => (problem ? placeProblem(problem, settings, offer) : null),
     [problem, settings, offer],
@@ -337,17 +358,26 @@ export function App() {
         : contextFor(request, { ...offer.parameters, ...request.set }, workloads),
     [ranConfig, ranParameters, request, offer, workloads],
   );
-  const cutsAsked = useMemo(() => (ranConfig ? requestedCuts(ranConfig) : []), [ranConfig]);
+  // Cuts the request scheduled and those asked for during the run, each with its outcome once known.
+  const liveCuts = focused?.ran ? focused.cutsAsked : NO_CUTS;
+  const cutsAsked = useMemo(
+    () => [...(ranConfig ? requestedCuts(ranConfig) : []), ...liveCuts].sort((a, b) => a - b),
+    [ranConfig, liveCuts],
+  );
   const powerCuts = focused?.powerCuts;
   const markers: TimeMarker[] = useMemo(
     () =>
-      cutsAsked.map((at, i) => {
-        // Reports come in the order of the (ascending) cuts.
-        const report = powerCuts?.[i];
+      cutsAsked.map((at) => {
+        const report = powerCuts?.find((c) => Math.abs(c.at_s - at) < 1e-6);
         return { at, label: report ? `power cut · ${report.acknowledged_writes_lost} lost` : 'power cut' };
       }),
     [cutsAsked, powerCuts],
   );
+  const lastLiveCut = liveCuts.at(-1) ?? null;
+  const lastLiveReport = lastLiveCut === null ? null : (powerCuts?.find((c) => Math.abs(c.at_s - lastLiveCut) < 1e-6) ?? null);
+  const runLive = focused?.state === 'running' || focused?.state === 'paused';
+  const onCut = useCallback(() => runs.cutPower(runs.snapshot().focusId), [runs]);
+  const onCapacitors = useCallback((healthy: boolean) => runs.setCapacitors(runs.snapshot().focusId, healthy), [runs]);
 
   const designControls = useMemo(
     () => (
@@ -360,10 +390,15 @@ export function App() {
         onValues={onDesign}
         overrides={settings.overrides}
         onOverrides={onOverrides}
+        parameters={parameters}
+        source={settings.source ?? null}
+        onSource={onSource}
+        request={request}
+        inspect={inspect}
         problem={placedProblem}
       />
     ),
-    [offer, workloads, settings.workload, settings.design, settings.overrides, placedProblem, onWorkload, onDesign, onOverrides],
+    [offer, workloads, settings.workload, settings.design, settings.overrides, settings.source, request, parameters, placedProblem, onWorkload, onDesign, onOverrides, onSource, inspect],
   );
 
   const runWorkload = run?.ran?.config.workload ?? settings.workload;
@@ -440,6 +475,18 @@ export function App() {
               }
               runCount={sims.filter((r) => r.ran).length}
             />
+            {focused?.ran && (
+              <PowerControls
+                live={runLive}
+                capacitorsHealthy={focused.capacitorsHealthy}
+                fitted={focused.parameters['power.capacitors'] !== false}
+                onCut={onCut}
+                onCapacitors={onCapacitors}
+                pendingAt={lastLiveCut !== null && !lastLiveReport ? lastLiveCut : null}
+                latest={lastLiveReport}
+                store={focused.store}
+              />
+            )}
             {!narrow && guideBox}
             <RunList
               runs={snap.runs as readonly SimRun[]}
@@ -520,13 +567,40 @@ export function App() {
 
             <Readout run={focused ?? null} />
             {focused?.summary && (
-              <p className="summary" data-testid="summary">
+              <p
+                className="summary"
+                data-testid="summary"
+                data-engine-ms={focused.summary.elapsed_ms}
+                data-setup-ms={focused.setupMs ?? undefined}
+              >
                 Simulated {formatInt(focused.summary.seconds_done)} s in {formatDuration(focused.summary.seconds_done / focused.speed)} of
                 your time ({format1(focused.speed)}× real time)
                 {focused.setupMs !== null && <>, after {format1(focused.setupMs / 1000)} s to erase and fill the drive</>}.
               </p>
             )}
             <PowerCutTable cuts={focused?.powerCuts ?? []} />
+            {focused && (
+              <>
+                <LazySection
+                  title="Inside the drive"
+                  hint="what every die does each second, the blocks GC chooses from, wear"
+                  testId="section-inside"
+                >
+                  <InsideView inside={focused.inside} second={picked} />
+                </LazySection>
+                <LazySection title="Latency" hint="percentiles per second and the run’s histogram" testId="section-latency">
+                  <LatencyView
+                    store={focused.store}
+                    inside={focused.inside}
+                    view={view}
+                    runSeconds={runSeconds}
+                    markers={markers}
+                    onPick={pick}
+                    picked={picked}
+                  />
+                </LazySection>
+              </>
+            )}
             <ExportBar run={run} runName={focusName} sampleFields={catalog?.sampleFields ?? []} writes={panelContext.writes} blockBytes={blockBytes} steadyFrom={resolveXDomain(scenario.views[1], run?.ran?.config.seconds ?? settings.seconds)[0]} />
 
             {focused && (
@@ -574,6 +648,7 @@ export function App() {
 const NO_PRESETS: readonly DrivePreset[] = [];
 const NO_WORKLOADS: readonly WorkloadInfo[] = [];
 const NO_FIELDS: Readonly<Record<string, unknown>> = {};
+const NO_CUTS: readonly number[] = [];
 
 /** The chart's store before any run exists. */
 const EMPTY_STORE = new ColumnStore();
@@ -590,7 +665,8 @@ function runName(r: SimRun, presets: readonly DrivePreset[], requestFields: Read
   const drive = presets.find((p) => p.id === s.drive);
   const parts = [drive ? drive.name.replace(/^Intel SSD (DC )?/, '') : s.drive];
   if (drive) parts.push(spanOption(drive, s.span).spareLabel);
-  if (s.workload !== DEFAULTS.workload) parts.push(workloadWords(s.workload).name);
+  if (s.source) parts.push(`${s.source.kind === 'fio' ? 'fio job' : 'trace'} ${s.source.name}`);
+  else if (s.workload !== DEFAULTS.workload) parts.push(workloadWords(s.workload).name);
   parts.push(...describeDesign(s.design, offerFor(presets, s.drive, requestFields)));
   const n = Object.keys(s.overrides).length;
   if (n > 0) parts.push(`${n} parameter ${n === 1 ? 'override' : 'overrides'}`);

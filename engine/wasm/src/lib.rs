@@ -8,9 +8,12 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use std::collections::BTreeMap;
+
 use ssdlab_core::bench::fio::FioRecorder;
-use ssdlab_core::bench::{power_cuts_json, table_bytes_bound};
-use ssdlab_core::config::{parameter_paths, WorkloadSpec};
+use ssdlab_core::bench::histogram::Histogram;
+use ssdlab_core::bench::{power_cuts_json, table_bytes_bound, Completion, Observer};
+use ssdlab_core::config::{apply_parameters, parameter_paths, WorkloadSpec};
 use ssdlab_core::drive::ftl::victim;
 use ssdlab_core::experiment::{ExperimentRequest, Runner, EXPERIMENTS};
 use ssdlab_core::host::fio::FioJobFile;
@@ -20,13 +23,15 @@ use ssdlab_core::{presets, Bench, ConfigError, DriveConfig, RunConfig, RunReques
 use wasm_bindgen::prelude::*;
 
 /// The drive presets as JSON: `[{id, name, interface, raw_bytes, user_bytes, advertised_bytes,
-/// spec_random_write_iops, parameters}]`; `parameters` maps every settable path (as
-/// `ssdlab params` lists them) to the preset's value.
+/// spec_random_write_iops, parameters, sources}]`; `parameters` maps every settable path (as
+/// `ssdlab params` lists them) to the preset's value, `sources` a path to where its value comes
+/// from (`ssdlab presets --sources`).
 #[wasm_bindgen]
 pub fn presets() -> String {
-    let list: Vec<serde_json::Value> = presets::all()
-        .into_iter()
-        .map(|d| {
+    let list: Vec<serde_json::Value> = presets::presets()
+        .iter()
+        .map(|p| {
+            let d = &p.drive;
             serde_json::json!({
                 "id": d.id,
                 "name": d.name,
@@ -35,7 +40,8 @@ pub fn presets() -> String {
                 "user_bytes": d.user_bytes,
                 "advertised_bytes": d.advertised_bytes,
                 "spec_random_write_iops": d.spec_random_write_iops,
-                "parameters": parameters(&d),
+                "parameters": parameters(d),
+                "sources": p.sources,
             })
         })
         .collect();
@@ -174,6 +180,87 @@ pub fn sample_fields() -> String {
     serde_json::to_string(&FIELDS[..]).unwrap_or_else(|_| "[]".into())
 }
 
+/// Every parameter of a preset with what it accepts, as JSON: `[{path, value, kind, range,
+/// min, max, choices}]`. `kind` is `whole`, `number`, `bool`, `name` (one of `choices`) or
+/// `text`; `range` is the engine's own words for a number's limits ("must be between 2 and
+/// 1024"), found by asking the engine to check a value far out of range, so the limits stay
+/// where they are checked; `min`/`max` are its numbers (null when it names none).
+#[wasm_bindgen]
+pub fn parameter_info(drive: &str) -> String {
+    let Ok(preset) = presets::by_id(drive) else { return "[]".into() };
+    let tree = serde_json::to_value(&preset).unwrap_or_default();
+    let list: Vec<serde_json::Value> = parameter_paths(&preset)
+        .into_iter()
+        .map(|path| {
+            let value = tree.pointer(&format!("/{}", path.replace('.', "/"))).cloned().unwrap_or_default();
+            // The engine's objection to `probe` at this path, without its "(got ...)".
+            let refusal = |probe: serde_json::Value| match apply_parameters(&preset, [(path.as_str(), probe)]) {
+                Err(e) if e.field == path => {
+                    Some(e.message.rsplit_once(" (got ").map_or(e.message.clone(), |(m, _)| m.to_string()))
+                }
+                _ => None,
+            };
+            let mut info = serde_json::json!({ "path": path, "value": value, "range": null, "min": null, "max": null });
+            let kind = match &value {
+                serde_json::Value::Bool(_) => "bool",
+                serde_json::Value::Number(n) => {
+                    let whole = !n.is_f64();
+                    let (high, low) = if whole {
+                        (serde_json::json!(u32::MAX), serde_json::json!(0))
+                    } else {
+                        (serde_json::json!(1e15), serde_json::json!(-1e15))
+                    };
+                    if let Some(range) = refusal(high).or_else(|| refusal(low)) {
+                        if let Some((min, max)) = between(&range) {
+                            info["min"] = min.into();
+                            info["max"] = max.into();
+                        }
+                        info["range"] = range.into();
+                    } else if whole {
+                        info["min"] = 0.into();
+                        info["range"] = "must be 0 or more".into();
+                    }
+                    if whole {
+                        "whole"
+                    } else {
+                        "number"
+                    }
+                }
+                serde_json::Value::String(_) if path == "gc.victim" => {
+                    info["choices"] = victim::POLICIES.iter().map(|(id, _)| *id).collect::<Vec<_>>().into();
+                    "name"
+                }
+                serde_json::Value::String(_) => match refusal("?".into()).as_deref().and_then(variants) {
+                    Some(choices) => {
+                        info["choices"] = choices.into();
+                        "name"
+                    }
+                    None => "text",
+                },
+                _ => "text",
+            };
+            info["kind"] = kind.into();
+            info
+        })
+        .collect();
+    serde_json::Value::Array(list).to_string()
+}
+
+/// (A, B) from "must be between A and B ...".
+fn between(message: &str) -> Option<(f64, f64)> {
+    let (_, rest) = message.split_once("between ")?;
+    let (a, b) = rest.split_once(" and ")?;
+    let number = |t: &str| t.split_whitespace().next()?.trim_end_matches([',', ')']).parse::<f64>().ok();
+    Some((number(a)?, number(b)?))
+}
+
+/// The names serde lists in "unknown variant `?`, expected one of `a`, `b`".
+fn variants(message: &str) -> Option<Vec<String>> {
+    let (_, rest) = message.split_once("expected ")?;
+    let names: Vec<String> = rest.split('`').skip(1).step_by(2).map(str::to_string).collect();
+    (!names.is_empty()).then_some(names)
+}
+
 /// The model's tables the browser engine will build at most: wasm32 memory ends at 4 GiB, and
 /// the allocator and the page need some of it.
 const BROWSER_TABLE_LIMIT_BYTES: u64 = 2560 << 20;
@@ -225,6 +312,11 @@ fn parameters(drive: &DriveConfig) -> serde_json::Value {
     serde_json::Value::Object(map)
 }
 
+/// Each die's busy time so far, die-major, 6 kinds per die.
+fn busy_flat(sim: &Bench) -> Vec<u64> {
+    sim.drive().die_busy_ns().iter().flat_map(|d| d.iter().copied()).collect()
+}
+
 /// A count from the page: at least 1, whatever arrives.
 fn whole(x: f64) -> u64 {
     if x.is_finite() && x >= 1.0 {
@@ -240,6 +332,32 @@ pub struct Simulation {
     samples: Vec<Sample>,
     /// With a fio job file: fio's statistics and logs of the run.
     fio: Option<Rc<RefCell<FioRecorder>>>,
+    /// Every command's latency since the last `latency_histogram` drain (the observer adds).
+    latencies: Rc<RefCell<Histogram>>,
+    /// The run's latencies so far: bucket's lowest ns -> (next bucket's lowest ns, count).
+    latency_buckets: BTreeMap<u64, (u64, u64)>,
+    /// `inside()` rows of the last `advance_inside`, and the dies' busy time at the last cut.
+    inside: Vec<f64>,
+    busy_at_cut: Vec<u64>,
+}
+
+/// Inside rows: valid-page histogram bins (share of the block still valid, 0 to 100 %) and
+/// erase-count bins (the fewest to the most erases of any block).
+const VALID_BINS: u32 = 32;
+const ERASE_BINS: u32 = 16;
+
+/// Adds each completed command's latency to a histogram, then hands the completion on (to the
+/// fio recorder, when there is one), so both can watch the same run.
+struct LatencyObserver {
+    latencies: Rc<RefCell<Histogram>>,
+    next: Option<Box<dyn Observer>>,
+}
+
+impl Observer for LatencyObserver {
+    fn completed(&mut self, c: &Completion) -> bool {
+        self.latencies.borrow_mut().add(c.done_ns - c.issue_ns);
+        self.next.as_mut().is_some_and(|o| o.completed(c))
+    }
 }
 
 #[wasm_bindgen]
@@ -250,12 +368,80 @@ impl Simulation {
     pub fn new(config_json: &str) -> Result<Simulation, JsError> {
         let (cfg, file) = resolve_with_fio(config_json).map_err(|e| JsError::new(&e.to_string()))?;
         let mut sim = Bench::new(cfg).map_err(|e| JsError::new(&e.to_string()))?;
-        let fio = file.map(|f| {
-            let (recorder, observer) = FioRecorder::shared(&f);
-            sim.observe(observer);
-            recorder
-        });
-        Ok(Simulation { sim, samples: Vec::new(), fio })
+        let (fio, next) = match file {
+            Some(f) => {
+                let (recorder, observer) = FioRecorder::shared(&f);
+                (Some(recorder), Some(observer))
+            }
+            None => (None, None),
+        };
+        let latencies = Rc::new(RefCell::new(Histogram::default()));
+        sim.observe(Box::new(LatencyObserver { latencies: latencies.clone(), next }));
+        // The page can cut power at any moment (`cut_power_now`).
+        sim.watch_durability();
+        let busy_at_cut = busy_flat(&sim);
+        Ok(Simulation {
+            sim,
+            samples: Vec::new(),
+            fio,
+            latencies,
+            latency_buckets: BTreeMap::new(),
+            inside: Vec::new(),
+            busy_at_cut,
+        })
+    }
+
+    /// Like `advance`, but stops at every second's end (and after second `last_second`) to
+    /// record what the drive did inside it (see `inside`). Returns the seconds' columns.
+    pub fn advance_inside(&mut self, max_ios: f64, last_second: u32) -> Vec<f64> {
+        self.samples.clear();
+        self.inside.clear();
+        let mut left = whole(max_ios);
+        while left > 0 && !self.sim.finished() && self.sim.seconds_done() < last_second {
+            let before = self.samples.len();
+            let next = self.sim.seconds_done() + 1;
+            left = left.saturating_sub(self.sim.advance_to_second(next, left, &mut self.samples));
+            // An idle host can end several seconds at one cut: the drive's work is the first's.
+            for k in before..self.samples.len() {
+                self.record_inside(k == before);
+            }
+        }
+        self.columns()
+    }
+
+    /// What the drive did inside each second the last `advance_inside` completed, one row per
+    /// second in the samples' order: per die (die-major, die d on channel d mod channels) the
+    /// share of the second spent on host read, host program, GC read, GC program, erase and map
+    /// work (booked time, so a die can exceed 1); then `VALID_BINS` counts of closed blocks by
+    /// the share of them still valid (what the GC victim is chosen from); then `ERASE_BINS`
+    /// counts of blocks by erase count over min..=max, then min and max. See `inside_layout`.
+    pub fn inside(&self) -> Vec<f64> {
+        self.inside.clone()
+    }
+
+    /// The shape of `inside()` rows, as JSON: `{dies, channels, kinds, valid_bins, erase_bins,
+    /// row}` (`kinds` names the 6 per-die values, `row` is the values per row).
+    pub fn inside_layout(&self) -> String {
+        let g = &self.sim.config().drive.geometry;
+        serde_json::json!({
+            "dies": g.dies,
+            "channels": g.channels,
+            "kinds": ["host_read", "host_program", "gc_read", "gc_program", "erase", "map"],
+            "valid_bins": VALID_BINS,
+            "erase_bins": ERASE_BINS,
+            "row": self.busy_at_cut.len() as u32 + VALID_BINS + ERASE_BINS + 2,
+        })
+        .to_string()
+    }
+
+    /// Every command's latency since the run began, as non-empty histogram buckets, flat:
+    /// (lowest ns, next bucket's lowest ns, count) each, in ascending order.
+    pub fn latency_histogram(&mut self) -> Vec<f64> {
+        let slice = std::mem::take(&mut *self.latencies.borrow_mut());
+        for (lo, hi, n) in slice.buckets() {
+            self.latency_buckets.entry(lo).or_insert((hi, 0)).1 += n;
+        }
+        self.latency_buckets.iter().flat_map(|(&lo, &(hi, n))| [lo as f64, hi as f64, n as f64]).collect()
     }
 
     /// Processes up to `max_ios` host IOs and returns the seconds completed meanwhile,
@@ -431,6 +617,20 @@ impl Experiment {
 }
 
 impl Simulation {
+    /// One `inside()` row for the second just cut (`worked`: the drive's work since the last
+    /// cut counts in it; false for a further second of the same cut).
+    fn record_inside(&mut self, worked: bool) {
+        let busy = busy_flat(&self.sim);
+        for (now, then) in busy.iter().zip(&self.busy_at_cut) {
+            self.inside.push(if worked { (now - then) as f64 / 1e9 } else { 0.0 });
+        }
+        self.busy_at_cut = busy;
+        let ftl = self.sim.ftl();
+        self.inside.extend(ftl.valid_histogram(VALID_BINS as usize).into_iter().map(|c| c as f64));
+        let (counts, (min, max)) = ftl.erase_histogram(ERASE_BINS as usize);
+        self.inside.extend(counts.into_iter().map(|c| c as f64).chain([min as f64, max as f64]));
+    }
+
     /// Once the run is over, the commands still in flight are counted.
     fn finish_fio(&mut self) {
         if let (Some(r), true) = (&self.fio, self.sim.finished()) {
@@ -624,6 +824,79 @@ mod tests {
         let erase = sim.erase_histogram(8);
         assert_eq!(erase[..8].iter().sum::<f64>(), (dies * 64) as f64);
         sim.set_capacitors_healthy(false);
+        sim.cut_power_now();
+        sim.advance_to_second(7, 1e9);
+        let cuts = json(&sim.power_cuts_json());
+        assert!(cuts[1]["acknowledged_writes_lost"].as_u64().unwrap() > 0, "{cuts}");
         assert!(json(&sample_fields_info())[0]["unit"] == "s");
+    }
+
+    #[test]
+    fn records_each_seconds_inside_and_every_latency() {
+        let request = r#"{"drive":"s3700-200","seconds":12,
+            "set":{"geometry.blocks_per_plane":64,"user_bytes":6000000000,"gc.start_free_blocks":6,
+                   "gc.boost_below_free_blocks":3,"gc.boost_until_free_blocks":5,"gc.background_free_blocks":8}}"#;
+        let mut sim = Simulation::new(request).unwrap();
+        let layout = json(&sim.inside_layout());
+        let (dies, row) = (layout["dies"].as_u64().unwrap() as usize, layout["row"].as_u64().unwrap() as usize);
+        assert_eq!(row, dies * 6 + 32 + 16 + 2);
+        let field = |name: &str| FIELDS.iter().position(|f| *f == name).unwrap();
+        let (mut seconds, mut ios) = (0, 0.0);
+        while !sim.finished() {
+            // Stops after second 5 first, as a step does.
+            let cols = sim.advance_inside(7_000.0, if seconds < 5 { 5 } else { u32::MAX });
+            let inside = sim.inside();
+            let n = cols.len() / FIELDS.len();
+            assert_eq!(inside.len(), n * row);
+            for r in 0..n {
+                let at = &inside[r * row..(r + 1) * row];
+                // The dies' shares add up to the sample's drive-wide share of each kind.
+                for (k, name) in
+                    ["die_host_read", "die_host_program", "die_gc_read", "die_gc_program", "die_erase", "die_map"]
+                        .iter()
+                        .enumerate()
+                {
+                    let sum: f64 = (0..dies).map(|d| at[d * 6 + k]).sum::<f64>() / dies as f64;
+                    let sample = cols[field(name) * n + r];
+                    assert!((sum - sample).abs() < 1e-9, "{name} second {}: {sum} vs {sample}", seconds + r);
+                }
+                let erase_bins = &at[dies * 6 + 32..dies * 6 + 48];
+                assert_eq!(erase_bins.iter().sum::<f64>(), (dies * 64) as f64);
+                assert_eq!(at[row - 2], cols[field("erase_count_min") * n + r]);
+                assert_eq!(at[row - 1], cols[field("erase_count_max") * n + r]);
+                ios += cols[field("iops") * n + r];
+            }
+            seconds += n;
+            if seconds < 5 {
+                assert!(sim.seconds_done() <= 5);
+            }
+        }
+        assert_eq!(seconds, 12);
+        let h = sim.latency_histogram();
+        let counted: f64 = h.chunks(3).map(|b| b[2]).sum();
+        // Every command's latency, and those of the last commands, completing after the last second.
+        assert!(counted >= ios && counted <= ios + 32.0, "{counted} latencies, {ios} commands");
+        assert!(h.chunks(3).all(|b| b[0] < b[1]));
+    }
+
+    #[test]
+    fn describes_every_parameter_with_what_it_accepts() {
+        let info = json(&parameter_info("s3700-200"));
+        let list = info.as_array().unwrap();
+        let drive = &json(&presets())[0];
+        assert_eq!(list.len(), drive["parameters"].as_object().unwrap().len());
+        let find = |path: &str| list.iter().find(|p| p["path"] == path).unwrap().clone();
+        let paced = find("gc.paced_percent");
+        assert_eq!(
+            (paced["kind"].as_str(), paced["min"].as_f64(), paced["max"].as_f64()),
+            (Some("whole"), Some(10.0), Some(1000.0))
+        );
+        assert_eq!(paced["range"], "must be between 10 and 1000");
+        assert_eq!(find("gc.pacing")["choices"], serde_json::json!(["consistency-first", "lazy"]));
+        assert!(find("gc.victim")["choices"].as_array().unwrap().len() >= 4);
+        assert_eq!(find("power.capacitors")["kind"], "bool");
+        assert_eq!(find("name")["kind"], "text");
+        assert!(drive["sources"]["geometry.dies"].as_str().unwrap().len() > 5);
+        assert_eq!(parameter_info("nope"), "[]");
     }
 }

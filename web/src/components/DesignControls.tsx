@@ -2,12 +2,13 @@
 // plus the advanced overrides. Each option explains the choice in effect in one sentence, and
 // shows the engine's objection when it names what the option sets.
 
-import { memo, useContext, useEffect, useId, useState, type ReactNode } from 'react';
-import type { WorkloadInfo } from '../engine/protocol';
+import { memo, useEffect, useId, useState, type ReactNode } from 'react';
+import type { ImportReport, ParameterInfo, SimConfig, WorkloadInfo } from '../engine/protocol';
 import {
   DESIGN_OPTIONS,
   choiceValue,
   isActive,
+  setByFile,
   shippedChoice,
   shippedNumber,
   type ChoiceOption,
@@ -18,11 +19,15 @@ import {
   type SectionId,
   type ListOption,
   type NumberOption,
+  type TextOption,
 } from '../settings/design';
 import { workloadWords } from '../explain/words';
-import { formatOverrides, parseOverrides, type Overrides } from '../settings/overrides';
-import { parseNumberList } from '../settings/urlState';
-import { FieldError, InvalidFields, NumberField, ParsedField } from './fields';
+import type { Overrides } from '../settings/overrides';
+import { groupParameters, parseParameter, rangeText, unitOf } from '../settings/parameters';
+import type { ParamValue } from '../settings/design';
+import { parseNumberList, type WorkloadFile as WorkloadFileValue } from '../settings/urlState';
+import { WorkloadFile } from './WorkloadFile';
+import { FieldError, NumberField, ParsedField } from './fields';
 
 /** Where the engine's objection is shown: an option id, 'workload', 'advanced', or null. */
 export type ProblemPlace = string | null;
@@ -36,8 +41,15 @@ export interface DesignControlsProps {
   onValues(values: DesignValues): void;
   overrides: Overrides;
   onOverrides(overrides: Overrides): void;
-  /** The engine's message about the current settings, and which control it belongs to. */
-  problem: { place: ProblemPlace; message: string } | null;
+  /** A fio job file or trace giving the workload, and the request it would join. */
+  source: WorkloadFileValue | null;
+  onSource(source: WorkloadFileValue | null): void;
+  request: SimConfig;
+  inspect(config: SimConfig): Promise<ImportReport>;
+  /** Every parameter of the drive with what it accepts (null until the engine has said). */
+  parameters: readonly ParameterInfo[] | null;
+  /** The engine's message about the current settings, which control it belongs to, and its field. */
+  problem: { place: ProblemPlace; message: string; field: string } | null;
 }
 
 const SECTIONS: readonly { id: SectionId; title: string }[] = [
@@ -66,7 +78,9 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
     props.onValues(next);
   };
 
-  const shownIn = (section: SectionId) => DESIGN_OPTIONS.filter((o) => o.section === section && isActive(o, values, offer));
+  const fileKind = props.source?.kind;
+  const shownIn = (section: SectionId) =>
+    DESIGN_OPTIONS.filter((o) => o.section === section && isActive(o, values, offer) && !setByFile(o, fileKind));
   const hasProblem = (section: SectionId) =>
     place === section || DESIGN_OPTIONS.some((o) => o.id === place && o.section === section);
 
@@ -95,12 +109,17 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
             }
           >
             {section.id === 'workload' && (
-              <WorkloadSelect
-                workloads={props.workloads}
-                value={props.workload}
-                onChange={props.onWorkload}
-                problem={place === 'workload' ? props.problem!.message : null}
-              />
+              <>
+                {!props.source && (
+                  <WorkloadSelect
+                    workloads={props.workloads}
+                    value={props.workload}
+                    onChange={props.onWorkload}
+                    problem={place === 'workload' ? props.problem!.message : null}
+                  />
+                )}
+                <WorkloadFile source={props.source} onSource={props.onSource} base={props.request} inspect={props.inspect} />
+              </>
             )}
             <OptionRows
               options={options}
@@ -120,17 +139,19 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
         );
       })}
       <Disclosure
-        title="Advanced"
+        title="Advanced: every parameter"
         badge={Object.keys(props.overrides).length > 0 ? `${Object.keys(props.overrides).length} set` : undefined}
         initiallyOpen={Object.keys(props.overrides).length > 0}
         forceOpen={place === 'advanced'}
         testId="section-advanced"
+        lazy
       >
-        <OverridesField
+        <ParametersPanel
+          parameters={props.parameters}
+          preset={offer.parameters}
           overrides={props.overrides}
           onChange={props.onOverrides}
-          parameters={offer.parameters}
-          problem={place === 'advanced' ? props.problem!.message : null}
+          problem={place === 'advanced' ? props.problem : null}
         />
       </Disclosure>
     </>
@@ -139,7 +160,7 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
 
 /** Lays out numbers that belong to the same choice (work for / rest for) side by side. */
 function OptionRows({ options, render }: { options: DesignOption[]; render(o: DesignOption): ReactNode }) {
-  const parent = (o: DesignOption | undefined) => (o?.kind === 'number' ? o.shownWhen?.option : undefined);
+  const parent = (o: DesignOption | undefined) => (o?.kind === 'number' || o?.kind === 'text' ? o.shownWhen?.option : undefined);
   const out: ReactNode[] = [];
   for (let i = 0; i < options.length; i++) {
     const a = options[i];
@@ -166,6 +187,8 @@ function Disclosure(props: {
   forceOpen: boolean;
   testId: string;
   onReset?: () => void;
+  /** Draw the body only while open (a long one the first paint need not lay out). */
+  lazy?: boolean;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(props.initiallyOpen);
@@ -180,7 +203,7 @@ function Disclosure(props: {
         {props.badge && <span className="badge">{props.badge}</span>}
       </summary>
       <div className="section-body">
-        {props.children}
+        {(open || !props.lazy) && props.children}
         {props.onReset && (
           <button type="button" className="link" onClick={props.onReset}>
             Back to the drive’s own design
@@ -309,9 +332,9 @@ function ChoiceControl(props: {
   );
 }
 
-/** Number and list options, through the page's one typed-text field. */
+/** Number, list and text options, through the page's one typed-text field. */
 function TextControl(props: {
-  option: NumberOption | ListOption;
+  option: NumberOption | ListOption | TextOption;
   values: DesignValues;
   offer: EngineOffer;
   placeholder?: string;
@@ -342,6 +365,25 @@ function TextControl(props: {
       </div>
     );
   }
+  if (option.kind === 'text') {
+    return (
+      <div data-testid={`option-${option.id}`}>
+        <ParsedField<string>
+          label={label}
+          value={typeof stored === 'string' ? stored : option.initial}
+          optional={option.initial === undefined}
+          placeholder={option.placeholder}
+          inputMode="text"
+          hint={option.explain}
+          parse={(t) => ({ value: t.trim() })}
+          format={String}
+          onChange={(v) => props.onChange(v)}
+          problem={props.problem}
+          testId={option.id}
+        />
+      </div>
+    );
+  }
   const list = Array.isArray(stored) ? (stored as number[]) : undefined;
   return (
     <div data-testid={`option-${option.id}`}>
@@ -362,79 +404,105 @@ function TextControl(props: {
   );
 }
 
-function OverridesField(props: {
+/** Every drive parameter by drive part: its value (the preset's unless overridden), unit, range
+ * and a way back to the preset's value. A value outside the range is named at its field and not
+ * applied; the engine's objection to a value (it also checks how parameters fit together) is
+ * shown at the parameter it names. */
+function ParametersPanel(props: {
+  parameters: readonly ParameterInfo[] | null;
+  preset: Readonly<Record<string, unknown>>;
   overrides: Overrides;
   onChange(o: Overrides): void;
-  parameters: Readonly<Record<string, unknown>>;
+  problem: { message: string; field: string } | null;
+}) {
+  const { overrides } = props;
+  if (!props.parameters) return <p className="hint">Asking the engine for this drive’s parameters…</p>;
+  const set = (path: string, v: ParamValue | undefined) => {
+    const next: Record<string, ParamValue> = { ...overrides };
+    if (v === undefined || v === props.preset[path]) delete next[path];
+    else next[path] = v;
+    props.onChange(next);
+  };
+  const known = new Set(props.parameters.map((p) => p.path));
+  const stray = props.problem && !known.has(props.problem.field) ? props.problem.message : null;
+  return (
+    <div className="parameters" data-testid="parameters">
+      <p className="hint">
+        Every parameter of the drive model, as <code>ssdlab params</code> lists them and <code>ssdlab run --set</code>{' '}
+        takes them. They win over the choices above; the engine checks how they fit together.
+      </p>
+      <FieldError message={stray} testId="parameters-error" />
+      {groupParameters(props.parameters).map((g) => (
+        <fieldset key={g.id} className="param-group" data-testid={`params-${g.id}`}>
+          <legend>{g.title}</legend>
+          {g.parameters.map((info) => (
+            <ParameterRow
+              key={info.path}
+              info={info}
+              value={info.path in overrides ? overrides[info.path] : (props.preset[info.path] as ParamValue | undefined)}
+              changed={info.path in overrides}
+              onChange={(v) => set(info.path, v)}
+              problem={props.problem?.field === info.path ? props.problem.message : null}
+            />
+          ))}
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+function ParameterRow(props: {
+  info: ParameterInfo;
+  value: ParamValue | undefined;
+  changed: boolean;
+  onChange(v: ParamValue | undefined): void;
   problem: string | null;
 }) {
+  const { info } = props;
   const id = useId();
-  const hintId = useId();
-  const [text, setText] = useState(formatOverrides(props.overrides));
-  const [syntax, setSyntax] = useState<string[]>([]);
-  const [listOpen, setListOpen] = useState(false);
-  const { report } = useContext(InvalidFields);
-  useEffect(() => {
-    report(id, syntax.length > 0 ? `Drive parameters, ${syntax[0]}` : null);
-  }, [id, syntax, report]);
-  useEffect(() => () => report(id, null), [id, report]);
-  useEffect(() => {
-    setText((t) => {
-      const mine = parseOverrides(t);
-      return mine.errors.length === 0 && formatOverrides(mine.overrides) === formatOverrides(props.overrides)
-        ? t
-        : formatOverrides(props.overrides);
-    });
-  }, [props.overrides]);
-
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        Drive parameters
-      </label>
-      <p className="hint" id={hintId}>
-        One <code>path=value</code> per line, as <code>ssdlab run --set</code> takes them, e.g.{' '}
-        <code>gc.paced_percent=80</code>. They win over the choices above; the engine checks them.
-      </p>
-      <textarea
-        id={id}
-        rows={4}
-        spellCheck={false}
-        aria-describedby={hintId}
-        value={text}
-        placeholder={'timing.program_ns=1500000\ngc.start_free_blocks=32'}
-        onChange={(e) => {
-          const t = e.target.value;
-          setText(t);
-          const parsed = parseOverrides(t);
-          setSyntax(parsed.errors);
-          if (parsed.errors.length === 0) props.onChange(parsed.overrides);
-        }}
-        aria-invalid={syntax.length > 0 || props.problem !== null}
-        data-testid="overrides-input"
-      />
-      {syntax.map((m) => (
-        <FieldError key={m} message={m} />
-      ))}
-      {syntax.length === 0 && (
-        <p className="field-error" role="alert" data-testid="overrides-error" hidden={!props.problem}>
-          {props.problem}
-        </p>
-      )}
-      <details className="param-list" onToggle={(e) => setListOpen(e.currentTarget.open)}>
-        <summary>Every parameter of this drive</summary>
-        {/* Drawn once opened: a long list the first paint need not lay out. */}
-        {listOpen && (
-          <dl>
-            {Object.entries(props.parameters).map(([path, v]) => (
-              <div key={path}>
-                <dt>{path}</dt>
-                <dd>{JSON.stringify(v)}</dd>
-              </div>
+  const unit = unitOf(info.path);
+  const range = rangeText(info);
+  const reset = props.changed && (
+    <button type="button" className="link reset" onClick={() => props.onChange(undefined)} data-testid={`param-${info.path}-reset`}>
+      Reset to the drive’s {JSON.stringify(info.value)}
+    </button>
+  );
+  if (info.kind === 'bool' || info.kind === 'name') {
+    return (
+      <div className={props.changed ? 'param changed' : 'param'} data-testid={`param-${info.path}`}>
+        <label htmlFor={id} className="field-label">
+          <code>{info.path}</code>
+        </label>
+        {info.kind === 'bool' ? (
+          <input id={id} type="checkbox" checked={props.value === true} onChange={(e) => props.onChange(e.target.checked)} data-testid={`param-${info.path}-input`} />
+        ) : (
+          <select id={id} value={String(props.value)} onChange={(e) => props.onChange(e.target.value)} data-testid={`param-${info.path}-input`}>
+            {(info.choices ?? []).map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
             ))}
-          </dl>
+          </select>
         )}
-      </details>
+        {reset}
+        <FieldError message={props.problem} testId={`param-${info.path}-error`} />
+      </div>
+    );
+  }
+  return (
+    <div className={props.changed ? 'param changed' : 'param'}>
+      <ParsedField<ParamValue>
+        label={info.path}
+        unit={[unit, range && `range ${range}`].filter(Boolean).join(', ')}
+        value={props.value}
+        parse={(t) => parseParameter(info, t)}
+        format={String}
+        onChange={(v) => props.onChange(v)}
+        inputMode={info.kind === 'text' ? 'text' : undefined}
+        problem={props.problem}
+        testId={`param-${info.path}`}
+      />
+      {reset}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 // The settings of the run being edited: drive, spare area, duration and seed; the workload and
 // design sections come in as children, after them.
 
-import { memo, useId, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import type { DrivePreset } from '../engine/protocol';
 import { formatCount, formatMemory, formatPercent, formatVendorCapacity } from '../format';
 import { SPARE_AREA_EXPLAINED } from '../explain/words';
-import { spanOptions, spareFraction } from '../settings/capacity';
+import { driveGroups, spanOption, spanOptions, spareFraction, SPAN_SLIDER } from '../settings/capacity';
 import { LIMITS, type RunSettings } from '../settings/urlState';
 import { FieldError, NumberField } from './fields';
 
@@ -29,9 +29,10 @@ function driveLine(d: DrivePreset): string {
 
 export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
   const { presets, settings } = props;
-  const ids = { drive: useId(), spare: useId(), driveHint: useId() };
+  const ids = { drive: useId(), spare: useId(), driveHint: useId(), slider: useId() };
   const drive = presets.find((d) => d.id === settings.drive);
-  const options = drive ? spanOptions(drive, props.spans, settings.span) : [];
+  const options = drive ? spanOptions(drive, props.spans) : [];
+  const current = drive ? spanOption(drive, settings.span) : null;
   const problemAt = (place: string) => (props.problem?.place === place ? props.problem.message : null);
 
   return (
@@ -49,17 +50,22 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
           onChange={(e) => props.onChange({ drive: e.target.value })}
         >
           {!drive && <option value="">{presets.length ? 'Choose a drive' : 'Loading drives…'}</option>}
-          {presets.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
+          {driveGroups(presets).map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.drives.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {`${d.name.replace(/^Intel SSD (DC )?/, 'Intel ')} · ${formatPercent(spareFraction(d, 1))} spare`}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
         {drive && (
-          <p className="hint" id={ids.driveHint}>
+          <p className="hint" id={ids.driveHint} data-testid="drive-line">
             {driveLine(drive)}
           </p>
         )}
+        {drive && <Sources drive={drive} />}
         <FieldError message={problemAt('drive')} />
       </div>
 
@@ -69,7 +75,26 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
           <summary>What is spare area?</summary>
           <p>{SPARE_AREA_EXPLAINED}</p>
         </details>
-        <div className="segmented" role="radiogroup" aria-label="Spare area">
+        {drive && current && (
+          <div className="span-slider">
+            <label htmlFor={ids.slider}>
+              Tested: <strong data-testid="span-now">{current.capacityLabel.replace(' (default)', '')}</strong> of{' '}
+              {formatVendorCapacity(drive.advertised_bytes)}, <strong>{current.spareLabel}</strong>
+            </label>
+            <input
+              id={ids.slider}
+              type="range"
+              min={SPAN_SLIDER.min}
+              max={SPAN_SLIDER.max}
+              step={SPAN_SLIDER.step}
+              value={settings.span}
+              aria-valuetext={`${current.capacityLabel}, ${current.spareLabel}`}
+              onChange={(e) => props.onChange({ span: Number(e.target.value) })}
+              data-testid="span-slider"
+            />
+          </div>
+        )}
+        <div className="segmented" role="radiogroup" aria-label="Spare area, as the capacity a vendor would advertise">
           {options.map((o) => (
             <label key={o.span} className={o.span === settings.span ? 'seg checked' : 'seg'}>
               <input
@@ -116,3 +141,27 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
     </div>
   );
 });
+
+/** Where each of the preset's values comes from, drawn once opened. */
+function Sources({ drive }: { drive: DrivePreset }) {
+  const [open, setOpen] = useState(false);
+  const entries = Object.entries(drive.sources);
+  if (entries.length === 0) return null;
+  return (
+    <details className="param-list sources" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="drive-sources">
+      <summary>Where this drive’s values come from</summary>
+      {open && (
+        <dl>
+          {entries.map(([path, text]) => (
+            <div key={path}>
+              <dt>
+                {path} = {JSON.stringify(drive.parameters[path])}
+              </dt>
+              <dd>{text}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </details>
+  );
+}

@@ -7,7 +7,9 @@ import {
   parseWorkerMessage,
   type DrivePreset,
   type EngineState,
+  type ImportReport,
   type PageToWorker,
+  type ParameterInfo,
   type Problem,
   type SimConfig,
   type WorkerToPage,
@@ -37,6 +39,9 @@ export class EngineClient {
   /** Checks sent and not yet answered, by id. */
   private readonly checks = new Map<number, (problem: Problem | null) => void>();
   private nextCheckId = 1;
+  /** Descriptions and imports asked for and not yet answered, by id (ids shared with checks). */
+  private readonly descriptions = new Map<number, (parameters: ParameterInfo[]) => void>();
+  private readonly imports = new Map<number, (report: ImportReport) => void>();
 
   constructor(private readonly makeWorker: () => WorkerLike = createEngineWorker) {
     this.worker = this.spawn();
@@ -69,8 +74,30 @@ export class EngineClient {
       this.send({ type: 'check', id, config });
     });
   }
+  /** Every parameter of a drive with what it accepts. */
+  describe(drive: string): Promise<ParameterInfo[]> {
+    const id = this.nextCheckId++;
+    return new Promise((resolve) => {
+      this.descriptions.set(id, resolve);
+      this.send({ type: 'describe', id, drive });
+    });
+  }
+  /** What a request's fio job file or trace holds, or the line that is wrong. */
+  inspect(config: SimConfig): Promise<ImportReport> {
+    const id = this.nextCheckId++;
+    return new Promise((resolve) => {
+      this.imports.set(id, resolve);
+      this.send({ type: 'import', id, config });
+    });
+  }
   pause(): void {
     this.send({ type: 'pause' });
+  }
+  cutPower(): void {
+    this.send({ type: 'cut_power' });
+  }
+  setCapacitors(healthy: boolean): void {
+    this.send({ type: 'capacitors', healthy });
   }
   resume(): void {
     this.send({ type: 'resume' });
@@ -98,6 +125,10 @@ export class EngineClient {
   private answerPendingChecks(): void {
     for (const resolve of this.checks.values()) resolve(null);
     this.checks.clear();
+    for (const resolve of this.descriptions.values()) resolve([]);
+    this.descriptions.clear();
+    for (const resolve of this.imports.values()) resolve({ ok: false, field: 'engine', message: 'the engine stopped' });
+    this.imports.clear();
   }
 
   private send(msg: PageToWorker): void {
@@ -122,6 +153,16 @@ export class EngineClient {
       if (msg.type === 'checked') {
         this.checks.get(msg.id)?.(msg.problem);
         this.checks.delete(msg.id);
+        return;
+      }
+      if (msg.type === 'imported') {
+        this.imports.get(msg.id)?.(msg.report);
+        this.imports.delete(msg.id);
+        return;
+      }
+      if (msg.type === 'described') {
+        this.descriptions.get(msg.id)?.(msg.parameters);
+        this.descriptions.delete(msg.id);
         return;
       }
       this.emit(msg);

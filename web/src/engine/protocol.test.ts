@@ -10,7 +10,10 @@ describe('page -> worker messages', () => {
     expect(parsePageMessage(check)).toEqual(check);
     expect(parsePageMessage({ ...check, id: 1.5 })).toBeNull();
     expect(parsePageMessage({ ...check, config: { ...CONFIG, set: 'gc.pacing=lazy' } })).toBeNull();
-    for (const type of ['pause', 'resume', 'reset']) expect(parsePageMessage({ type })).toEqual({ type });
+    for (const type of ['pause', 'resume', 'reset', 'cut_power']) expect(parsePageMessage({ type })).toEqual({ type });
+    expect(parsePageMessage({ type: 'capacitors', healthy: false })).toEqual({ type: 'capacitors', healthy: false });
+    expect(parsePageMessage({ type: 'capacitors', healthy: 'no' })).toBeNull();
+    expect(parsePageMessage({ type: 'describe', id: 2, drive: 'x' })).toEqual({ type: 'describe', id: 2, drive: 'x' });
   });
 
   it('rejects unknown types and malformed configs', () => {
@@ -26,12 +29,14 @@ describe('page -> worker messages', () => {
 describe('worker -> page messages', () => {
   it('accepts samples whose buffer holds fields x n doubles', () => {
     const fields = ['second', 'iops'];
-    const ok = { type: 'samples', fields, n: 3, buffer: new ArrayBuffer(2 * 3 * 8) };
+    const ok = { type: 'samples', fields, n: 3, buffer: new ArrayBuffer(2 * 3 * 8), inside: new ArrayBuffer(3 * 4 * 12), latency: new ArrayBuffer(24) };
     expect(parseWorkerMessage(ok)).toBe(ok);
     expect(parseWorkerMessage({ ...ok, n: 4 })).toBeNull();
     expect(parseWorkerMessage({ ...ok, n: 1.5 })).toBeNull();
     expect(parseWorkerMessage({ ...ok, buffer: new Float64Array(6) })).toBeNull();
     expect(parseWorkerMessage({ ...ok, fields: [] })).toBeNull();
+    expect(parseWorkerMessage({ ...ok, inside: undefined })).toBeNull();
+    expect(parseWorkerMessage({ ...ok, latency: new ArrayBuffer(20) })).toBeNull();
   });
 
   it('accepts each message type in its documented shape', () => {
@@ -44,7 +49,9 @@ describe('worker -> page messages', () => {
       advertised_bytes: 1,
       spec_random_write_iops: 1,
       parameters: { 'gc.pacing': 'lazy' },
+      sources: { 'gc.pacing': 'model choice' },
     };
+    const layout = { dies: 1, channels: 1, kinds: ['a'], valid_bins: 2, erase_bins: 2, row: 7 };
     const workload = { id: 'consistency', description: 'd', block_bytes: 4096, queue_depth: 32, read_percent: 0 };
     const cut = {
       at_s: 1,
@@ -61,7 +68,9 @@ describe('worker -> page messages', () => {
       { type: 'checked', id: 2, problem: { field: 'span', message: 'must be between 0.01 and 1.0 (got 2)' } },
       { type: 'power_cuts', cuts: [cut] },
       { type: 'state', state: 'paused' },
-      { type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 2 },
+      { type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 2, inside_layout: layout },
+      { type: 'described', id: 3, parameters: [{ path: 'gc.pacing', kind: 'name', range: null, min: null, max: null, value: 'lazy' }] },
+      { type: 'cut_asked', at_s: 12.5 },
       { type: 'progress', seconds_done: 1, memory_bytes: 2, slice_ios: 3, slice_ms: 4 },
       { type: 'finished', summary: { seconds_done: 60, elapsed_ms: 1, memory_bytes: 2 } },
       { type: 'error', message: 'span: must be between 0.01 and 1.0 (got 2)', recoverable: true },

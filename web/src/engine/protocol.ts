@@ -1,10 +1,12 @@
 // Messages between the page and the engine worker.
 //
 // Mirrors the wasm API in engine/wasm/src/lib.rs: `presets()`, `workloads()`,
-// `run_request_fields()`, `check_request()`, `sample_fields()` and the `Simulation` handle
-// (constructor(config_json), advance(max_ios), seconds_done(), finished(), memory_bytes(),
-// parameters_json(), power_cuts_json(), free()). Samples cross as one transferred ArrayBuffer holding the
-// column-major Float64Array that `advance` returns: `fields.length` columns of `n` rows.
+// `run_request_fields()`, `check_request()`, `sample_fields()`, `parameter_info()`, and the
+// `Simulation` handle (constructor(config_json), advance_inside(max_ios, last_second), inside(),
+// inside_layout(), latency_histogram(), cut_power_now(), set_capacitors_healthy(), seconds_done(),
+// finished(), memory_bytes(), parameters_json(), power_cuts_json(), free()). Samples cross as one
+// transferred ArrayBuffer holding the column-major Float64Array that `advance_inside` returns:
+// `fields.length` columns of `n` rows; the inside rows of the same seconds as a Float32 buffer.
 // No SharedArrayBuffer: embeds are not cross-origin isolated.
 
 /** A drive the engine knows, as `presets()` describes it. */
@@ -18,6 +20,35 @@ export interface DrivePreset {
   spec_random_write_iops: number;
   /** Every settable parameter path with the preset's value (as `ssdlab params` lists them). */
   parameters: Record<string, unknown>;
+  /** Parameter path -> where the preset's value comes from (`ssdlab presets --sources`). */
+  sources: Record<string, string>;
+}
+
+/** One drive parameter and what it accepts (`parameter_info()`). */
+export interface ParameterInfo {
+  path: string;
+  value: unknown;
+  kind: 'whole' | 'number' | 'bool' | 'name' | 'text';
+  /** The engine's words for a number's limits, e.g. "must be between 2 and 1024". */
+  range: string | null;
+  min: number | null;
+  max: number | null;
+  /** The names a `name` parameter takes. */
+  choices?: string[];
+}
+
+/** A fio job file's import or a trace's summary: `ok` with what the engine reports, or the line that is wrong. */
+export type ImportReport = { ok: true; [key: string]: unknown } | { ok: false; field: string; message: string };
+
+/** The shape of the inside rows (`inside_layout()`): per die 6 busy shares, then the histograms. */
+export interface InsideLayout {
+  dies: number;
+  channels: number;
+  kinds: string[];
+  valid_bins: number;
+  erase_bins: number;
+  /** Values per row (one row per simulated second). */
+  row: number;
 }
 
 /** A workload the engine knows, as `workloads()` describes it. */
@@ -88,7 +119,15 @@ export type PageToWorker =
   | { type: 'resume' }
   /** Run until one more simulated second is complete, then pause. */
   | { type: 'step' }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** Cut power at the host's next command (answered by `cut_asked`, then `power_cuts`). */
+  | { type: 'cut_power' }
+  /** Fail the capacitor bank now, or replace it. */
+  | { type: 'capacitors'; healthy: boolean }
+  /** Every parameter of a preset with what it accepts; answered by `described`. */
+  | { type: 'describe'; id: number; drive: string }
+  /** What a request's fio job file or trace holds (`fio_import`, `trace_summary`); answered by `imported`. */
+  | { type: 'import'; id: number; config: SimConfig };
 
 // ---- worker -> page --------------------------------------------------------------------------
 
@@ -116,8 +155,13 @@ export type WorkerToPage =
       parameters: Record<string, unknown>;
       memory_bytes: number;
       setup_ms: number;
+      inside_layout: InsideLayout;
     }
   | { type: 'checked'; id: number; problem: Problem | null }
+  | { type: 'described'; id: number; parameters: ParameterInfo[] }
+  | { type: 'imported'; id: number; report: ImportReport }
+  /** A power cut was asked for: it happens at `at_s` (-1: the run is over). */
+  | { type: 'cut_asked'; at_s: number }
   /** Every power cut of the run so far, sent when one more has happened. */
   | { type: 'power_cuts'; cuts: PowerCut[] }
   | {
@@ -127,6 +171,10 @@ export type WorkerToPage =
       n: number;
       /** Column-major Float64 data: fields.length * n values. Transferred, not copied. */
       buffer: ArrayBuffer;
+      /** Float32 inside rows of the same seconds: n * inside_layout.row values. */
+      inside: ArrayBuffer;
+      /** The run's latency histogram so far: Float64 (lowest ns, next lowest ns, count) triples. */
+      latency: ArrayBuffer;
     }
   | {
       type: 'progress';
@@ -179,8 +227,17 @@ export function isDrivePreset(v: unknown): v is DrivePreset {
     isNum(v.user_bytes) &&
     isNum(v.advertised_bytes) &&
     isNum(v.spec_random_write_iops) &&
-    isObj(v.parameters)
+    isObj(v.parameters) &&
+    isObj(v.sources)
   );
+}
+
+function isParameterInfo(v: unknown): v is ParameterInfo {
+  return isObj(v) && isStr(v.path) && isStr(v.kind) && (v.range === null || isStr(v.range));
+}
+
+function isInsideLayout(v: unknown): v is InsideLayout {
+  return isObj(v) && ['dies', 'channels', 'valid_bins', 'erase_bins', 'row'].every((k) => isInt(v[k])) && isStrArray(v.kinds);
 }
 
 export function isWorkloadInfo(v: unknown): v is WorkloadInfo {
@@ -208,7 +265,14 @@ export function parsePageMessage(v: unknown): PageToWorker | null {
     case 'resume':
     case 'step':
     case 'reset':
+    case 'cut_power':
       return { type: v.type };
+    case 'capacitors':
+      return typeof v.healthy === 'boolean' ? { type: 'capacitors', healthy: v.healthy } : null;
+    case 'describe':
+      return isInt(v.id) && isStr(v.drive) ? { type: 'describe', id: v.id, drive: v.drive } : null;
+    case 'import':
+      return isInt(v.id) && isSimConfig(v.config) ? { type: 'import', id: v.id, config: v.config } : null;
     default:
       return null;
   }
@@ -232,18 +296,30 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
         ? (v as WorkerToPage)
         : null;
     case 'started':
-      return isSimConfig(v.config) && isObj(v.parameters) && isNum(v.memory_bytes) && isNum(v.setup_ms)
+      return isSimConfig(v.config) && isObj(v.parameters) && isNum(v.memory_bytes) && isNum(v.setup_ms) && isInsideLayout(v.inside_layout)
         ? (v as WorkerToPage)
         : null;
     case 'checked':
       return isInt(v.id) && (v.problem === null || isProblem(v.problem)) ? (v as WorkerToPage) : null;
+    case 'described':
+      return isInt(v.id) && Array.isArray(v.parameters) && v.parameters.every(isParameterInfo) ? (v as WorkerToPage) : null;
+    case 'imported':
+      return isInt(v.id) && isObj(v.report) && typeof v.report.ok === 'boolean' ? (v as WorkerToPage) : null;
+    case 'cut_asked':
+      return isNum(v.at_s) ? (v as WorkerToPage) : null;
     case 'power_cuts':
       return Array.isArray(v.cuts) && v.cuts.every(isPowerCut) ? (v as WorkerToPage) : null;
     case 'samples': {
       if (!isStrArray(v.fields) || !isNum(v.n) || !(v.buffer instanceof ArrayBuffer)) return null;
+      if (!(v.inside instanceof ArrayBuffer) || !(v.latency instanceof ArrayBuffer)) return null;
       const cols = v.fields.length;
       const ok =
-        Number.isInteger(v.n) && v.n >= 0 && cols > 0 && v.buffer.byteLength === cols * v.n * 8;
+        Number.isInteger(v.n) &&
+        v.n >= 0 &&
+        cols > 0 &&
+        v.buffer.byteLength === cols * v.n * 8 &&
+        v.inside.byteLength % 4 === 0 &&
+        v.latency.byteLength % 24 === 0;
       return ok ? (v as WorkerToPage) : null;
     }
     case 'progress':

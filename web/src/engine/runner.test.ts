@@ -3,6 +3,7 @@ import type { WorkerToPage } from './protocol';
 import { nextSliceIos, Runner, SLICE_MAX_IOS, SLICE_MIN_IOS, type EngineModule, type EngineSimulation } from './runner';
 
 const FIELDS = ['second', 'iops', 'write_amplification'];
+const INSIDE_ROW = 6 + 2 + 2 + 2;
 const CONFIG = { drive: 's3700-200', workload: 'consistency', seconds: 10, span: 1, seed: 1 };
 const CUT = {
   acknowledged_writes_lost: 0,
@@ -22,6 +23,8 @@ function fakeEngine(clock: { t: number }) {
     freed = false;
     readonly seconds: number;
     readonly cuts: number[];
+    rows = 0;
+    healthy = true;
     constructor(json: string) {
       const c = JSON.parse(json);
       if (c.drive === 'trap') throw new WebAssembly.RuntimeError('unreachable');
@@ -29,11 +32,14 @@ function fakeEngine(clock: { t: number }) {
       this.cuts = c.power_cuts_s ?? [];
       live.add(this);
     }
-    advance(maxIos: number): Float64Array {
+    advance_inside(maxIos: number, lastSecond: number): Float64Array {
       if (this.freed) throw new Error('null pointer passed to rust');
-      clock.t += maxIos / 1000;
-      this.ios += maxIos;
+      // Stops at the end of `lastSecond` when that comes before the IOs run out.
+      const ios = Math.min(maxIos, Math.max(0, Math.min(lastSecond, this.seconds) * 1000 - this.ios));
+      clock.t += ios / 1000;
+      this.ios += ios;
       const n = Math.min(Math.floor(this.ios / 1000), this.seconds) - this.done;
+      this.rows = n;
       const out = new Float64Array(FIELDS.length * n);
       for (let i = 0; i < n; i++) {
         const s = ++this.done;
@@ -42,6 +48,24 @@ function fakeEngine(clock: { t: number }) {
         out[2 * n + i] = 1 + s / 10;
       }
       return out;
+    }
+    inside() {
+      return new Float64Array(this.rows * INSIDE_ROW).fill(this.healthy ? 0.5 : 0);
+    }
+    inside_layout() {
+      return JSON.stringify({ dies: 1, channels: 1, kinds: ['a', 'b', 'c', 'd', 'e', 'f'], valid_bins: 2, erase_bins: 2, row: INSIDE_ROW });
+    }
+    latency_histogram() {
+      return new Float64Array([1000, 1100, this.done]);
+    }
+    cut_power_now() {
+      if (this.done >= this.seconds) return -1;
+      const at = this.done + 0.5;
+      this.cuts.push(at);
+      return at;
+    }
+    set_capacitors_healthy(healthy: boolean) {
+      this.healthy = healthy;
     }
     seconds_done() {
       return this.done;
@@ -78,6 +102,9 @@ function fakeEngine(clock: { t: number }) {
       );
     },
     sample_fields: () => JSON.stringify(FIELDS),
+    fio_import: (json: string) => JSON.stringify(JSON.parse(json).fio.includes('bs=4x') ? { ok: false, field: 'fio', message: 'line 3: bs=4x' } : { ok: true, phases: [] }),
+    trace_summary: (text: string) => JSON.stringify({ ok: true, records: text.split('\n').length }),
+    parameter_info: (drive: string) => JSON.stringify(drive === 's3700-200' ? [{ path: 'gc.paced_percent', kind: 'whole', range: 'must be between 10 and 1000', min: 10, max: 1000, value: 92 }] : []),
     Simulation: FakeSim,
   };
   return { engine, live };
@@ -136,7 +163,7 @@ describe('Runner', () => {
     expect(t.runner.getState()).toBe('idle');
   });
 
-  it('steps one simulated second at a time from a pause, in small slices', () => {
+  it('steps one simulated second at a time from a pause, stopping at its end', () => {
     t.runner.handle({ type: 'start', config: { ...CONFIG, seconds: 1000 } });
     t.tick(1);
     t.runner.handle({ type: 'pause' });
@@ -147,8 +174,6 @@ describe('Runner', () => {
     t.tick();
     expect(t.runner.getState()).toBe('paused');
     expect(t.of('progress').at(-1)!.seconds_done).toBe(before + 1);
-    // Each slice asked for a tenth of a second's IOs (1000 IOs per second here).
-    expect(t.of('progress').at(-1)!.slice_ios).toBe(100);
     t.runner.handle({ type: 'step' });
     t.tick();
     expect(t.of('progress').at(-1)!.seconds_done).toBe(before + 2);
@@ -156,6 +181,34 @@ describe('Runner', () => {
     t.runner.handle({ type: 'resume' });
     t.tick(1);
     expect(t.of('progress').at(-1)!.slice_ios).toBeGreaterThan(1000);
+  });
+
+  it('cuts power now and fails the capacitors during a run', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, seconds: 10_000 } });
+    t.tick(1);
+    t.runner.handle({ type: 'capacitors', healthy: false });
+    t.runner.handle({ type: 'cut_power' });
+    const at = t.of('cut_asked')[0].at_s;
+    expect(at).toBeGreaterThan(0);
+    t.tick(1);
+    expect(t.of('power_cuts').at(-1)!.cuts.map((c) => c.at_s)).toEqual([at]);
+    // The inside rows of the next slice come from the drive with failed capacitors.
+    const last = t.of('samples').at(-1)!;
+    expect(new Float32Array(last.inside)[0]).toBe(0);
+  });
+
+  it('inspects a fio job file or a trace on request', () => {
+    t.runner.handle({ type: 'import', id: 1, config: { ...CONFIG, fio: '[w]\nrw=randwrite\nbs=4x' } });
+    t.runner.handle({ type: 'import', id: 2, config: { ...CONFIG, trace: { text: 'a\nb', name: 't' } } });
+    expect(t.of('imported')).toEqual([
+      { type: 'imported', id: 1, report: { ok: false, field: 'fio', message: 'line 3: bs=4x' } },
+      { type: 'imported', id: 2, report: { ok: true, records: 2 } },
+    ]);
+  });
+
+  it('describes a drive’s parameters on request', () => {
+    t.runner.handle({ type: 'describe', id: 4, drive: 's3700-200' });
+    expect(t.of('described')[0]).toMatchObject({ id: 4, parameters: [{ path: 'gc.paced_percent', min: 10 }] });
   });
 
   it('sends the run’s resolved drive and each power cut once it has happened', () => {
@@ -180,8 +233,9 @@ describe('Runner', () => {
     expect(rows).toBe(10);
     for (const p of samples) {
       const m = p.msg as Extract<WorkerToPage, { type: 'samples' }>;
-      expect(p.transfer).toEqual([m.buffer]);
+      expect(p.transfer).toEqual([m.buffer, m.inside, m.latency]);
       expect(m.buffer.byteLength).toBe(FIELDS.length * m.n * 8);
+      expect(m.inside.byteLength).toBe(INSIDE_ROW * m.n * 4);
     }
     expect(t.of('finished')[0].summary.seconds_done).toBe(10);
     expect(t.live.size).toBe(0); // freed when done

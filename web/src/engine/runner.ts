@@ -8,6 +8,9 @@ import {
   parsePageMessage,
   type DrivePreset,
   type EngineState,
+  type ImportReport,
+  type InsideLayout,
+  type ParameterInfo,
   type PowerCut,
   type Problem,
   type SimConfig,
@@ -17,7 +20,13 @@ import {
 
 /** The `Simulation` handle exported by engine/wasm (see protocol.ts). */
 export interface EngineSimulation {
-  advance(max_ios: number): Float64Array;
+  /** Advances up to `max_ios` host IOs, stopping after second `last_second`. */
+  advance_inside(max_ios: number, last_second: number): Float64Array;
+  inside(): Float64Array;
+  inside_layout(): string;
+  latency_histogram(): Float64Array;
+  cut_power_now(): number;
+  set_capacitors_healthy(healthy: boolean): void;
   seconds_done(): number;
   finished(): boolean;
   memory_bytes(): number;
@@ -33,6 +42,9 @@ export interface EngineModule {
   run_request_fields(): string;
   check_request(config_json: string): string;
   sample_fields(): string;
+  parameter_info(drive: string): string;
+  fio_import(config_json: string): string;
+  trace_summary(text: string, format: string, name: string): string;
   Simulation: new (config_json: string) => EngineSimulation;
 }
 
@@ -48,14 +60,8 @@ export const SLICE_TARGET_MS = 100;
 export const SLICE_INITIAL_IOS = 150_000;
 export const SLICE_MIN_IOS = 2_000;
 export const SLICE_MAX_IOS = 400_000;
-/**
- * While stepping one second: slices of a tenth of the last second's IOs, so the step stops
- * close to the second's end (the engine advances by host IOs, not by seconds).
- */
-export function stepSliceIos(lastSecondIops: number): number {
-  if (!(lastSecondIops > 0)) return 256;
-  return Math.round(Math.min(20_000, Math.max(64, lastSecondIops / 10)));
-}
+/** `advance_inside`'s last second when not stepping. */
+const NO_LAST_SECOND = 0xffff_ffff;
 
 /** Next slice size from the last one, moving half-way (geometrically) toward the target time. */
 export function nextSliceIos(ios: number, ms: number, targetMs = SLICE_TARGET_MS): number {
@@ -74,6 +80,12 @@ export function errorMessage(e: unknown): string {
   } catch {
     return String(e);
   }
+}
+
+/** A buffer to transfer that the array owns entirely (never a view of wasm memory). */
+function ownBuffer(a: Float64Array): ArrayBuffer {
+  const own = a.byteOffset === 0 && a.buffer.byteLength === a.byteLength && a.buffer instanceof ArrayBuffer ? a : a.slice();
+  return own.buffer as ArrayBuffer;
 }
 
 /** A wasm trap (a Rust panic with panic=abort) leaves the module unusable; a thrown Error does not. */
@@ -97,7 +109,8 @@ export class Runner {
   private elapsedMs = 0;
   /** While stepping: the second at which to pause again. */
   private stepTo: number | null = null;
-  private lastSecondIops = NaN;
+  /** Values per inside row of the running drive. */
+  private insideRow = 0;
 
   constructor(
     private readonly engine: EngineModule,
@@ -183,6 +196,43 @@ export class Runner {
         this.runToken++;
         if (this.state !== 'error') this.setState('idle');
         break;
+      case 'cut_power':
+        if (!this.sim) break;
+        this.guard(() => {
+          const at = this.sim!.cut_power_now();
+          if (at >= 0) this.watchCuts = true;
+          this.host.post({ type: 'cut_asked', at_s: at });
+        });
+        break;
+      case 'capacitors':
+        if (this.sim) this.guard(() => this.sim!.set_capacitors_healthy(msg.healthy));
+        break;
+      case 'import':
+        this.guard(() => {
+          const c = msg.config;
+          const trace = c.trace as { text?: unknown; name?: unknown } | undefined;
+          const json =
+            typeof trace?.text === 'string'
+              ? this.engine.trace_summary(trace.text, '', typeof trace.name === 'string' ? trace.name : '')
+              : this.engine.fio_import(JSON.stringify(c));
+          this.host.post({ type: 'imported', id: msg.id, report: JSON.parse(json) as ImportReport });
+        });
+        break;
+      case 'describe':
+        this.guard(() => {
+          const parameters = JSON.parse(this.engine.parameter_info(msg.drive)) as ParameterInfo[];
+          this.host.post({ type: 'described', id: msg.id, parameters });
+        });
+        break;
+    }
+  }
+
+  /** Runs an engine call; a failure stops the engine as any other would. */
+  private guard(fn: () => void): void {
+    try {
+      fn();
+    } catch (e) {
+      this.fail(e);
     }
   }
 
@@ -230,7 +280,7 @@ export class Runner {
     }
     this.elapsedMs = 0;
     this.stepTo = null;
-    this.lastSecondIops = NaN;
+    this.insideRow = (JSON.parse(this.sim.inside_layout()) as InsideLayout).row;
     this.watchCuts = Array.isArray(config.power_cuts_s) && config.power_cuts_s.length > 0;
     this.cutsReported = 0;
     this.host.post({
@@ -239,6 +289,7 @@ export class Runner {
       parameters: JSON.parse(this.sim.parameters_json()) as Record<string, unknown>,
       memory_bytes: this.sim.memory_bytes(),
       setup_ms: this.host.now() - t0,
+      inside_layout: JSON.parse(this.sim.inside_layout()) as InsideLayout,
     });
     this.setState('running');
     this.scheduleSlice();
@@ -252,16 +303,20 @@ export class Runner {
   private slice(token: number): void {
     if (token !== this.runToken || this.state !== 'running' || !this.sim) return;
     const sim = this.sim;
-    const stepping = this.stepTo !== null;
-    const ios = stepping ? stepSliceIos(this.lastSecondIops) : this.sliceIos;
+    const ios = this.sliceIos;
     const t0 = this.host.now();
     let data: Float64Array;
+    let inside: Float32Array;
+    let latency: Float64Array;
     let secondsDone: number;
     let finished: boolean;
     let memoryBytes: number;
     let cuts: PowerCut[] = [];
     try {
-      data = sim.advance(ios);
+      // A step stops exactly at the end of its second.
+      data = sim.advance_inside(ios, this.stepTo ?? NO_LAST_SECOND);
+      inside = new Float32Array(sim.inside());
+      latency = sim.latency_histogram();
       secondsDone = sim.seconds_done();
       finished = sim.finished();
       memoryBytes = sim.memory_bytes();
@@ -272,7 +327,8 @@ export class Runner {
     }
     const ms = this.host.now() - t0;
     this.elapsedMs += ms;
-    if (!stepping) this.sliceIos = nextSliceIos(ios, ms);
+    // A step's slice ends early, at its second: it says nothing of the engine's pace.
+    if (this.stepTo === null) this.sliceIos = nextSliceIos(ios, ms);
 
     const cols = this.fields.length;
     if (data.length % cols !== 0) {
@@ -280,16 +336,19 @@ export class Runner {
       return;
     }
     const n = data.length / cols;
-    const iopsCol = this.fields.indexOf('iops');
-    if (n > 0 && iopsCol >= 0) this.lastSecondIops = data[iopsCol * n + n - 1];
+    if (inside.length !== n * this.insideRow) {
+      this.fail(new Error(`inside() returned ${inside.length} values for ${n} seconds of ${this.insideRow}`));
+      return;
+    }
     if (n > 0) {
-      // Transfer only a buffer the array owns entirely (never a view of wasm memory).
-      const own =
-        data.byteOffset === 0 && data.buffer.byteLength === data.byteLength && data.buffer instanceof ArrayBuffer
-          ? data
-          : data.slice();
-      const buffer = own.buffer as ArrayBuffer;
-      this.host.post({ type: 'samples', fields: this.fields, n, buffer }, [buffer]);
+      const buffer = ownBuffer(data);
+      const insideBuffer = inside.buffer as ArrayBuffer;
+      const latencyBuffer = ownBuffer(latency);
+      this.host.post({ type: 'samples', fields: this.fields, n, buffer, inside: insideBuffer, latency: latencyBuffer }, [
+        buffer,
+        insideBuffer,
+        latencyBuffer,
+      ]);
     }
     if (cuts.length > this.cutsReported) {
       this.cutsReported = cuts.length;

@@ -20,6 +20,8 @@ class FakeWorker implements WorkerLike {
 
 const CONFIG = { drive: 's3700-200', workload: 'consistency', seconds: 100, span: 1, seed: 1 };
 const FIELDS = ['second', 'iops'];
+const ROW = 12;
+const LAYOUT = { dies: 1, channels: 1, kinds: ['a', 'b', 'c', 'd', 'e', 'f'], valid_bins: 2, erase_bins: 2, row: ROW };
 
 function setup() {
   const workers: FakeWorker[] = [];
@@ -41,7 +43,7 @@ function samples(w: FakeWorker, from: number, n: number) {
     data[i] = from + i;
     data[n + i] = 1000;
   }
-  w.say({ type: 'samples', fields: FIELDS, n, buffer: data.buffer });
+  w.say({ type: 'samples', fields: FIELDS, n, buffer: data.buffer, inside: new ArrayBuffer(n * 4 * ROW), latency: new Float64Array([1e3, 2e3, n]).buffer });
 }
 
 describe('RunSet', () => {
@@ -59,11 +61,13 @@ describe('RunSet', () => {
     expect(workers[1].sent.at(-1)).toMatchObject({ type: 'start', config: { drive: 's3700-200' } });
     expect(workers[2].sent.at(-1)).toMatchObject({ type: 'start', config: { drive: 'p3700-400' } });
 
-    workers[2].say({ type: 'started', config: { ...CONFIG, drive: 'p3700-400' }, parameters: {}, memory_bytes: 1, setup_ms: 5 });
+    workers[2].say({ type: 'started', config: { ...CONFIG, drive: 'p3700-400' }, parameters: {}, memory_bytes: 1, setup_ms: 5, inside_layout: LAYOUT });
     samples(workers[2], 0, 3);
     const [ra, rb] = runs.snapshot().runs;
     expect(ra.store.length).toBe(0);
     expect(rb.store.length).toBe(3);
+    expect(rb.inside.lastSecond).toBe(2);
+    expect(rb.inside.at(1)?.dies).toHaveLength(1);
     expect(rb.ran).toEqual({ config: { ...CONFIG, drive: 'p3700-400' }, setup: 'P3700' });
     expect(ra.color).not.toBe(rb.color);
 
@@ -89,7 +93,7 @@ describe('RunSet', () => {
     runs.start(id, CONFIG, 'x');
     const w = workers[1];
     clock.t = 1000; // erase and fill took a second of wall time: not counted
-    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1000 });
+    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1000, inside_layout: LAYOUT });
     w.say({ type: 'state', state: 'running' });
     for (let k = 1; k <= 4; k++) {
       clock.t = 1000 + k * 500;
@@ -112,12 +116,18 @@ describe('RunSet', () => {
     const id = runs.add('x')!;
     runs.start(id, CONFIG, 'x');
     const w = workers[1];
-    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1 });
+    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
     samples(w, 0, 2);
+    w.say({ type: 'state', state: 'running' });
     runs.pause(id);
     runs.step(id);
     runs.resume(id);
-    expect(w.sent.map((m) => m.type)).toEqual(['start', 'pause', 'step', 'resume']);
+    runs.cutPower(id);
+    runs.setCapacitors(id, false);
+    expect(w.sent.map((m) => m.type)).toEqual(['start', 'pause', 'step', 'resume', 'cut_power', 'capacitors']);
+    expect(runs.run(id)!.capacitorsHealthy).toBe(false);
+    w.say({ type: 'cut_asked', at_s: 1.5 });
+    expect(runs.run(id)!.cutsAsked).toEqual([1.5]);
     runs.reset(id);
     samples(w, 2, 2); // a slice in flight when reset was pressed
     expect(runs.run(id)!.store.length).toBe(0);

@@ -7,8 +7,9 @@
 
 import { ColumnStore } from '../charts/columns';
 import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../charts/derived';
+import { InsideStore } from '../charts/inside';
 import { createEngineWorker, EngineClient, type WorkerLike } from './client';
-import type { DrivePreset, EngineState, PowerCut, Problem, RunSummary, SimConfig, WorkloadInfo } from './protocol';
+import type { DrivePreset, EngineState, ImportReport, ParameterInfo, PowerCut, Problem, RunSummary, SimConfig, WorkloadInfo } from './protocol';
 
 export const MAX_RUNS = 4;
 /** One colour per run slot, told apart by people with the common colour-vision deficiencies. */
@@ -46,6 +47,8 @@ export interface Run<S> {
   /** The run's drive after its overrides: path -> value. */
   parameters: Readonly<Record<string, unknown>>;
   store: ColumnStore;
+  /** Inside the drive, second by second, and the run's latency histogram. */
+  inside: InsideStore;
   secondsDone: number;
   memoryBytes: number;
   /** Values of the last completed second, by field. */
@@ -55,6 +58,10 @@ export interface Run<S> {
   summary: RunSummary | null;
   setupMs: number | null;
   powerCuts: readonly PowerCut[];
+  /** Power cuts asked for during the run (Cut power now), by when they happen, s. */
+  cutsAsked: readonly number[];
+  /** The capacitor switch: false once failed during the run (until the next start). */
+  capacitorsHealthy: boolean;
   error: EngineError | null;
 }
 
@@ -227,6 +234,21 @@ export class RunSet<S> {
     this.slot(id)?.client?.step();
   }
 
+  /** Cuts power at the run's next host command; the cut shows once its second is done. */
+  cutPower(id: number): void {
+    const s = this.slot(id);
+    if (s?.run.ran && (s.run.state === 'running' || s.run.state === 'paused')) s.client?.cutPower();
+  }
+
+  /** Fails the run's capacitor bank now, or replaces it. */
+  setCapacitors(id: number, healthy: boolean): void {
+    const s = this.slot(id);
+    if (!s?.run.ran || !s.client || (s.run.state !== 'running' && s.run.state !== 'paused')) return;
+    s.client.setCapacitors(healthy);
+    s.run = { ...s.run, capacitorsHealthy: healthy };
+    this.changed();
+  }
+
   /** Stops a run and drops its results (its setup stays). */
   reset(id: number): void {
     const s = this.slot(id);
@@ -234,7 +256,8 @@ export class RunSet<S> {
     s.accepting = false;
     s.client.reset();
     s.run.store.reset();
-    s.run = { ...s.run, ran: null, starting: false, secondsDone: 0, last: {}, speed: NaN, summary: null, powerCuts: [], error: null };
+    s.run.inside.reset(null);
+    s.run = { ...s.run, ran: null, starting: false, secondsDone: 0, last: {}, speed: NaN, summary: null, powerCuts: [], cutsAsked: [], capacitorsHealthy: true, error: null };
     this.changed();
   }
 
@@ -248,6 +271,16 @@ export class RunSet<S> {
   /** The engine's objection to a request (null: it would run), without running it. */
   check(config: SimConfig): Promise<Problem | null> {
     return this.catalogClient?.check(config) ?? Promise.resolve(null);
+  }
+
+  /** Every parameter of a drive with what it accepts (empty until the engine has loaded). */
+  describe(drive: string): Promise<ParameterInfo[]> {
+    return this.catalogClient?.describe(drive) ?? Promise.resolve([]);
+  }
+
+  /** What a request's fio job file or trace holds, or the line that is wrong. */
+  inspect(config: SimConfig): Promise<ImportReport> {
+    return this.catalogClient?.inspect(config) ?? Promise.resolve({ ok: false, field: 'engine', message: 'the engine is loading' });
   }
 
   /** Ends every worker (the page is going away); runs keep their setups and results. */
@@ -292,6 +325,7 @@ export class RunSet<S> {
         starting: false,
         parameters: {},
         store: new ColumnStore(fields),
+        inside: new InsideStore(),
         secondsDone: 0,
         memoryBytes: 0,
         last: {},
@@ -299,6 +333,8 @@ export class RunSet<S> {
         summary: null,
         setupMs: null,
         powerCuts: [],
+        cutsAsked: [],
+        capacitorsHealthy: true,
         error: null,
       },
       client: null,
@@ -334,6 +370,7 @@ export class RunSet<S> {
           s.accepting = true;
           s.derive = deriveContext(msg.parameters);
           r.store.reset([...client.fields, ...DERIVED_FIELDS]);
+          r.inside.reset(msg.inside_layout);
           const t = this.now();
           s.pace = [{ t, s: 0 }];
           s.wallMs = 0;
@@ -350,16 +387,25 @@ export class RunSet<S> {
             summary: null,
             setupMs: msg.setup_ms,
             powerCuts: [],
+            cutsAsked: [],
+            capacitorsHealthy: true,
             error: null,
           };
           break;
         }
         case 'samples': {
           if (!s.accepting) return;
-          const batch = withDerivedColumns(msg.fields, msg.n, new Float64Array(msg.buffer), s.derive);
+          const data = new Float64Array(msg.buffer);
+          const batch = withDerivedColumns(msg.fields, msg.n, data, s.derive);
           r.store.appendColumnMajor(batch.fields, msg.n, batch.data);
-          return; // the charts follow the store; React need not hear of it
+          const first = msg.fields.indexOf('second');
+          r.inside.append(first >= 0 ? data[first * msg.n] : r.store.length - msg.n, msg.n, new Float32Array(msg.inside), new Float64Array(msg.latency));
+          return; // the charts follow the stores; React need not hear of it
         }
+        case 'cut_asked':
+          if (!s.accepting || msg.at_s < 0) return;
+          s.run = { ...r, cutsAsked: [...r.cutsAsked, msg.at_s] };
+          break;
         case 'power_cuts':
           if (!s.accepting) return;
           s.run = { ...r, powerCuts: msg.cuts };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DrivePreset } from '../engine/protocol';
 import { consistency } from '../scenarios/consistency';
 import { formatMemory, formatPercent, formatVendorCapacity } from '../format';
-import { spanOptions, spareFraction } from './capacity';
+import { driveGroups, spanOption, spanOptions, spareFraction } from './capacity';
 
 // The S3700 200GB as the engine describes it: 264 GiB of NAND behind 200 GB of LBAs.
 const S3700: DrivePreset = {
@@ -14,6 +14,7 @@ const S3700: DrivePreset = {
   advertised_bytes: 200e9,
   spec_random_write_iops: 32_000,
   parameters: {},
+  sources: {},
 };
 
 describe('spare-area labels', () => {
@@ -30,11 +31,17 @@ describe('spare-area labels', () => {
     expect(spare[5]).toBe('65% spare');
   });
 
-  it('add a span from a shared link that is not one of the buttons, in order', () => {
-    const opts = spanOptions(S3700, [1, 0.5], 0.7);
-    expect(opts.map((o) => o.span)).toEqual([1, 0.7, 0.5]);
-    expect(opts[1].capacityLabel).toBe('140 GB');
-    expect(opts.filter((o) => o.isDefault)).toHaveLength(1);
+  it('label any span the slider gives, and group drives by interface', () => {
+    expect(spanOption(S3700, 0.7).capacityLabel).toBe('140 GB');
+    expect(spanOptions(S3700, [0.5, 1]).map((o) => o.span)).toEqual([1, 0.5]);
+    const nvme = { ...S3700, id: 'p', parameters: { 'host.protocol': 'nvme' } };
+    const sata = { ...S3700, parameters: { 'host.protocol': 'sata' } };
+    const odd = { ...S3700, id: 'x', parameters: {} };
+    expect(driveGroups([nvme, sata, odd]).map((g) => [g.label, g.drives.map((d) => d.id)])).toEqual([
+      ['SATA', ['s3700-200']],
+      ['PCIe / NVMe', ['p']],
+      ['Other', ['x']],
+    ]);
   });
 
   it('format capacities in decimal units and memory in binary units', () => {

@@ -30,10 +30,25 @@ export function spanOption(drive: DrivePreset, span: number): SpanOption {
   };
 }
 
-/** Options for a drive; a span not in the list (from a shared link) is added in order. */
-export function spanOptions(drive: DrivePreset, spans: readonly number[], current?: number): SpanOption[] {
-  const all = [...spans];
-  if (current !== undefined && !all.includes(current)) all.push(current);
-  all.sort((a, b) => b - a);
-  return all.map((s) => spanOption(drive, s));
+/** The spare-area buttons of a drive, largest tested share first. */
+export function spanOptions(drive: DrivePreset, spans: readonly number[]): SpanOption[] {
+  return [...spans].sort((a, b) => b - a).map((s) => spanOption(drive, s));
+}
+
+/** The spare-area slider: any tested share from a tenth of the drive to all of it. */
+export const SPAN_SLIDER = { min: 0.1, max: 1, step: 0.01 } as const;
+
+const PROTOCOL_GROUPS: readonly { protocol: string; label: string }[] = [
+  { protocol: 'sata', label: 'SATA' },
+  { protocol: 'sas', label: 'SAS' },
+  { protocol: 'nvme', label: 'PCIe / NVMe' },
+];
+
+/** The drives grouped by host interface (by their `host.protocol`), in the engine's order. */
+export function driveGroups(presets: readonly DrivePreset[]): { label: string; drives: DrivePreset[] }[] {
+  const known = PROTOCOL_GROUPS.map((g) => g.protocol);
+  const groups = PROTOCOL_GROUPS.map((g) => ({ label: g.label, drives: presets.filter((d) => d.parameters['host.protocol'] === g.protocol) }));
+  const other = presets.filter((d) => !known.includes(String(d.parameters['host.protocol'])));
+  if (other.length > 0) groups.push({ label: 'Other', drives: other });
+  return groups.filter((g) => g.drives.length > 0);
 }

@@ -34,8 +34,11 @@ export interface ChoiceOption {
   requires?: Requirement;
 }
 
-/** Where a number goes: a drive parameter (times `scale`) or a run-request field. */
-export type NumberTarget = { param: string; scale?: number } | { field: string };
+/**
+ * Where a value goes: a drive parameter (times `scale`) or a run-request field, written into
+ * `template` when given (`zipf:{}` makes the field `zipf:1.2`).
+ */
+export type NumberTarget = { param: string; scale?: number } | { field: string; template?: string };
 
 export interface NumberOption {
   kind: 'number';
@@ -70,7 +73,21 @@ export interface ListOption {
   requires?: Requirement;
 }
 
-export type DesignOption = ChoiceOption | NumberOption | ListOption;
+/** Text the engine reads (a bssplit, a zone list), into a run-request field. */
+export interface TextOption {
+  kind: 'text';
+  id: string;
+  section: SectionId;
+  label: string;
+  explain: string;
+  placeholder: string;
+  to: { field: string; template?: string };
+  shownWhen?: { option: string; value: string };
+  initial?: string;
+  requires?: Requirement;
+}
+
+export type DesignOption = ChoiceOption | NumberOption | ListOption | TextOption;
 export type DesignValue = string | number | readonly number[];
 /** Option id -> value, holding only what the user changed from the drive's own design. */
 export type DesignValues = Readonly<Record<string, DesignValue>>;
@@ -131,6 +148,159 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
     min: 0,
     max: 0.99,
     to: { field: 'trim_fraction' },
+  },
+  {
+    kind: 'choice',
+    id: 'mix',
+    section: 'workload',
+    label: 'Reads and writes',
+    requires: { field: 'read_percent' },
+    choices: [
+      { value: 'workload', label: 'Workload’s own', explain: 'The mix of the workload chosen above.' },
+      { value: 'writes', label: 'Writes', explain: 'Every command writes.', request: { read_percent: 0 } },
+      { value: 'reads', label: 'Reads', explain: 'Every command reads (from the filled data).', request: { read_percent: 100 } },
+      {
+        value: 'mixed',
+        label: 'Mixed',
+        explain: 'A share of the commands read, the rest write: reads wait behind programs and erases on the same die.',
+      },
+    ],
+  },
+  {
+    kind: 'number',
+    id: 'read_pct',
+    section: 'workload',
+    label: 'Reads',
+    unit: '%',
+    explain: 'Share of commands that read.',
+    whole: true,
+    min: 0,
+    max: 100,
+    shownWhen: { option: 'mix', value: 'mixed' },
+    initial: 70,
+    to: { field: 'read_percent' },
+  },
+  {
+    kind: 'choice',
+    id: 'order',
+    section: 'workload',
+    label: 'Order',
+    requires: { field: 'random_percent' },
+    choices: [
+      { value: 'workload', label: 'Workload’s own', explain: 'The order of the workload chosen above.' },
+      { value: 'random', label: 'Random', explain: 'Each request lands anywhere in the tested span.', request: { random_percent: 100 } },
+      {
+        value: 'sequential',
+        label: 'Sequential',
+        explain: 'Each request follows the last: whole blocks go invalid together, so GC has almost nothing to copy.',
+        request: { random_percent: 0 },
+      },
+      { value: 'partly', label: 'Partly random', explain: 'A share of the requests jump to a random place; the rest follow on.' },
+    ],
+  },
+  {
+    kind: 'number',
+    id: 'random_pct',
+    section: 'workload',
+    label: 'Random',
+    unit: '%',
+    explain: 'Share of requests at a random place (fio’s percentage_random).',
+    whole: true,
+    min: 0,
+    max: 100,
+    shownWhen: { option: 'order', value: 'partly' },
+    initial: 50,
+    to: { field: 'random_percent' },
+  },
+  {
+    kind: 'text',
+    id: 'bssplit',
+    section: 'workload',
+    label: 'Size mix (bssplit)',
+    explain: 'Several request sizes with their shares, as fio’s bssplit: SIZE/PERCENT separated by colons. Empty: one size.',
+    placeholder: '4k/50:64k/50',
+    requires: { field: 'block_sizes' },
+    to: { field: 'block_sizes' },
+  },
+  {
+    kind: 'number',
+    id: 'threads',
+    section: 'workload',
+    label: 'Threads',
+    explain: 'Jobs running the workload together, each keeping the queue depth outstanding (fio’s numjobs).',
+    whole: true,
+    min: 1,
+    max: 1024,
+    requires: { field: 'threads' },
+    to: { field: 'threads' },
+  },
+  {
+    kind: 'choice',
+    id: 'skew',
+    section: 'workload',
+    label: 'Where random requests land',
+    requires: { field: 'distribution' },
+    choices: [
+      { value: 'uniform', label: 'Uniform', explain: 'Every place in the span equally often.' },
+      {
+        value: 'zipf',
+        label: 'Zipf',
+        explain: 'A few places far more often than the rest (hot data): GC finds emptier victims among the cold blocks.',
+      },
+      { value: 'pareto', label: 'Pareto', explain: 'An 80/20-style skew: a small share of the span takes most requests.' },
+      { value: 'zoned', label: 'Zones', explain: 'Set shares of the requests to set shares of the span (fio’s zoned distribution).' },
+    ],
+  },
+  {
+    kind: 'number',
+    id: 'zipf',
+    section: 'workload',
+    label: 'Zipf θ',
+    explain: 'How skewed: above 0, at most 10, not 1; 1.2 is strongly skewed.',
+    whole: false,
+    min: 0.001,
+    max: 10,
+    shownWhen: { option: 'skew', value: 'zipf' },
+    initial: 1.2,
+    to: { field: 'distribution', template: 'zipf:{}' },
+  },
+  {
+    kind: 'number',
+    id: 'pareto',
+    section: 'workload',
+    label: 'Pareto h',
+    explain: 'How skewed, between 0 and 1 (smaller is more skewed).',
+    whole: false,
+    min: 0.001,
+    max: 0.999,
+    shownWhen: { option: 'skew', value: 'pareto' },
+    initial: 0.2,
+    to: { field: 'distribution', template: 'pareto:{}' },
+  },
+  {
+    kind: 'text',
+    id: 'zones',
+    section: 'workload',
+    label: 'Zones',
+    explain: 'ACCESS/SIZE percentages separated by colons: 90/10:10/90 sends 90 % of requests to 10 % of the span.',
+    placeholder: '90/10:10/90',
+    shownWhen: { option: 'skew', value: 'zoned' },
+    initial: '90/10:10/90',
+    to: { field: 'distribution', template: 'zoned:{}' },
+  },
+  {
+    kind: 'number',
+    id: 'rate',
+    section: 'workload',
+    label: 'Rate limit',
+    unit: 'IO/s per thread',
+    explain: 'Each thread issues at most this many commands a second; empty or 0: as fast as the drive answers.',
+    whole: true,
+    min: 0,
+    max: 100_000_000,
+    optional: true,
+    requires: { field: 'rate_iops' },
+    to: { field: 'rate_iops' },
   },
   {
     kind: 'choice',
@@ -363,7 +533,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   {
     kind: 'number',
     id: 'compressibility',
-    section: 'design',
+    section: 'workload',
     label: 'Data shrinks by',
     explain: 'How compressible the host’s data is: 0 is incompressible (the articles), 0.9 shrinks it by 90 %.',
     whole: false,
@@ -443,6 +613,21 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
   },
 ];
 
+/**
+ * Run-request fields a fio job file or a trace sets itself (the engine refuses them beside one):
+ * the options that set them are put aside while such a file gives the workload.
+ */
+export const FILE_SETS: Readonly<Record<'fio' | 'trace', readonly string[]>> = {
+  fio: ['queue_depth', 'block_bytes', 'align_bytes', 'threads', 'read_percent', 'random_percent', 'block_sizes', 'distribution', 'rate_iops', 'thinktime_us'],
+  trace: ['threads', 'read_percent', 'random_percent', 'block_sizes', 'distribution', 'rate_iops', 'thinktime_us'],
+};
+
+/** Whether a workload file sets what this option sets. */
+export function setByFile(option: DesignOption, kind: 'fio' | 'trace' | undefined): boolean {
+  const needs = option.requires && 'field' in option.requires ? [option.requires.field] : [];
+  return kind !== undefined && [...targets(option), ...needs].some((f) => FILE_SETS[kind].includes(f));
+}
+
 export function optionById(id: string): DesignOption | undefined {
   return DESIGN_OPTIONS.find((o) => o.id === id);
 }
@@ -489,7 +674,7 @@ export function shippedNumber(option: NumberOption, offer: EngineOffer): number 
 /** Whether an option is on screen and in effect given the other values. */
 export function isActive(option: DesignOption, values: DesignValues, offer: EngineOffer): boolean {
   if (!isAvailable(option, offer)) return false;
-  const when = option.kind === 'number' ? option.shownWhen : undefined;
+  const when = option.kind === 'number' || option.kind === 'text' ? option.shownWhen : undefined;
   if (!when) return true;
   const parent = optionById(when.option);
   return parent?.kind === 'choice' && isAvailable(parent, offer) && choiceValue(parent, values, offer) === when.value;
@@ -520,11 +705,12 @@ export function designPatch(values: DesignValues, offer: EngineOffer): RequestPa
       const choice = option.choices.find((c) => c.value === choiceValue(option, values, offer))!;
       Object.assign(patch.set, choice.set);
       Object.assign(patch.fields, choice.request);
-    } else if (option.kind === 'number') {
-      const n = typeof v === 'number' ? v : option.shownWhen ? option.initial : undefined;
-      if (n === undefined) continue;
-      if ('param' in option.to) patch.set[option.to.param] = option.to.scale ? Math.round(n * option.to.scale) : n;
-      else patch.fields[option.to.field] = n;
+    } else if (option.kind === 'number' || option.kind === 'text') {
+      const own = typeof v === (option.kind === 'number' ? 'number' : 'string') ? (v as number | string) : undefined;
+      const x = own ?? (option.shownWhen ? option.initial : undefined);
+      if (x === undefined) continue;
+      if ('param' in option.to) patch.set[option.to.param] = option.to.scale ? Math.round((x as number) * option.to.scale) : x;
+      else patch.fields[option.to.field] = option.to.template ? option.to.template.replace('{}', String(x)) : x;
     } else if (Array.isArray(v) && v.length > 0) {
       patch.fields[option.to.field] = [...v];
     }
@@ -533,7 +719,7 @@ export function designPatch(values: DesignValues, offer: EngineOffer): RequestPa
 }
 
 /** The engine settings an option writes (for matching an engine error to the option). */
-function targets(option: DesignOption): string[] {
+export function targets(option: DesignOption): string[] {
   if (option.kind === 'choice') return option.choices.flatMap((c) => [...Object.keys(c.set ?? {}), ...Object.keys(c.request ?? {})]);
   return ['param' in option.to ? option.to.param : option.to.field];
 }
@@ -559,8 +745,8 @@ export function describeDesign(values: DesignValues, offer: EngineOffer): string
     if (option.kind === 'choice') {
       const c = option.choices.find((x) => x.value === v);
       if (c) out.push(`${option.label}: ${c.label}`);
-    } else if (option.kind === 'number') {
-      out.push(`${option.label} ${v}${option.unit ? ` ${option.unit}` : ''}`);
+    } else if (option.kind === 'number' || option.kind === 'text') {
+      out.push(`${option.label} ${v}${option.kind === 'number' && option.unit ? ` ${option.unit}` : ''}`);
     } else if (Array.isArray(v) && v.length > 0) {
       out.push(`${option.label} ${v.join(', ')} ${option.unit ?? ''}`.trim());
     }

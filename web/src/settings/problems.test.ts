@@ -17,6 +17,7 @@ describe('engine objections name the control the user sees', () => {
     expect(placeProblem({ field: 'block_bytes', message: 'must be a multiple of 512 (got 1000)' }, SETTINGS, OFFER)).toEqual({
       place: 'block',
       message: 'Request size: must be a multiple of 512 (got 1000)',
+      field: 'block_bytes',
     });
     expect(placeProblem({ field: 'power_cuts_s', message: 'each cut must fall inside the run' }, SETTINGS, OFFER).message).toBe(
       'Cut power at: each cut must fall inside the run',
@@ -28,6 +29,7 @@ describe('engine objections name the control the user sees', () => {
     expect(placeProblem({ field: 'gc.paced_percent', message: 'must be between 10 and 1000 (got 5)' }, settings, OFFER)).toEqual({
       place: 'advanced',
       message: 'Drive parameters, gc.paced_percent: must be between 10 and 1000 (got 5)',
+      field: 'gc.paced_percent',
     });
   });
 });

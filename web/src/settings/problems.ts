@@ -27,6 +27,8 @@ export interface PlacedProblem {
   place: string | null;
   /** "Request size: must be a multiple of 512 (got 1000)". */
   message: string;
+  /** The engine's field (a run-request field or a parameter path). */
+  field: string;
 }
 
 /**
@@ -52,7 +54,7 @@ export function controlLabel(place: string | null, field: string): string {
 
 export function placeProblem(problem: Problem, settings: RunSettings, offer: EngineOffer): PlacedProblem {
   const place = problemPlace(problem.field, settings, offer);
-  return { place, message: `${controlLabel(place, problem.field)}: ${problem.message}` };
+  return { place, message: `${controlLabel(place, problem.field)}: ${problem.message}`, field: problem.field };
 }
 
 const NOT_WHOLE = /^must be a whole number \(got (-\d+)\)$/;

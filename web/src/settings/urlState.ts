@@ -26,6 +26,16 @@ export interface RunSettings {
   metric: string;
   /** Runs overlaid on one chart, or side by side. */
   layout: string;
+  /** A fio job file or block trace that sets the workload (not kept in links: too long). */
+  source?: WorkloadFile | null;
+}
+
+export interface WorkloadFile {
+  kind: 'fio' | 'trace';
+  name: string;
+  text: string;
+  /** A fio job file's own length when it is shorter than the run asked for, s. */
+  seconds?: number;
 }
 
 export const LIMITS = {
@@ -93,6 +103,8 @@ export function parseDesignValue(option: DesignOption, raw: string): Parsed<Desi
     }
     case 'list':
       return parseNumberList(option.id, raw, option.min, option.unit);
+    case 'text':
+      return raw.trim() === '' ? { error: `${option.id}: must not be empty` } : { value: raw.trim() };
   }
 }
 

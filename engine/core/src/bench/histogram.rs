@@ -65,6 +65,11 @@ impl Histogram {
         lower(BUCKETS - 1)
     }
 
+    /// Each non-empty bucket as (its lowest value, the next bucket's lowest value, count).
+    pub fn buckets(&self) -> impl Iterator<Item = (u64, u64, u64)> + '_ {
+        self.counts.iter().enumerate().filter(|(_, &c)| c > 0).map(|(i, &c)| (lower(i), lower(i + 1), c as u64))
+    }
+
     /// Adds every value of `other`.
     pub fn merge(&mut self, other: &Histogram) {
         if other.total == 0 {

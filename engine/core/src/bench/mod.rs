@@ -166,8 +166,15 @@ impl Bench {
         done
     }
 
+    /// Keeps the log of writes at risk from now on (as scheduled cuts do), so that a cut asked
+    /// for later with `cut_power_now` can tell what the host loses. Changes no result.
+    pub fn watch_durability(&mut self) {
+        self.drive.watch_durability();
+    }
+
     /// Cuts power now: at the host's next command (or at once if none is due before the run
-    /// ends). Returns when, ns, or None if the run is over.
+    /// ends). Returns when, ns, or None if the run is over. Without scheduled cuts, call
+    /// `watch_durability` first, or the cut cannot see the writes it loses.
     pub fn cut_power_now(&mut self) -> Option<u64> {
         let end_ns = self.cfg.seconds as u64 * NS_PER_S;
         let at = self.host.next_issue().map_or(end_ns, |(t, _)| t).max(self.seconds.done() as u64 * NS_PER_S + 1);

@@ -281,6 +281,11 @@ impl Drive {
         }
     }
 
+    /// Keeps the log of writes at risk (acknowledged, not yet durable) from now on.
+    pub fn watch_durability(&mut self) {
+        self.writes.log.get_or_insert_with(Default::default);
+    }
+
     /// The capacitor bank fails (noticed at the next self-test) or is replaced by a healthy one;
     /// a drive without capacitors has none to change.
     pub fn set_capacitors_healthy(&mut self, healthy: bool) {

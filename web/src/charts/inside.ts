@@ -1,0 +1,113 @@
+// What the drive did inside each second (each die's work, the valid-page and erase-count
+// histograms) and the run's latency histogram, as the worker sends them. Rows are kept per
+// second so the "why" panel can show any second; past a memory budget the oldest go first.
+
+import type { InsideLayout } from '../engine/protocol';
+
+/** At most this many bytes of inside rows per run (~40 min of a 256-die drive). */
+export const INSIDE_BUDGET_BYTES = 64 << 20;
+
+/** The kinds of die work, in the engine's order, with the page's words and colours. */
+export const DIE_WORK = [
+  { id: 'host_read', label: 'host read', color: 'var(--series-1)' },
+  { id: 'host_program', label: 'host program', color: 'var(--c-teal)' },
+  { id: 'gc_read', label: 'GC read', color: 'var(--c-green)' },
+  { id: 'gc_program', label: 'GC program', color: 'var(--c-amber)' },
+  { id: 'erase', label: 'erase', color: 'var(--c-red)' },
+  { id: 'map', label: 'map', color: 'var(--c-violet)' },
+] as const;
+
+/** One second inside the drive, read out of a row. */
+export interface InsideSecond {
+  second: number;
+  /** die -> the share of the second spent on each kind of work (DIE_WORK's order). */
+  dies: Float32Array[];
+  /** Closed blocks by the share of them still valid, in equal bins from 0 to 100 %. */
+  valid: Float32Array;
+  /** Blocks by erase count, in equal bins from `eraseMin` to `eraseMax`. */
+  erase: Float32Array;
+  eraseMin: number;
+  eraseMax: number;
+}
+
+interface Chunk {
+  first: number;
+  n: number;
+  data: Float32Array;
+}
+
+export class InsideStore {
+  layout: InsideLayout | null = null;
+  /** The run's latency histogram: (lowest ns, next lowest ns, count) triples. */
+  latency: Float64Array = new Float64Array(0);
+  /** Bumped on every change (views redraw when it moves). */
+  version = 0;
+  private chunks: Chunk[] = [];
+  private bytes = 0;
+
+  constructor(private readonly budget = INSIDE_BUDGET_BYTES) {}
+
+  reset(layout: InsideLayout | null): void {
+    this.layout = layout;
+    this.latency = new Float64Array(0);
+    this.chunks = [];
+    this.bytes = 0;
+    this.version++;
+  }
+
+  /** Rows of `n` seconds from second `first` on. */
+  append(first: number, n: number, data: Float32Array, latency: Float64Array): void {
+    if (!this.layout || n === 0 || data.length !== n * this.layout.row) return;
+    this.chunks.push({ first, n, data });
+    this.bytes += data.byteLength;
+    while (this.bytes > this.budget && this.chunks.length > 1) this.bytes -= this.chunks.shift()!.data.byteLength;
+    this.latency = latency;
+    this.version++;
+  }
+
+  /** The earliest second still kept (NaN when none). */
+  get firstSecond(): number {
+    return this.chunks[0]?.first ?? NaN;
+  }
+
+  get lastSecond(): number {
+    const c = this.chunks.at(-1);
+    return c ? c.first + c.n - 1 : NaN;
+  }
+
+  /** Second `second`, or null when it has not come yet or was dropped for memory. */
+  at(second: number): InsideSecond | null {
+    const layout = this.layout;
+    const chunk = this.chunks.find((c) => second >= c.first && second < c.first + c.n);
+    if (!layout || !chunk) return null;
+    const row = chunk.data.subarray((second - chunk.first) * layout.row, (second - chunk.first + 1) * layout.row);
+    const k = layout.kinds.length;
+    const dies = Array.from({ length: layout.dies }, (_, d) => row.subarray(d * k, (d + 1) * k));
+    const v0 = layout.dies * k;
+    const e0 = v0 + layout.valid_bins;
+    return {
+      second,
+      dies,
+      valid: row.subarray(v0, e0),
+      erase: row.subarray(e0, e0 + layout.erase_bins),
+      eraseMin: row[e0 + layout.erase_bins],
+      eraseMax: row[e0 + layout.erase_bins + 1],
+    };
+  }
+}
+
+/** Latency percentiles from histogram triples: the middle of the bucket holding each, in µs. */
+export function latencyPercentiles(triples: Float64Array, percents: readonly number[]): number[] {
+  let total = 0;
+  for (let i = 2; i < triples.length; i += 3) total += triples[i];
+  return percents.map((p) => {
+    if (total === 0) return NaN;
+    const target = Math.min(total, Math.max(1, Math.ceil((p / 100) * total)));
+    let seen = 0;
+    for (let i = 0; i < triples.length; i += 3) {
+      seen += triples[i + 2];
+      if (seen >= target) return (triples[i] + (triples[i + 1] - triples[i]) / 2) / 1000;
+    }
+    return NaN;
+  });
+}

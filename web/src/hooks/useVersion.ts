@@ -1,0 +1,50 @@
+// Re-renders when a mutable store's version moves, at most every `everyMs` (stores grow in
+// place while a run streams; views that are not the main chart need not keep up with it).
+
+import { useEffect, useRef, useState } from 'react';
+
+export function useVersion(version: () => number, everyMs = 250): number {
+  const [seen, setSeen] = useState(version);
+  const read = useRef(version);
+  read.current = version;
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const v = read.current();
+      setSeen((old) => (old === v ? old : v));
+    }, everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return seen;
+}
+
+/** The width of an element, following resizes. */
+export function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const ro = new ResizeObserver((entries) => {
+      for (const e of entries) setWidth(Math.floor(e.contentRect.width));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/** A canvas sized for the screen's pixel ratio; returns its context with CSS-pixel units. */
+export function prepareCanvas(canvas: HTMLCanvasElement, width: number, height: number): CanvasRenderingContext2D | null {
+  const dpr = window.devicePixelRatio || 1;
+  const w = Math.round(width * dpr);
+  const h = Math.round(height * dpr);
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  const ctx = canvas.getContext('2d');
+  ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx?.clearRect(0, 0, width, height);
+  return ctx;
+}

@@ -21,6 +21,7 @@ mod interface;
 pub mod mapping;
 pub mod nand;
 pub mod power;
+mod precondition;
 mod write;
 
 use crate::command::{Op, Request};

@@ -99,7 +99,7 @@ impl Array {
             members,
             stripe: Stripe::new(raid),
             hba_free_ns: 0,
-            hba_ps_per_byte: if raid.hba_mb_s == 0 { 0 } else { (1_000_000 + raid.hba_mb_s / 2) / raid.hba_mb_s },
+            hba_ps_per_byte: (1_000_000 + raid.hba_mb_s / 2).checked_div(raid.hba_mb_s).unwrap_or(0),
             hba_command_ns: raid.hba_command_ns,
             port_free_ns: vec![0; raid.drives as usize],
             port_command_ns: raid.port_command_ns,

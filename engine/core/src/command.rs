@@ -16,6 +16,11 @@ pub enum Op {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Request {
     pub op: Op,
+    /// Where the command starts, bytes into the host's LBA space. A drive reads `lpa`; an
+    /// array's space can pass 2^32 units (24 x 800 GB is 4.7 G), and its stripe splits
+    /// commands at byte offsets, so the array reads this.
+    pub offset_bytes: u64,
+    /// First 4 KiB unit (the low 32 bits of `offset_bytes / 4096` in an array's space).
     pub lpa: u32,
     pub units: u32,
     pub bytes: u32,
@@ -30,6 +35,7 @@ impl Request {
         let lpa = offset / UNIT_BYTES;
         Request {
             op,
+            offset_bytes: offset,
             lpa: lpa as u32,
             units: (end.div_ceil(UNIT_BYTES) - lpa) as u32,
             bytes,

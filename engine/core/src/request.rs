@@ -7,7 +7,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::config::{
-    apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, RunConfig, WorkloadSpec, MIN_SPAN,
+    apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, Precondition, RaidConfig, RunConfig,
+    WorkloadSpec, MIN_SPAN,
 };
 use crate::drive::ftl::victim;
 use crate::host::apps;
@@ -86,6 +87,80 @@ pub struct RunRequest {
     /// the trace, or at `seconds`).
     #[serde(default)]
     pub trace: Option<TraceRequest>,
+    /// A RAID 0 array of the drive [004]; absent: one drive.
+    #[serde(default)]
+    pub raid: Option<RaidRequest>,
+    /// What each drive holds when the test begins: fill (the tested span written in order),
+    /// none (secure-erased only) or random (the fill, then random overwrites applied at once).
+    #[serde(default = "default_precondition")]
+    pub precondition: String,
+    /// With `precondition: "random"`: how many times the span's size is overwritten at random.
+    #[serde(default = "default_precondition_passes")]
+    pub precondition_passes: f64,
+}
+
+/// An array as a request gives it: the members, and the test bed's values ([004]'s, see
+/// `config::raid`) for whatever it leaves out.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RaidRequest {
+    pub drives: u32,
+    #[serde(default)]
+    pub stripe_kib: Option<u32>,
+    /// Shared HBA/backplane limit, MB/s (0: none).
+    #[serde(default)]
+    pub hba_mb_s: Option<u64>,
+    /// Shared link time per command, ns.
+    #[serde(default)]
+    pub hba_command_ns: Option<u64>,
+    /// Each member's own path time per command, ns.
+    #[serde(default)]
+    pub port_command_ns: Option<u64>,
+}
+
+impl RaidRequest {
+    /// What a `raid` object may hold, and what each takes.
+    const FIELDS: [(&'static str, &'static str); 5] = [
+        ("drives", "a whole number from 1 to 64"),
+        ("stripe_kib", "a power of two from 4 to 1024"),
+        ("hba_mb_s", "a whole number of MB/s (0: no shared limit)"),
+        ("hba_command_ns", "a whole number of ns"),
+        ("port_command_ns", "a whole number of ns"),
+    ];
+
+    pub fn resolve(&self) -> RaidConfig {
+        let t = RaidConfig::testbed(self.drives);
+        RaidConfig {
+            drives: self.drives,
+            stripe_kib: self.stripe_kib.unwrap_or(t.stripe_kib),
+            hba_mb_s: self.hba_mb_s.unwrap_or(t.hba_mb_s),
+            hba_command_ns: self.hba_command_ns.unwrap_or(t.hba_command_ns),
+            port_command_ns: self.port_command_ns.unwrap_or(t.port_command_ns),
+        }
+    }
+
+    /// Checks a `raid` object field by field, so an error names `raid.FIELD`.
+    fn check_json(v: &serde_json::Value) -> Result<(), ConfigError> {
+        let obj = v.as_object().ok_or_else(|| {
+            ConfigError::new("raid", format!("must be an object like {{\"drives\": 24}} (got {})", v))
+        })?;
+        for (key, value) in obj {
+            let Some((_, expected)) = Self::FIELDS.iter().find(|(k, _)| k == key) else {
+                let names: Vec<&str> = Self::FIELDS.iter().map(|(k, _)| *k).collect();
+                return Err(ConfigError::new(
+                    format!("raid.{}", key),
+                    format!("unknown setting (allowed: {})", names.join(", ")),
+                ));
+            };
+            if value.as_u64().is_none_or(|n| n > u32::MAX as u64) {
+                return Err(ConfigError::new(format!("raid.{}", key), format!("must be {} (got {})", expected, value)));
+            }
+        }
+        if !obj.contains_key("drives") {
+            return Err(ConfigError::new("raid.drives", "is required (a whole number from 1 to 64)"));
+        }
+        Ok(())
+    }
 }
 
 /// A trace as the page or the CLI hands it over: the file's text and how to replay it.
@@ -149,6 +224,12 @@ fn default_seed() -> u64 {
 fn default_threads() -> u32 {
     1
 }
+fn default_precondition() -> String {
+    "fill".into()
+}
+fn default_precondition_passes() -> f64 {
+    1.0
+}
 
 /// A resolved request: the run, and what its workload was read from.
 pub struct Resolved {
@@ -165,7 +246,7 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 23] = [
+        const KNOWN: [(&str, &str); 26] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
@@ -189,6 +270,9 @@ impl RunRequest {
             ("fio", "the text of a fio job file"),
             ("set", "an object of parameter paths and values"),
             ("trace", "an object {\"text\": the trace file, \"format\", \"name\", \"closed_loop\", \"time_scale\"}"),
+            ("raid", "an object {\"drives\", \"stripe_kib\", \"hba_mb_s\", \"hba_command_ns\", \"port_command_ns\"}"),
+            ("precondition", "fill, none or random"),
+            ("precondition_passes", "a number of passes from 0.01 to 20"),
         ];
         for (key, v) in obj {
             let Some((_, expected)) = KNOWN.iter().find(|(k, _)| k == key) else {
@@ -201,6 +285,9 @@ impl RunRequest {
                 };
                 return Err(ConfigError::new(field, format!("unknown {} (allowed: {})", what, names.join(", "))));
             };
+            if key == "raid" {
+                RaidRequest::check_json(v)?;
+            }
             // Deserialize each field alone so a type error names its field.
             let one = serde_json::json!({ key.as_str(): v, "drive": obj.get("drive").cloned().unwrap_or("x".into()) });
             if serde_json::from_value::<RunRequest>(one).is_err() {
@@ -264,10 +351,15 @@ impl RunRequest {
             idle_s: self.idle_s,
             threads: self.threads,
             phases: Vec::new(),
+            raid: self.raid.map(|r| r.resolve()),
+            precondition: Precondition::by_name(&self.precondition, self.precondition_passes)?,
         };
         // The tested span sizes the fio import and the models' files: checked before either.
         real_range("span", cfg.span, MIN_SPAN, 1.0, &format!("{} and 1.0", MIN_SPAN))?;
         real_range("trim_fraction", cfg.trim_fraction, 0.0, 0.99, "0 and 0.99")?;
+        if self.precondition != "random" && self.precondition_passes != 1.0 {
+            return Err(ConfigError::new("precondition_passes", "applies only to precondition \"random\""));
+        }
         let resolved = match (&self.trace, &self.fio) {
             (Some(t), _) => {
                 let (phase, summary) = self.replay_phase(&cfg, t)?;
@@ -310,7 +402,7 @@ impl RunRequest {
                 "the fio job file sets the workload; give this in the job file or leave out fio",
             ));
         }
-        let mut file = fio::import(text, cfg.workload_units() * UNIT_BYTES)?;
+        let mut file = fio::import(text, cfg.host_units() * UNIT_BYTES)?;
         cfg.phases = file.phases.clone();
         if let Some(c) = file.compressibility {
             if cfg.compressibility == 0.0 {
@@ -480,5 +572,25 @@ mod tests {
         assert_eq!(bad(r#"{"drive":"s3700-200","seconds":"x"}"#).field, "seconds");
         assert_eq!(bad(r#"{"drive":"s3700-200","seed":-1}"#).field, "seed");
         assert_eq!(bad("[1]").field, "config");
+        assert_eq!(bad(r#"{"drive":"s3700-200","raid":{"drives":0}}"#).field, "raid.drives");
+        assert_eq!(bad(r#"{"drive":"s3700-200","raid":{"drives":65}}"#).message, "must be between 1 and 64 (got 65)");
+        assert_eq!(bad(r#"{"drive":"s3700-200","raid":{"drives":4,"stripe_kib":96}}"#).field, "raid.stripe_kib");
+        assert_eq!(bad(r#"{"drive":"s3700-200","raid":{"drives":4,"stripe":64}}"#).field, "raid.stripe");
+        assert_eq!(bad(r#"{"drive":"s3700-200","raid":{"drives":-1}}"#).field, "raid.drives");
+        assert_eq!(bad(r#"{"drive":"s3700-200","raid":{"stripe_kib":64}}"#).field, "raid.drives");
+        assert_eq!(bad(r#"{"drive":"s3700-200","raid":{"drives":4,"hba_mb_s":1}}"#).field, "raid.hba_mb_s");
+        assert_eq!(bad(r#"{"drive":"s3700-200","raid":4}"#).field, "raid");
+        assert_eq!(bad(r#"{"drive":"s3700-200","precondition":"warm"}"#).field, "precondition");
+        assert_eq!(bad(r#"{"drive":"s3700-200","precondition_passes":2}"#).field, "precondition_passes");
+        assert_eq!(
+            bad(r#"{"drive":"s3700-200","precondition":"random","precondition_passes":50}"#).field,
+            "precondition_passes"
+        );
+        let ok = |json: &str| RunRequest::from_json(json).and_then(|r| r.resolve()).unwrap();
+        let cfg = ok(r#"{"drive":"s3700-800","raid":{"drives":24}}"#);
+        assert_eq!(cfg.raid, Some(RaidConfig::testbed(24)));
+        let cfg = ok(r#"{"drive":"s3700-200","raid":{"drives":2,"stripe_kib":4,"hba_mb_s":0}}"#);
+        assert_eq!((cfg.raid.unwrap().stripe_kib, cfg.raid.unwrap().hba_mb_s), (4, 0));
+        assert_eq!(ok(r#"{"drive":"s3700-200"}"#).raid, None);
     }
 }

@@ -519,9 +519,10 @@ impl Simulation {
         return self.sim.memory_bytes() as f64;
     }
 
-    /// Raw NAND bytes of the drive being simulated (for bytes-per-4-KiB figures).
+    /// Raw NAND bytes being simulated, every member of an array (for bytes-per-4-KiB figures).
     pub fn raw_bytes(&self) -> f64 {
-        self.sim.config().drive.geometry.raw_bytes() as f64
+        let cfg = self.sim.config();
+        cfg.drive.geometry.raw_bytes() as f64 * cfg.drives() as f64
     }
 
     /// The drive this run simulates, after the request's overrides: path -> value, as JSON.

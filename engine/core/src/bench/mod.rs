@@ -1,23 +1,26 @@
-//! The bench: wires a host to a drive, owns the clock, the power-cut schedule and the
-//! per-second metrics. (An array of drives behind a shared link, and experiments as lists of
-//! benches, belong here too.)
+//! The bench: wires a host to a drive (or a RAID 0 array of them, `array.rs`), owns the clock,
+//! the power-cut schedule and the per-second metrics. (Experiments as lists of benches belong
+//! here too.)
 
+pub mod array;
 pub mod fio;
 pub mod histogram;
 mod report;
 mod sample;
 mod seconds;
 mod summary;
+mod target;
 
 use std::collections::VecDeque;
 
 use crate::command::Op;
-use crate::config::RunConfig;
+use crate::config::{Precondition, RunConfig};
 use crate::drive::ftl::Ftl;
 use crate::drive::power::{CapacitorState, PowerCutReport};
 use crate::drive::Drive;
 use crate::host::{payload_bytes, Host};
 use crate::units::{ConfigError, NS_PER_S, UNIT_BYTES};
+use target::Target;
 
 pub use report::{default_steady_from_s, power_cut_json, power_cuts_json, results_json};
 pub use sample::{csv, Sample, FIELDS, FIELD_INFO, HOST_CPU_HZ};
@@ -49,27 +52,39 @@ pub trait Observer {
 /// The most the model's mapping tables can grow to in this run (for a memory budget, e.g. the
 /// browser's): all of them for a compressing drive (its fill is stored unit by unit); otherwise
 /// what the run can rewrite, since a filled region costs nothing until it is rewritten. Host
-/// writes are bounded by the link's rate over the run; each rewritten unit costs a map entry
-/// and, with GC's copies, a few reverse-map slots.
+/// writes are bounded by the link's rate over the run (in an array, by each member's link and
+/// its share of the shared one: the stripe spreads writes evenly); each rewritten unit costs a
+/// map entry and, with GC's copies, a few reverse-map slots. A random precondition rewrites its
+/// passes at once. An array holds this for each member.
 pub fn table_bytes_bound(cfg: &RunConfig) -> u64 {
     let d = &cfg.drive;
+    let members = cfg.drives() as u64;
     let full = Ftl::table_bytes(d);
     if d.controller.compression {
-        return full;
+        return full * members;
     }
     let user = d.user_units();
     let writes = cfg.plan().iter().flat_map(|p| &p.jobs).any(|j| j.read_percent < 100 || j.trace.is_some());
-    let link_units = if writes { d.host.link_mb_s * 1_000_000 / UNIT_BYTES * cfg.seconds as u64 } else { 0 };
-    let changed = (link_units + cfg.span_units() - cfg.workload_units()).min(user);
+    let mut link_units = if writes { d.host.link_mb_s * 1_000_000 / UNIT_BYTES * cfg.seconds as u64 } else { 0 };
+    if let Some(r) = cfg.raid.filter(|r| r.hba_mb_s > 0 && writes) {
+        let shared_units = r.hba_mb_s * 1_000_000 / UNIT_BYTES * cfg.seconds as u64;
+        link_units = link_units.min(shared_units.div_ceil(members));
+    }
+    let preconditioned = match cfg.precondition {
+        Precondition::Random { passes } => (cfg.workload_units() as f64 * passes).round() as u64,
+        _ => 0,
+    };
+    let rewritten = link_units + preconditioned;
+    let changed = (rewritten + cfg.span_units() - cfg.workload_units()).min(user);
     let forward = if changed * 8 > user { user * 4 } else { changed * 16 };
-    let reverse = (link_units.min(user) * 3).min(d.geometry.raw_units()) * 4;
-    (forward + reverse + d.geometry.total_blocks() * 16).min(full)
+    let reverse = (rewritten.min(user) * 3).min(d.geometry.raw_units()) * 4;
+    (forward + reverse + d.geometry.total_blocks() * 16).min(full) * members
 }
 
 pub struct Bench {
     cfg: RunConfig,
     host: Host,
-    drive: Drive,
+    drive: Target,
     seconds: Seconds,
     /// Scheduled power cuts still to come, ns.
     cuts_ns: VecDeque<u64>,
@@ -78,16 +93,17 @@ pub struct Bench {
 }
 
 impl Bench {
-    /// Builds the drive, secure-erased, and fills the tested span sequentially (the articles'
-    /// preconditioning; it takes no simulated time, the test phase starts at t = 0 after it).
+    /// Builds the drive (or each member of the array), secure-erased, and preconditions it: by
+    /// default fills the tested span sequentially (the articles' preconditioning; it takes no
+    /// simulated time, the test phase starts at t = 0 after it).
     pub fn new(cfg: RunConfig) -> Result<Self, ConfigError> {
         cfg.validate()?;
-        let mut drive = Drive::new(&cfg)?;
-        drive.fill_sequential(cfg.span_units(), cfg.workload_units());
+        let drive = Target::new(&cfg)?;
+        let dies = cfg.drive.geometry.dies * cfg.drives();
         Ok(Bench {
             host: Host::new(&cfg),
             drive,
-            seconds: Seconds::new(cfg.seconds, cfg.drive.host.host_cpu_cycles_per_io, cfg.drive.geometry.dies),
+            seconds: Seconds::new(cfg.seconds, cfg.drive.host.host_cpu_cycles_per_io, dies),
             cuts_ns: cfg.power_cuts_ns.iter().copied().collect(),
             cut_reports: Vec::new(),
             observer: None,
@@ -122,12 +138,19 @@ impl Bench {
         self.seconds.finished()
     }
 
+    /// The drive (an array's first member).
     pub fn drive(&self) -> &Drive {
-        &self.drive
+        self.drive.first()
     }
 
+    /// The array's members (None for one drive without `raid`).
+    pub fn members(&self) -> Option<&[Drive]> {
+        self.drive.array().map(|a| a.members())
+    }
+
+    /// The drive's FTL (an array's first member's).
     pub fn ftl(&self) -> &Ftl {
-        self.drive.ftl()
+        self.drive.first().ftl()
     }
 
     /// What each power cut so far did.
@@ -139,7 +162,7 @@ impl Bench {
         self.drive.capacitors()
     }
 
-    /// Bytes held by the model (mapping tables dominate).
+    /// Bytes held by the model (mapping tables dominate; every member of an array).
     pub fn memory_bytes(&self) -> u64 {
         self.drive.memory_bytes()
     }
@@ -173,12 +196,13 @@ impl Bench {
     }
 
     /// Cuts power now: at the host's next command (or at once if none is due before the run
-    /// ends). Returns when, ns, or None if the run is over. Without scheduled cuts, call
+    /// ends). Returns when, ns, or None if the run is over (or the bench holds an array of
+    /// several drives, which power cuts are not modelled for). Without scheduled cuts, call
     /// `watch_durability` first, or the cut cannot see the writes it loses.
     pub fn cut_power_now(&mut self) -> Option<u64> {
         let end_ns = self.cfg.seconds as u64 * NS_PER_S;
         let at = self.host.next_issue().map_or(end_ns, |(t, _)| t).max(self.seconds.done() as u64 * NS_PER_S + 1);
-        if self.finished() || at >= end_ns {
+        if self.finished() || at >= end_ns || self.cfg.drives() > 1 {
             return None;
         }
         let i = self.cuts_ns.partition_point(|&c| c <= at);
@@ -232,7 +256,7 @@ impl Bench {
                 job,
                 phase_start_ns,
                 op: req.op,
-                offset_bytes: req.lpa as u64 * UNIT_BYTES,
+                offset_bytes: req.offset_bytes / UNIT_BYTES * UNIT_BYTES,
                 bytes: req.bytes,
                 issue_ns,
                 done_ns,
@@ -267,7 +291,7 @@ impl Bench {
 
     fn power_cut(&mut self, at_ns: u64, out: &mut Vec<Sample>) {
         self.seconds.cut(at_ns, &mut self.drive, out);
-        let (report, resume_ns) = self.drive.power_cut(at_ns);
+        let Some((report, resume_ns)) = self.drive.power_cut(at_ns) else { return };
         self.host.wait_until(resume_ns);
         self.seconds.bin(at_ns).acknowledged_writes_lost += report.acknowledged_writes_lost as u32;
         self.cut_reports.push(report);

@@ -44,7 +44,12 @@ pub fn results_json(
     }
     m.insert("span".into(), cfg.span.into());
     m.insert("seed".into(), cfg.seed.into());
-    m.insert("raw_bytes".into(), cfg.drive.geometry.raw_bytes().into());
+    // An array reports every member's NAND and endurance together.
+    let drives = cfg.drives() as u64;
+    m.insert("raw_bytes".into(), (cfg.drive.geometry.raw_bytes() * drives).into());
+    if let Some(r) = &cfg.raid {
+        m.insert("raid".into(), serde_json::to_value(r).expect("raid serialises"));
+    }
     let cuts = bench.power_cuts();
     if !cuts.is_empty() {
         let lost: u64 = cuts.iter().map(|c| c.acknowledged_writes_lost).sum();
@@ -52,10 +57,10 @@ pub fn results_json(
         m.insert("rebuild_ms".into(), cuts.iter().map(|c| c.rebuild_ms).sum::<f64>().into());
         m.insert("power_cuts".into(), power_cuts_json(cuts));
     }
-    m.insert("rated_tbw_bytes".into(), cfg.drive.rated_tbw_bytes().into());
+    m.insert("rated_tbw_bytes".into(), (cfg.drive.rated_tbw_bytes() * drives).into());
     let e = &cfg.drive.endurance;
     let nand_tbw = e.nand_limited_tbw_bytes(cfg.drive.geometry.raw_bytes(), summary.steady_write_amplification);
-    m.insert("nand_limited_tbw_bytes_at_steady_wa".into(), nand_tbw.into());
+    m.insert("nand_limited_tbw_bytes_at_steady_wa".into(), (nand_tbw * drives).into());
     let last = samples.last();
     m.insert("erase_count_min".into(), last.map_or(0, |s| s.erase_count_min).into());
     m.insert("erase_count_max".into(), last.map_or(0, |s| s.erase_count_max).into());

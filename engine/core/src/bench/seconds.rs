@@ -6,7 +6,8 @@ use std::collections::VecDeque;
 
 use super::histogram::Histogram;
 use super::sample::{Sample, HOST_CPU_HZ};
-use crate::drive::{power::CapacitorState, Counters, Drive};
+use super::target::Target;
+use crate::drive::{power::CapacitorState, Counters};
 use crate::units::{NS_PER_S, UNIT_BYTES};
 
 /// Host completions in one second.
@@ -42,7 +43,7 @@ pub struct Seconds {
     counted: Counters,
     last_second: u32,
     host_cpu_cycles_per_io: f64,
-    /// Die time in one second, ns (dies x 1 s).
+    /// Die time in one second, ns (dies x 1 s, over all members of an array).
     die_second_ns: f64,
 }
 
@@ -85,7 +86,7 @@ impl Seconds {
 
     /// Emits a sample for every second that ends at or before `now_ns`.
     #[inline]
-    pub fn cut(&mut self, now_ns: u64, drive: &mut Drive, out: &mut Vec<Sample>) {
+    pub fn cut(&mut self, now_ns: u64, drive: &mut Target, out: &mut Vec<Sample>) {
         while now_ns >= self.second_end_ns && !self.finished() {
             let c = self.bins.pop_front().unwrap_or_default();
             out.push(self.sample(&c, drive));
@@ -97,7 +98,7 @@ impl Seconds {
 
     /// The second ending now: its completions, the drive's work since the last cut and its
     /// state at the second's end.
-    fn sample(&mut self, c: &Completions, drive: &Drive) -> Sample {
+    fn sample(&mut self, c: &Completions, drive: &Target) -> Sample {
         let total = drive.counters();
         let work = total.since(&self.counted);
         self.counted = total;

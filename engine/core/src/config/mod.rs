@@ -13,6 +13,7 @@ mod nand;
 mod overrides;
 mod power;
 pub mod presets;
+pub mod raid;
 mod run;
 mod trace;
 mod workload;
@@ -27,7 +28,8 @@ pub use map::{MapConfig, MapScheme};
 pub use nand::{CellType, Endurance, NandConfig, NandGeometry, NandTiming};
 pub use overrides::{apply_parameters, parameter_paths, set_parameter};
 pub use power::PowerConfig;
-pub use run::{RunConfig, MIN_SPAN};
+pub use raid::RaidConfig;
+pub use run::{Precondition, RunConfig, MIN_SPAN};
 pub use trace::{Trace, TraceRecord};
 pub use workload::{Pattern, WorkloadSpec, MODELS, WORKLOADS};
 

@@ -1,6 +1,6 @@
 //! One run: a drive, a workload, how long, and what happens to it (power cuts, idle periods).
 
-use super::{DriveConfig, JobSpec, Phase, WorkloadSpec};
+use super::{DriveConfig, JobSpec, Phase, RaidConfig, WorkloadSpec};
 use crate::units::{range, real_range, ConfigError, MAX_JOBS, MAX_SECONDS, NS_PER_S, SECTOR_BYTES, UNIT_BYTES};
 
 /// One run: a drive, a workload and how long.
@@ -36,6 +36,40 @@ pub struct RunConfig {
     /// The workload as phases of jobs (fio's vocabulary). Empty: one phase of `threads` jobs
     /// of the named workload at `block_bytes`, `align_bytes` and `queue_depth` for `seconds`.
     pub phases: Vec<Phase>,
+    /// A RAID 0 array of `drive`s instead of one [004]; None: one drive, directly attached.
+    pub raid: Option<RaidConfig>,
+    /// What each drive holds when the test begins.
+    pub precondition: Precondition,
+}
+
+/// What a drive holds when the test begins (after the secure erase).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Precondition {
+    /// The tested span written once in order (the articles' preconditioning).
+    Fill,
+    /// Nothing: secure-erased only (reads of unwritten data return zeros without the NAND).
+    None,
+    /// The fill, then `passes` x the workload span of 4 KiB writes at random positions, applied
+    /// to the FTL alone (no simulated time): garbage collection runs as it goes, so the test
+    /// starts in the steady state of random writes without simulating the way there.
+    Random { passes: f64 },
+}
+
+impl Precondition {
+    pub const NAMES: &'static str = "fill, none or random";
+
+    /// By name: "fill", "none" or "random" (with `passes`).
+    pub fn by_name(name: &str, passes: f64) -> Result<Self, ConfigError> {
+        match name {
+            "fill" => Ok(Precondition::Fill),
+            "none" => Ok(Precondition::None),
+            "random" => Ok(Precondition::Random { passes }),
+            _ => Err(ConfigError::new(
+                "precondition",
+                format!("unknown precondition '{}' (allowed: {})", name, Self::NAMES),
+            )),
+        }
+    }
 }
 
 /// The smallest share of the user LBA span a run may fill.
@@ -61,6 +95,25 @@ impl RunConfig {
             idle_s: 0,
             threads: 1,
             phases: Vec::new(),
+            raid: None,
+            precondition: Precondition::Fill,
+        }
+    }
+
+    /// Member drives (1 without an array).
+    pub fn drives(&self) -> u32 {
+        self.raid.map_or(1, |r| r.drives)
+    }
+
+    /// Logical 4 KiB units the host's workload runs over: the drive's workload span, or in an
+    /// array each member's, in whole stripe rows, times the members (one member: its span).
+    pub fn host_units(&self) -> u64 {
+        match self.raid {
+            Some(r) if r.drives > 1 => {
+                let rows = (self.workload_units() / r.stripe_units()).max(1);
+                rows * r.stripe_units() * r.drives as u64
+            }
+            _ => self.workload_units(),
         }
     }
 
@@ -97,6 +150,28 @@ impl RunConfig {
                 ),
             ));
         }
+        if let Some(r) = &self.raid {
+            r.check()?;
+            if r.drives > 1 && !self.power_cuts_ns.is_empty() {
+                return Err(ConfigError::new(
+                    "power_cuts_s",
+                    "power cuts are modelled for one drive; an array (raid.drives > 1) cannot take them yet",
+                ));
+            }
+            if r.drives > 1 && self.workload_units() < r.stripe_units() {
+                return Err(ConfigError::new(
+                    "raid.stripe_kib",
+                    format!(
+                        "must be at most each member's tested span ({} KiB) (got {})",
+                        self.workload_units() * 4,
+                        r.stripe_kib
+                    ),
+                ));
+            }
+        }
+        if let Precondition::Random { passes } = self.precondition {
+            real_range("precondition_passes", passes, 0.01, 20.0, "0.01 and 20 passes over the span")?;
+        }
         range("seconds", self.seconds as u64, 1, MAX_SECONDS as u64)?;
         real_range("span", self.span, MIN_SPAN, 1.0, &format!("{} and 1.0", MIN_SPAN))?;
         range("queue_depth", self.queue_depth as u64, 1, 65536)?;
@@ -114,14 +189,14 @@ impl RunConfig {
                 return Err(ConfigError::new(field, format!("must be a multiple of 512 (got {})", value)));
             }
         }
-        let span_bytes = self.workload_units() * UNIT_BYTES;
+        let span_bytes = self.host_units() * UNIT_BYTES;
         range("block_bytes", self.block_bytes as u64, SECTOR_BYTES as u64, span_bytes.min(1 << 20))?;
         range("align_bytes", self.align_bytes as u64, SECTOR_BYTES as u64, span_bytes)?;
         real_range("compressibility", self.compressibility, 0.0, 0.9, "0 (incompressible) and 0.9")
     }
 
     fn check_phases(&self) -> Result<(), ConfigError> {
-        let span_bytes = self.workload_units() * UNIT_BYTES;
+        let span_bytes = self.host_units() * UNIT_BYTES;
         for (i, phase) in self.phases.iter().enumerate() {
             range(&format!("phases[{}].jobs", i), phase.jobs.len() as u64, 1, MAX_JOBS as u64)?;
             for (j, job) in phase.jobs.iter().enumerate() {

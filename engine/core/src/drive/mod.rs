@@ -21,6 +21,7 @@ mod interface;
 pub mod mapping;
 pub mod nand;
 pub mod power;
+mod precondition;
 mod write;
 
 use crate::command::{Op, Request};
@@ -162,7 +163,9 @@ impl Drive {
 
     /// The host issues `req` at `issue_ns`; returns when it completes, and whether the drive
     /// took it (a worn-out drive is read-only: it fails writes without storing them).
-    #[inline]
+    /// (Always inlined: the bench's step calls it for every command, and an array's members
+    /// are a second call site.)
+    #[inline(always)]
     pub fn submit(&mut self, req: Request, issue_ns: u64) -> (u64, bool) {
         if let Some(log) = self.writes.log.as_mut() {
             log.forget_durable_before(issue_ns);

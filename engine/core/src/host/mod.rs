@@ -153,7 +153,7 @@ impl Host {
             jobs: Vec::new(),
             slots: BinaryHeap::new(),
             burst_period_ns: (cfg.idle_s > 0).then_some((burst_ns, burst_ns + cfg.idle_s as u64 * NS_PER_S)),
-            span_bytes: cfg.workload_units() * UNIT_BYTES,
+            span_bytes: cfg.host_units() * UNIT_BYTES,
             seed: cfg.seed,
         };
         host.start_phase(0, 0);

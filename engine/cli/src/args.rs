@@ -223,7 +223,8 @@ pub struct EnduranceArgs {
 
 #[derive(Args)]
 pub struct SweepArgs {
-    /// io-consistency, four-corners, mixed-70-30, sequential-128k, spare-area or endurance
+    /// io-consistency, four-corners, mixed-70-30, sequential-128k, spare-area, endurance or
+    /// raid-scaling
     /// (--list describes each).
     #[arg(value_name = "EXPERIMENT")]
     pub experiment: Option<String>,
@@ -241,6 +242,9 @@ pub struct SweepArgs {
     /// Queue depths of a sweep, e.g. 1,4,32.
     #[arg(long, value_name = "LIST")]
     pub queue_depths: Option<String>,
+    /// Numbers of drives for raid-scaling, e.g. 4,8,16,24.
+    #[arg(long, value_name = "LIST")]
+    pub drive_counts: Option<String>,
     /// Shares of the span for the spare-area sweep and endurance, e.g. 1,0.875,0.75.
     #[arg(long, value_name = "LIST")]
     pub spans: Option<String>,

@@ -62,6 +62,7 @@ fn request(experiment: Option<String>, a: &SweepArgs) -> Result<ExperimentReques
     r.seconds = a.seconds.as_deref().map(|v| number("seconds", v)).transpose()?;
     r.ramp_seconds = a.ramp_seconds.as_deref().map(|v| number("ramp_seconds", v)).transpose()?;
     r.queue_depths = a.queue_depths.as_deref().map(|v| list("queue_depths", v)).transpose()?;
+    r.drive_counts = a.drive_counts.as_deref().map(|v| list("drive_counts", v)).transpose()?;
     r.spans = a.spans.as_deref().map(|v| list("spans", v)).transpose()?;
     if let Some(v) = &a.span {
         r.span = number("span", v)?;

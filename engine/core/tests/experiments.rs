@@ -118,3 +118,22 @@ fn bad_requests_name_the_field_and_what_it_accepts() {
         assert!(by_id(def.id).is_ok() && !def.about.is_empty() && def.article.starts_with('['));
     }
 }
+
+#[test]
+fn raid_scaling_nearly_doubles_to_16_drives_then_the_shared_link_caps_it() {
+    let r = ExperimentRequest::from_json(
+        r#"{"experiment":"raid-scaling","drive":"s3700-800","seconds":3,"ramp_seconds":1,"drive_counts":[4,8,16,24]}"#,
+    )
+    .unwrap();
+    let table = run(&r);
+    let iops = column(&table, "iops");
+    let drives = column(&table, "drives");
+    let read: Vec<f64> =
+        (0..table.rows.len()).filter(|&i| table.rows[i][1] == "random-read").map(|i| iops[i]).collect();
+    assert_eq!(drives, vec![4.0, 4.0, 8.0, 8.0, 16.0, 16.0, 24.0, 24.0]);
+    // [004]: 4 -> 8 -> 16 about +100 % each, 16 -> 24 only +25 %, ~1.01 M at 24.
+    assert!(read[1] / read[0] > 1.8 && read[2] / read[1] > 1.8, "{read:?}");
+    let last = read[3] / read[2];
+    assert!(last > 1.1 && last < 1.4, "16 -> 24: {last}");
+    assert!((read[3] - 1_010_755.0).abs() < 0.15 * 1_010_755.0, "{read:?}");
+}

@@ -41,6 +41,9 @@ pub struct ExperimentRequest {
     /// The queue depths of a queue-depth sweep.
     #[serde(default)]
     pub queue_depths: Option<Vec<u32>>,
+    /// Numbers of drives in the array, for the RAID scaling experiment.
+    #[serde(default)]
+    pub drive_counts: Option<Vec<u32>>,
     /// Shares of the user span tested, for the spare-area sweep (the partition trick [002]).
     #[serde(default)]
     pub spans: Option<Vec<f64>>,
@@ -83,13 +86,14 @@ pub struct Definition {
 }
 
 /// Every experiment, in the order the articles introduce them.
-pub const EXPERIMENTS: [Definition; 6] = [
+pub const EXPERIMENTS: [Definition; 7] = [
     consistency::IO_CONSISTENCY,
     sweeps::FOUR_CORNERS,
     sweeps::MIXED,
     sweeps::SEQUENTIAL,
     consistency::SPARE_AREA,
     consistency::ENDURANCE,
+    sweeps::RAID_SCALING,
 ];
 
 pub fn by_id(id: &str) -> Result<&'static Definition, ConfigError> {
@@ -131,6 +135,7 @@ pub struct Setup {
     pub ramp_seconds: u32,
     pub queue_depths: Vec<u32>,
     pub spans: Vec<f64>,
+    pub drive_counts: Vec<u32>,
     /// Whether to simulate the article's preconditioning writes.
     pub article_precondition: bool,
 }
@@ -205,6 +210,11 @@ impl ExperimentRequest {
         for &s in &spans {
             real_range("spans", s, crate::config::MIN_SPAN, 1.0, "0.01 and 1.0")?;
         }
+        let drive_counts = self.drive_counts.clone().unwrap_or_else(|| vec![4, 8, 16, 24]);
+        range("drive_counts (how many)", drive_counts.len() as u64, 1, 16)?;
+        for &n in &drive_counts {
+            range("drive_counts", n as u64, 1, 64)?;
+        }
         let article_precondition = match self.precondition.as_str() {
             "article" => true,
             "fill" => false,
@@ -212,7 +222,7 @@ impl ExperimentRequest {
                 return Err(ConfigError::new("precondition", format!("must be article or fill (got '{}')", other)))
             }
         };
-        let setup = Setup { base, seconds, ramp_seconds, queue_depths, spans, article_precondition };
+        let setup = Setup { base, seconds, ramp_seconds, queue_depths, spans, drive_counts, article_precondition };
         let points = (def.build)(&setup)?;
         for p in &points {
             p.cfg.validate()?;

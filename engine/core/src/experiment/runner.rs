@@ -171,7 +171,12 @@ fn rows_so_far(point: &Point, r: &mut Running, columns: &[String]) -> Vec<Vec<Va
                 let phase = &point.cfg.phases[*index];
                 let mut cells = point.labels.clone();
                 cells.extend(labels.iter().cloned());
-                cells.extend(stats.cells(phase.runtime_ns.saturating_sub(phase.ramp_ns)));
+                let measured_ns = phase.runtime_ns.saturating_sub(phase.ramp_ns);
+                cells.extend(stats.cells(measured_ns));
+                if let Some(raid) = &point.cfg.raid {
+                    let iops = stats.ios as f64 / (measured_ns.max(1) as f64 / 1e9);
+                    cells.push(("iops_per_drive", json!(round(iops / raid.drives as f64, 1))));
+                }
                 rows.push(row(columns, &cells));
                 r.phases_reported += 1;
             }

@@ -3,7 +3,7 @@
 //! per depth, like fio jobs separated by stonewall).
 
 use super::{label, Definition, Measure, Point, Setup};
-use crate::config::{JobSpec, Phase};
+use crate::config::{JobSpec, Phase, RaidConfig, RunConfig};
 use crate::units::{ConfigError, UNIT_BYTES};
 
 const QD_COLUMNS: &[&str] =
@@ -97,4 +97,51 @@ fn sequential(s: &Setup) -> Result<Vec<Point>, ConfigError> {
         corner(s, "sequential-read", Vec::new(), |qd| s.job("128 KB sequential read", 100, false, 128 << 10, qd)),
         corner(s, "sequential-write", Vec::new(), |qd| s.job("128 KB sequential write", 0, false, 128 << 10, qd)),
     ])
+}
+
+pub const RAID_SCALING: Definition = Definition {
+    id: "raid-scaling",
+    title: "RAID 0 scaling",
+    article: "[004] Tom's Hardware: 24 x DC S3700 800 GB in RAID 0, 4 KB random at 32 threads x QD32",
+    about: "The same drive striped N ways behind the article's host adapters and backplane (64 KB chunks, \
+            engine/core/presets/arrays/tomshardware-2013.toml), 4 KB random reads and then writes from 32 \
+            threads at QD32 each. IOPS nearly double from 4 to 8 to 16 drives; from 16 to 24 the shared \
+            link caps them (the article: only +25 %).",
+    seconds: 20,
+    ramp_seconds: 5,
+    queue_depths: &[32],
+    columns: &[
+        "drives",
+        "corner",
+        "queue_depth",
+        "iops",
+        "mb_s",
+        "latency_mean_us",
+        "latency_p99_us",
+        "latency_max_us",
+        "iops_per_drive",
+        "read_percent",
+    ],
+    build: raid_scaling,
+};
+
+/// The article's thread count: 32 threads, each at the queue depth [004].
+const RAID_THREADS: usize = 32;
+
+fn raid_scaling(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+    let mut points = Vec::new();
+    for &drives in &s.drive_counts {
+        for (corner, read) in [("random-read", 100), ("random-write", 0)] {
+            let qd = s.queue_depths[0];
+            let jobs = vec![s.job(corner, read, true, 4096, qd); RAID_THREADS];
+            let phase = s.timed(format!("{} x{} drives", corner, drives), jobs);
+            let cfg = RunConfig { raid: Some(RaidConfig::testbed(drives)), ..s.run(vec![phase], 0) };
+            points.push(Point {
+                labels: vec![label("drives", drives), label("corner", corner), label("queue_depth", qd)],
+                cfg,
+                measure: Measure::Phases(vec![(0, Vec::new())]),
+            });
+        }
+    }
+    Ok(points)
 }

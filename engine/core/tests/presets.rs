@@ -8,26 +8,13 @@
 //! (`scaled`), which is much faster; docs/CALIBRATION.md shows both agree.
 
 use ssdlab_core::config::{presets, RunConfig, WorkloadSpec};
+use ssdlab_core::experiment::calibrate;
 use ssdlab_core::{Bench, Sample};
 
-/// `id` with `blocks_per_plane` blocks per plane: its GC thresholds keep the same share of each
-/// die, its user capacity the same share of the raw NAND.
+/// `id` with `blocks_per_plane` blocks per plane (the calibration's scaling: same channels,
+/// dies, timings, controller and spare-area fraction).
 fn scaled(id: &str, blocks_per_plane: u32) -> ssdlab_core::DriveConfig {
-    let mut d = presets::by_id(id).unwrap();
-    let user_fraction = d.user_bytes as f64 / d.geometry.raw_bytes() as f64;
-    let full = d.geometry.blocks_per_plane as u64;
-    let scale = |b: u32| (b as u64 * blocks_per_plane as u64 / full) as u32;
-    let g = &mut d.gc;
-    g.start_free_blocks = scale(g.start_free_blocks).max(g.min_free_blocks + 2);
-    g.boost_until_free_blocks = scale(g.boost_until_free_blocks).clamp(g.min_free_blocks + 1, g.start_free_blocks);
-    g.boost_below_free_blocks = scale(g.boost_below_free_blocks).clamp(g.min_free_blocks, g.boost_until_free_blocks);
-    if g.background_free_blocks > 0 {
-        g.background_free_blocks = scale(g.background_free_blocks).max(g.start_free_blocks);
-    }
-    d.geometry.blocks_per_plane = blocks_per_plane;
-    d.user_bytes = (d.geometry.raw_bytes() as f64 * user_fraction) as u64 / 4096 * 4096;
-    d.validate().unwrap();
-    d
+    calibrate::scaled(&presets::by_id(id).unwrap(), blocks_per_plane).unwrap()
 }
 
 /// Per-second IOPS of `workload` on `drive` for `seconds`, at `queue_depth` (0: the workload's).

@@ -88,7 +88,8 @@ impl Target {
         format!("{} {:?} {}", self.drive, self.scaled, serde_json::to_string(&self.run).unwrap_or_default())
     }
 
-    fn config(&self) -> Result<crate::config::RunConfig, ConfigError> {
+    /// The run that measures this target.
+    pub fn config(&self) -> Result<crate::config::RunConfig, ConfigError> {
         let mut request = serde_json::Value::Object(self.run.clone().into_iter().collect());
         request["drive"] = self.drive.clone().into();
         let mut cfg = RunRequest::from_json(&request.to_string())?.resolve()?;

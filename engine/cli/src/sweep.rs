@@ -96,7 +96,13 @@ pub fn calibrate(drives: &[String], json: bool, markdown: bool) -> Result<(), St
                 o.target.source
             );
         } else {
-            eprintln!("{} {}: {:.2} ({:.0} s)", o.target.drive, o.target.figure, o.simulated, start.elapsed().as_secs_f64());
+            eprintln!(
+                "{} {}: {:.2} ({:.0} s)",
+                o.target.drive,
+                o.target.figure,
+                o.simulated,
+                start.elapsed().as_secs_f64()
+            );
         }
     })
     .map_err(|e| e.to_string())?;

@@ -140,7 +140,10 @@ pub fn scaled(d: &DriveConfig, blocks_per_plane: u32) -> Result<DriveConfig, Con
 
 /// Runs every target whose drive passes `only` (runs shared between targets run once), calling
 /// `progress` with each outcome.
-pub fn calibrate(only: &dyn Fn(&Target) -> bool, progress: &mut dyn FnMut(&Outcome)) -> Result<Vec<Outcome>, ConfigError> {
+pub fn calibrate(
+    only: &dyn Fn(&Target) -> bool,
+    progress: &mut dyn FnMut(&Outcome),
+) -> Result<Vec<Outcome>, ConfigError> {
     let mut runs: BTreeMap<String, Vec<Sample>> = BTreeMap::new();
     let mut out = Vec::new();
     for t in targets().into_iter().filter(|t| only(t)) {

@@ -5,6 +5,7 @@
 
 use serde_json::{json, Map, Value};
 
+use super::steady::Watch;
 use super::{DirStats, FioRecorder, JobStats};
 use crate::host::fio::FioJob;
 
@@ -21,6 +22,24 @@ struct Entry<'a> {
 }
 
 pub fn results(rec: &FioRecorder) -> Value {
+    let entries = entries(rec);
+    let group_bw = group_bandwidth(&entries);
+    let jobs: Vec<Value> = entries.iter().map(|e| job_json(rec, e, &group_bw)).collect();
+    let global: Map<String, Value> =
+        rec.file.global_options.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+    json!({
+        "fio version": format!("ssdlab-{} (fio-3.33 JSON layout, simulated)", env!("CARGO_PKG_VERSION")),
+        "timestamp": 0,
+        "timestamp_ms": 0,
+        "time": "simulated",
+        "global options": global,
+        "jobs": jobs,
+        "disk_util": [],
+    })
+}
+
+/// fio's "jobs": each job, or with group_reporting each group's jobs merged into one.
+fn entries(rec: &FioRecorder) -> Vec<Entry<'_>> {
     let mut entries: Vec<Entry> = Vec::new();
     for (phase, metas) in rec.file.jobs.iter().enumerate() {
         let mut j = 0;
@@ -43,92 +62,96 @@ pub fn results(rec: &FioRecorder) -> Value {
             j += members;
         }
     }
-    // Each entry's share of its group's bandwidth (fio's bw_agg), per direction.
+    entries
+}
+
+/// The bandwidth of each reporting group, per direction (`"GROUP.DIRECTION"`), from which each
+/// entry's share (fio's bw_agg) is taken.
+fn group_bandwidth(entries: &[Entry]) -> Map<String, Value> {
     let mut group_bw: Map<String, Value> = Map::new();
-    for e in &entries {
+    for e in entries {
         for (d, dir) in e.stats.dirs.iter().enumerate() {
             let key = format!("{}.{}", e.meta.group, d);
             let sum = group_bw.get(&key).and_then(Value::as_f64).unwrap_or(0.0);
             group_bw.insert(key, (sum + bw_bytes(dir, e.stats.runtime_ms()) as f64).into());
         }
     }
-    let jobs: Vec<Value> = entries
-        .iter()
-        .map(|e| {
-            let runtime = e.stats.runtime_ms();
-            let dir = |d: usize| {
-                let total = group_bw.get(&format!("{}.{}", e.meta.group, d)).and_then(Value::as_f64).unwrap_or(0.0);
-                dir_json(&e.stats.dirs[d], runtime, e.meta, total)
-            };
-            let mut all = DirStats::default();
-            for d in &e.stats.dirs {
-                all.merge(d);
-            }
-            let mut bounds: Vec<u64> = Vec::new();
-            for scale in [1, 1_000, 1_000_000] {
-                bounds.extend(BUCKET_VALUES.iter().map(|v| v * scale));
-            }
-            bounds.push(2_000_000_000);
-            let shares = all.histogram.shares(&bounds);
-            let buckets = |from: usize, labels: &[&str]| -> Map<String, Value> {
-                labels.iter().enumerate().map(|(i, l)| (l.to_string(), shares[from + i].into())).collect()
-            };
-            let mut ms_labels = BUCKET_LABELS.to_vec();
-            ms_labels.extend(["2000", ">=2000"]);
-            let options: Map<String, Value> =
-                e.meta.options.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
-            let mut job = json!({
-                "jobname": e.meta.name,
-                "groupid": e.meta.group,
-                "error": 0,
-                "eta": 0,
-                "elapsed": e.stats.last_ns.div_ceil(1_000_000_000),
-                "job options": options,
-                "read": dir(0),
-                "write": dir(1),
-                "trim": dir(2),
-                "sync": { "total_ios": 0, "lat_ns": lat_json(&DirStats::default(), None) },
-                "job_runtime": runtime,
-                "usr_cpu": 0.0,
-                "sys_cpu": 0.0,
-                "ctx": 0,
-                "majf": 0,
-                "minf": 0,
-                "latency_ns": buckets(0, &BUCKET_LABELS),
-                "latency_us": buckets(10, &BUCKET_LABELS),
-                "latency_ms": buckets(20, &ms_labels),
-                "latency_depth": e.meta.iodepth,
-                "latency_target": 0,
-                "latency_percentile": 100.0,
-                "latency_window": 0,
-            });
-            if let (Some(w), true) = (rec.watches[e.phase].as_ref(), e.meta.steadystate.is_some()) {
-                let mean = |v: &std::collections::VecDeque<u64>| v.iter().sum::<u64>() / (v.len().max(1) as u64);
-                let criterion: Value =
-                    if w.ss.percent { format!("{:.6}%", w.criterion).into() } else { w.criterion.into() };
-                job["steadystate"] = json!({
-                    "ss": w.ss.text,
-                    "duration": w.ss.duration_s,
-                    "attained": w.attained as u32,
-                    "criterion": criterion,
-                    "max_deviation": w.max_deviation,
-                    "slope": w.slope,
-                    "data": { "bw_mean": mean(&w.bw), "iops_mean": mean(&w.iops), "iops": w.iops, "bw": w.bw },
-                });
-            }
-            job
-        })
-        .collect();
-    let global: Map<String, Value> =
-        rec.file.global_options.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+    group_bw
+}
+
+/// One entry of fio's "jobs".
+fn job_json(rec: &FioRecorder, e: &Entry, group_bw: &Map<String, Value>) -> Value {
+    let runtime = e.stats.runtime_ms();
+    let dir = |d: usize| {
+        let total = group_bw.get(&format!("{}.{}", e.meta.group, d)).and_then(Value::as_f64).unwrap_or(0.0);
+        dir_json(&e.stats.dirs[d], runtime, e.meta, total)
+    };
+    let mut all = DirStats::default();
+    for d in &e.stats.dirs {
+        all.merge(d);
+    }
+    let [latency_ns, latency_us, latency_ms] = latency_shares(&all);
+    let options: Map<String, Value> =
+        e.meta.options.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+    let mut job = json!({
+        "jobname": e.meta.name,
+        "groupid": e.meta.group,
+        "error": 0,
+        "eta": 0,
+        "elapsed": e.stats.last_ns.div_ceil(1_000_000_000),
+        "job options": options,
+        "read": dir(0),
+        "write": dir(1),
+        "trim": dir(2),
+        "sync": { "total_ios": 0, "lat_ns": lat_json(&DirStats::default(), None) },
+        "job_runtime": runtime,
+        "usr_cpu": 0.0,
+        "sys_cpu": 0.0,
+        "ctx": 0,
+        "majf": 0,
+        "minf": 0,
+        "latency_ns": latency_ns,
+        "latency_us": latency_us,
+        "latency_ms": latency_ms,
+        "latency_depth": e.meta.iodepth,
+        "latency_target": 0,
+        "latency_percentile": 100.0,
+        "latency_window": 0,
+    });
+    if let (Some(w), true) = (rec.watches[e.phase].as_ref(), e.meta.steadystate.is_some()) {
+        job["steadystate"] = steadystate_json(w);
+    }
+    job
+}
+
+/// The share of commands in each of fio's latency buckets: ns, us and ms.
+fn latency_shares(all: &DirStats) -> [Map<String, Value>; 3] {
+    let mut bounds: Vec<u64> = Vec::new();
+    for scale in [1, 1_000, 1_000_000] {
+        bounds.extend(BUCKET_VALUES.iter().map(|v| v * scale));
+    }
+    bounds.push(2_000_000_000);
+    let shares = all.histogram.shares(&bounds);
+    let buckets = |from: usize, labels: &[&str]| -> Map<String, Value> {
+        labels.iter().enumerate().map(|(i, l)| (l.to_string(), shares[from + i].into())).collect()
+    };
+    let mut ms_labels = BUCKET_LABELS.to_vec();
+    ms_labels.extend(["2000", ">=2000"]);
+    [buckets(0, &BUCKET_LABELS), buckets(10, &BUCKET_LABELS), buckets(20, &ms_labels)]
+}
+
+/// fio's "steadystate" of a job whose phase checks it.
+fn steadystate_json(w: &Watch) -> Value {
+    let mean = |v: &std::collections::VecDeque<u64>| v.iter().sum::<u64>() / (v.len().max(1) as u64);
+    let criterion: Value = if w.ss.percent { format!("{:.6}%", w.criterion).into() } else { w.criterion.into() };
     json!({
-        "fio version": format!("ssdlab-{} (fio-3.33 JSON layout, simulated)", env!("CARGO_PKG_VERSION")),
-        "timestamp": 0,
-        "timestamp_ms": 0,
-        "time": "simulated",
-        "global options": global,
-        "jobs": jobs,
-        "disk_util": [],
+        "ss": w.ss.text,
+        "duration": w.ss.duration_s,
+        "attained": w.attained as u32,
+        "criterion": criterion,
+        "max_deviation": w.max_deviation,
+        "slope": w.slope,
+        "data": { "bw_mean": mean(&w.bw), "iops_mean": mean(&w.iops), "iops": w.iops, "bw": w.bw },
     })
 }
 

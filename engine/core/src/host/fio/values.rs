@@ -9,6 +9,16 @@ pub enum Amount {
     Percent(f64),
 }
 
+impl Amount {
+    /// Bytes, a percentage taken of `span_bytes`.
+    pub fn bytes(self, span_bytes: u64) -> u64 {
+        match self {
+            Amount::Bytes(b) => b,
+            Amount::Percent(p) => (span_bytes as f64 * p / 100.0) as u64,
+        }
+    }
+}
+
 /// fio's integer with a size suffix. With `kb_base=1024` (fio's default) k, m, g, t and p (with
 /// or without a trailing b) are powers of 1024 and kib, mib, ... powers of 1000; `kb_base=1000`
 /// swaps them. `0x` reads hexadecimal.
@@ -119,6 +129,11 @@ pub fn per_direction(text: &str) -> [Option<&str>; 3] {
     out
 }
 
+/// Values fio expands from the environment or evaluates (`${VAR}`, `$mb_memory`, `(1+2)`).
+pub fn needs_evaluation(value: &str) -> bool {
+    value.contains('$') || value.trim_start().starts_with('(')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +166,7 @@ mod tests {
         assert!(boolean("maybe").is_err());
         assert_eq!(percent("70"), Ok(70));
         assert!(percent("170").is_err());
+        assert_eq!((Amount::Percent(10.0).bytes(1000), Amount::Bytes(7).bytes(1000)), (100, 7));
+        assert!(needs_evaluation("${BS}") && needs_evaluation(" (1+2)") && !needs_evaluation("4k"));
     }
 }

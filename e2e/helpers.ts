@@ -24,9 +24,20 @@ export async function chartPoints(page: Page, testId = 'iops-chart'): Promise<nu
 
 /** Presses Start (or Restart) and waits until this run has finished. */
 export async function runToEnd(page: Page, timeout = 60_000): Promise<void> {
+  // The previous run may have left the page 'finished', and a short run can start and finish
+  // between two polls: watch the badge itself for this run's start.
+  await page.getByTestId('engine-state').evaluate((el) => {
+    const w = window as unknown as { __runStarted: boolean };
+    w.__runStarted = false;
+    new MutationObserver(() => {
+      const state = el.getAttribute('data-state');
+      if (el.getAttribute('data-starting') === 'true' || (state !== 'finished' && state !== 'idle')) {
+        w.__runStarted = true;
+      }
+    }).observe(el, { attributes: true, attributeFilter: ['data-state', 'data-starting'] });
+  });
   await page.getByTestId('start').click();
-  // Wait for this run to start (the previous one may have left the page 'finished').
-  await expect(page.getByTestId('engine-state')).not.toHaveAttribute('data-state', /finished|idle/);
+  await page.waitForFunction(() => (window as unknown as { __runStarted: boolean }).__runStarted);
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout });
 }
 

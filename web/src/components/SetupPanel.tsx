@@ -16,6 +16,8 @@ export interface SetupPanelProps {
   onChange(patch: Partial<RunSettings>): void;
   /** The engine's objection, when it names one of these settings (drive, span, seconds, seed). */
   problem: { place: string | null; message: string } | null;
+  /** No Duration (an experiment sets seconds per point). */
+  hideDuration?: boolean;
   children?: ReactNode;
 }
 
@@ -114,6 +116,7 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
       </fieldset>
 
       <div className="field-row">
+        {!props.hideDuration && (
         <NumberField
           label="Duration"
           unit="s"
@@ -125,6 +128,7 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
           problem={problemAt('seconds')}
           testId="seconds"
         />
+        )}
         <NumberField
           label="Seed"
           value={settings.seed}

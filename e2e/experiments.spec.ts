@@ -86,3 +86,133 @@ test('a tiny four-corners sweep streams its rows; its CSV equals ssdlab sweep’
   expect(svg).toContain('Queue depth');
   expect(svg).toContain('<path d="M'); // the lines
 });
+
+test('bad experiment settings are named at the control and in the link; the rest is kept; a reload keeps the experiment', async ({ page }) => {
+  await openApp(page, `?experiment=four-corners&exp_qd=0,4&exp_seconds=abc&exp_pre=soon&exp_ramp=3&drive=p3700-400&seed=7`);
+  const errors = page.getByTestId('url-errors');
+  await expect(errors).toContainText('exp_qd: each must be a whole number from 1 to 65,536');
+  await expect(errors).toContainText('exp_seconds: must be a whole number from 1 to 86,400');
+  await expect(errors).toContainText('exp_pre: must be one of article, fill');
+  // The good values stay: the experiment, its ramp, the drive and the seed.
+  await expect(page.getByTestId('experiment-select')).toHaveValue('four-corners');
+  await expect(page.getByTestId('exp-ramp-input')).toHaveValue('3');
+  await expect(page.getByTestId('drive-select')).toHaveValue('p3700-400');
+  await expect(page.getByTestId('seed-input')).toHaveValue('7');
+
+  // Typed values out of range: the message names the control and its range, Start waits.
+  await page.getByTestId('exp-seconds-input').fill('0');
+  await expect(page.getByTestId('exp-seconds-error')).toHaveText('Seconds per point: must be a whole number from 1 to 86,400 (got 0)');
+  await expect(page.getByTestId('exp-start')).toBeDisabled();
+  await expect(page.getByTestId('exp-start-blocked')).toContainText('Seconds per point');
+  await page.getByTestId('exp-seconds-input').fill('4');
+  await page.getByTestId('exp-ramp-input').fill('4');
+  await expect(page.getByTestId('exp-ramp-error')).toHaveText('Ramp: must be a whole number from 0 to 3 (got 4)');
+  await page.getByTestId('exp-ramp-input').fill('1');
+  await page.getByTestId('exp-qd-input').fill('1,2,99999');
+  await expect(page.getByTestId('exp-qd-error')).toContainText('Queue depths: each must be a whole number from 1 to 65,536');
+  await page.getByTestId('exp-qd-input').fill('1,8');
+  await expect(page.getByTestId('exp-start')).toBeEnabled();
+  await page.locator('label', { has: page.getByTestId('exp-pre-fill') }).click();
+  await expect(page).toHaveURL(/experiment=four-corners/);
+  await expect(page).toHaveURL(/exp_seconds=4/);
+  await expect(page).toHaveURL(/exp_qd=1,8/);
+  await expect(page).toHaveURL(/exp_pre=fill/);
+
+  await page.reload();
+  await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
+  await expect(page.getByTestId('experiment-select')).toHaveValue('four-corners');
+  await expect(page.getByTestId('exp-seconds-input')).toHaveValue('4');
+  await expect(page.getByTestId('exp-ramp-input')).toHaveValue('1');
+  await expect(page.getByTestId('exp-qd-input')).toHaveValue('1,8');
+  await expect(page.getByTestId('exp-pre-fill')).toBeChecked();
+  await expect(page.getByTestId('drive-select')).toHaveValue('p3700-400');
+
+  // An unknown experiment is named; the page falls back to the live run with the other settings.
+  await openApp(page, `?experiment=raid-0&drive=p3700-400`);
+  await expect(page.getByTestId('url-errors')).toContainText('experiment: unknown experiment "raid-0" (known: io-consistency, four-corners');
+  await expect(page.getByTestId('experiment-select')).toHaveValue('');
+  await expect(page.getByTestId('drive-select')).toHaveValue('p3700-400');
+  await expect(page.getByTestId('start')).toBeVisible();
+});
+
+test('two drives on one chart: S3700 and P3700 four corners, with a legend of corners and drives', async ({ page }) => {
+  await openApp(page, `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_qd=1,32&exp_pre=fill&${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`);
+  await expect(page.getByTestId('exp-start')).toHaveText('Run 2 experiments');
+  await page.getByTestId('exp-start').click();
+  await expect(page.getByTestId('exp-run-1')).toContainText('4/4 points, done', { timeout: 60_000 });
+  await expect(page.getByTestId('exp-run-2')).toContainText('4/4 points, done', { timeout: 60_000 });
+  const chart = page.getByTestId('exp-chart-bandwidth');
+  await expect(chart.locator('g.series')).toHaveCount(8);
+  const legend = page.locator('figure', { has: chart }).locator('.xy-legend li');
+  await expect(legend).toHaveCount(6); // four corners, two drives
+  await expect(legend.nth(4)).toContainText('S3700 200GB');
+  await expect(legend.nth(5)).toContainText('P3700 400GB');
+  await expect(page.getByTestId(/^exp-table-/)).toHaveCount(2);
+  // The P3700's sequential read outruns the S3700's SATA link at QD32.
+  const mbs = async (n: number) => Number((await page.getByTestId(/^exp-table-/).nth(n).locator('tbody tr').nth(1).locator('td').nth(3).textContent())!.replace(/,/g, ''));
+  expect(await mbs(1)).toBeGreaterThan(2 * (await mbs(0)));
+  // Removing a drive removes its lines.
+  await page.getByTestId('exp-remove-2').click();
+  await expect(chart.locator('g.series')).toHaveCount(4);
+  await expect(page).not.toHaveURL(/compare=/);
+});
+
+test('spare area and endurance: steady IOPS and WA against spare area, rated against NAND-limited PB', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openApp(page, `?experiment=spare-area&exp_seconds=30&exp_spans=1,0.75&${SMALL_S3700}`);
+  await expect(page.getByTestId('exp-spans-input')).toHaveValue('1,0.75');
+  await page.getByTestId('exp-spans-input').fill('1,0.75,2');
+  await expect(page.getByTestId('exp-spans-error')).toContainText('Spans: each must be a number from 0.01 to 1');
+  await page.getByTestId('exp-spans-input').fill('1,0.75');
+  await runExperiment(page);
+  const rows = page.getByTestId(/^exp-table-/).locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  const chart = page.getByTestId('exp-chart-steady-iops');
+  await expect(chart).toContainText('200 GB');
+  await expect(chart).toContainText('150 GB');
+  const wa = async (i: number) => Number(await rows.nth(i).locator('td').nth(7).textContent());
+  expect(await wa(1)).toBeLessThan(await wa(0)); // more spare area, less write amplification
+
+  await page.getByTestId('experiment-select').selectOption('endurance');
+  await expect(page).toHaveURL(/experiment=endurance/);
+  await runExperiment(page);
+  const bars = page.getByTestId('exp-chart-endurance').locator('rect:not(.frame)');
+  await expect(bars).toHaveCount(4); // rated and NAND-limited, at two spans
+  await expect(page.getByTestId('exp-chart-endurance')).toContainText('3.65'); // the S3700 200GB's rating, PB
+});
+
+test('pause, resume and stop an experiment; the rows so far stay', async ({ page }) => {
+  await openApp(page, `?experiment=four-corners&exp_seconds=30&exp_ramp=1&exp_qd=1,2,4,8&exp_pre=fill&${SMALL_S3700}`);
+  await page.getByTestId('exp-start').click();
+  await expect(page.getByTestId('exp-progress-text')).toContainText(/Point [2-4] of 4/, { timeout: 60_000 });
+  await page.getByTestId('exp-pause').click();
+  await expect(page.getByTestId('exp-progress')).toHaveAttribute('data-state', 'paused');
+  await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'paused');
+  const text = await page.getByTestId('exp-progress-text').textContent();
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('exp-progress-text')).toHaveText(text!);
+  await page.getByTestId('exp-pause').click();
+  await expect(page.getByTestId('exp-progress')).toHaveAttribute('data-state', 'running');
+  await page.getByTestId('exp-stop').click();
+  await expect(page.getByTestId('exp-progress')).toHaveAttribute('data-state', 'stopped');
+  await expect(page.getByTestId('exp-progress-text')).toContainText('stopped');
+  const rows = await page.getByTestId(/^exp-table-/).locator('tbody tr').count();
+  expect(rows).toBeGreaterThanOrEqual(4);
+  expect(rows).toBeLessThan(16);
+  await page.getByTestId('exp-clear').click();
+  await expect(page.getByTestId(/^exp-table-/)).toHaveCount(0);
+});
+
+test('a trace model hides the controls it sets and shows its description; the hidden values wait', async ({ page }) => {
+  await openApp(page, `?qd=8&workload=swingbench`);
+  await expect(page.getByTestId('workload-select')).toHaveValue('swingbench');
+  await expect(page.getByTestId('workload-line')).toContainText('Model of the Oracle Swingbench OLTP trace');
+  await expect(page.getByTestId('model-note')).toBeVisible();
+  await expect(page.getByTestId('qd-input')).toHaveCount(0);
+  await expect(page.getByTestId('option-mix')).toHaveCount(0);
+  await expect(page.getByTestId('start')).toBeEnabled(); // the engine accepts the request: no queue depth in it
+  await expect(page).toHaveURL(/qd=8/);
+  await page.getByTestId('workload-select').selectOption('random-write');
+  await expect(page.getByTestId('qd-input')).toHaveValue('8');
+  await expect(page.getByTestId('model-note')).toHaveCount(0);
+});

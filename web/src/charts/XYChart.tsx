@@ -34,9 +34,22 @@ export interface BarGroup {
   bars: readonly { key: string; label: string; color: string; value: number }[];
 }
 
+export interface LegendItem {
+  key: string;
+  label: string;
+  color: string;
+  dash?: string;
+  /** A bar's swatch (a square), not a line's. */
+  bar?: boolean;
+}
+
 interface Common {
   /** The chart's title, its accessible name and the saved file's name. */
   label: string;
+  /** The title shown over the chart (default: `label`). */
+  caption?: string;
+  /** The legend (default: one entry per series, or per bar of the first group). */
+  legend?: readonly LegendItem[];
   yLabel: string;
   height: number;
   testId: string;
@@ -105,15 +118,21 @@ export function logDomain(values: readonly number[]): [number, number] {
   return [lo, hi];
 }
 
-function Legend({ items }: { items: readonly { key: string; label: string; color: string; dash?: string }[] }) {
+function Legend({ items }: { items: readonly LegendItem[] }) {
   if (items.length < 2) return null;
   return (
-    <ul className="xy-legend" aria-label="Lines">
+    <ul className="xy-legend" aria-label="Legend">
       {items.map((s) => (
         <li key={s.key}>
-          <svg width="26" height="10" aria-hidden="true">
-            <line x1="1" x2="25" y1="5" y2="5" stroke={s.color} strokeWidth="2.5" strokeDasharray={s.dash} />
-            <circle cx="13" cy="5" r="3" fill={s.color} />
+          <svg width="28" height="12" aria-hidden="true">
+            {s.bar ? (
+              <rect x="8" y="0" width="12" height="12" fill={s.color} />
+            ) : (
+              <>
+                <line x1="1" x2="27" y1="6" y2="6" stroke={s.color} strokeWidth="2.5" strokeDasharray={s.dash} />
+                {!s.dash && <circle cx="14" cy="6" r="3" fill={s.color} />}
+              </>
+            )}
           </svg>
           {s.label}
         </li>
@@ -132,10 +151,11 @@ export function XYChart(props: LineChartProps | BarChartProps) {
   const plotH = Math.max(10, height - MARGIN.top - MARGIN.bottom);
   const formatY = props.formatY ?? formatCount;
 
-  const legendItems =
-    props.kind === 'lines'
+  const legendItems: readonly LegendItem[] =
+    props.legend ??
+    (props.kind === 'lines'
       ? props.series.map((s) => ({ key: s.key, label: s.label, color: s.color, dash: s.dash }))
-      : (props.groups[0]?.bars ?? []).map((b) => ({ key: b.key, label: b.label, color: b.color }));
+      : (props.groups[0]?.bars ?? []).map((b) => ({ key: b.key, label: b.label, color: b.color, bar: true })));
 
   const body = useMemo((): { marks: ReactNode; empty: boolean } => {
     if (width === 0) return { marks: null, empty: true };
@@ -168,7 +188,7 @@ export function XYChart(props: LineChartProps | BarChartProps) {
 
   return (
     <figure className="chart xy-chart">
-      <figcaption className="xy-title">{props.label}</figcaption>
+      <figcaption className="xy-title">{props.caption ?? props.label}</figcaption>
       <Legend items={legendItems} />
       <div ref={rootRef} className="chart-area xy-area" style={{ height }} data-testid={props.testId} data-empty={body.empty}>
         {width > 0 && (
@@ -219,6 +239,7 @@ function lineMarks(p: LineChartProps, w: number, h: number, formatY: (v: number)
   const formatX = p.formatX ?? ((v: number) => String(v));
   const formatValue = p.formatValue ?? formatY;
   let x: (v: number) => number;
+  let xTicks = xs;
   if (p.x === 'log2') {
     const lo = xs[0] / 1.4;
     const hi = xs[xs.length - 1] * 1.4;
@@ -230,6 +251,7 @@ function lineMarks(p: LineChartProps, w: number, h: number, formatY: (v: number)
       .domain([xs[0] - span * 0.12, xs[xs.length - 1] + span * 0.12])
       .range([0, w]);
     x = (v) => s(v);
+    xTicks = s.ticks(Math.max(2, Math.min(8, Math.floor(w / 70))));
   }
   const ys = pts.flatMap((q) => [q.y, q.lo ?? q.y, q.hi ?? q.y]);
   let y: (v: number) => number;
@@ -248,14 +270,14 @@ function lineMarks(p: LineChartProps, w: number, h: number, formatY: (v: number)
     yTicks = s.ticks(5);
   }
   // Fewer x labels on a narrow chart: every other one when they would touch.
-  const every = xs.length * 34 > w ? 2 : 1;
+  const every = xTicks.length * 34 > w ? 2 : 1;
   const marks = (
     <>
       <g className="grid">
         {yTicks.map((t) => (
           <line key={`y${t}`} x1={0} x2={w} y1={y(t)} y2={y(t)} />
         ))}
-        {xs.map((t) => (
+        {xTicks.map((t) => (
           <line key={`x${t}`} x1={x(t)} x2={x(t)} y1={0} y2={h} />
         ))}
       </g>
@@ -267,8 +289,8 @@ function lineMarks(p: LineChartProps, w: number, h: number, formatY: (v: number)
         ))}
       </g>
       <g className="ticks x">
-        {xs.map((t, i) =>
-          i % every === 0 || i === xs.length - 1 ? (
+        {xTicks.map((t, i) =>
+          i % every === 0 || i === xTicks.length - 1 ? (
             <text key={t} x={x(t)} y={h + 18} textAnchor="middle">
               {formatX(t)}
             </text>
@@ -325,7 +347,7 @@ function barMarks(p: BarChartProps, w: number, h: number, formatY: (v: number) =
     .nice(5)
     .range([h, 0]);
   const ticks = y.ticks(5);
-  const labelFits = inner.bandwidth() >= 30;
+  const labelFits = inner.bandwidth() >= 34;
   const marks = (
     <>
       <g className="grid">
@@ -343,7 +365,11 @@ function barMarks(p: BarChartProps, w: number, h: number, formatY: (v: number) =
       <g className="ticks x">
         {p.groups.map((g) => (
           <text key={g.label} x={(outer(g.label) ?? 0) + outer.bandwidth() / 2} y={h + 18} textAnchor="middle">
-            {g.label}
+            {g.label.split('\n').map((line, i) => (
+              <tspan key={i} x={(outer(g.label) ?? 0) + outer.bandwidth() / 2} dy={i === 0 ? 0 : 14}>
+                {line}
+              </tspan>
+            ))}
           </text>
         ))}
       </g>

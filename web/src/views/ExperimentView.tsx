@@ -8,7 +8,7 @@
 import { memo, useMemo } from 'react';
 import { ColumnStore } from '../charts/columns';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
-import { XYChart, type BarGroup, type XYSeries } from '../charts/XYChart';
+import { XYChart, type BarGroup, type LegendItem, type XYSeries } from '../charts/XYChart';
 import { download, fileSlug } from '../charts/export';
 import type { Cell, ExperimentInfo, ExperimentTable } from '../engine/experimentProtocol';
 import type { ExperimentEntry } from '../engine/experiments';
@@ -144,6 +144,14 @@ function QueueDepthCharts(props: ChartsProps) {
     });
     return out;
   };
+  // Colours tell corners apart and line patterns runs: the legend says so in two parts.
+  const legend = useMemo((): LegendItem[] | undefined => {
+    const corners = [...new Set(runs.flatMap((r) => column(r.entry!.table!, 'corner').map(String)))];
+    if (corners.length < 2 || runs.length < 2) return undefined;
+    const items: LegendItem[] = corners.map((c, ci) => ({ key: `c${c}`, label: CORNER_WORDS[c] ?? c, color: CORNER_COLORS[ci % CORNER_COLORS.length] }));
+    runs.forEach((r, ri) => items.push({ key: `r${r.key}`, label: r.name, color: 'var(--ink-2)', dash: RUN_DASHES[ri % RUN_DASHES.length] }));
+    return items;
+  }, [runs]);
   const plot = settings.plot === 'iops' || !info.columns.includes('mb_s') ? 'iops' : 'mb_s';
   const bandwidth = useMemo(() => build(plot), [runs, plot]); // eslint-disable-line react-hooks/exhaustive-deps
   const mean = useMemo(() => build('latency_mean_us'), [runs]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -176,6 +184,8 @@ function QueueDepthCharts(props: ChartsProps) {
         <XYChart
           kind="lines"
           label={`${info.title}: ${plot === 'mb_s' ? 'bandwidth (MB/s)' : 'IOPS'} against queue depth`}
+          caption={`${plot === 'mb_s' ? 'Bandwidth (MB/s)' : 'IOPS'} against queue depth`}
+          legend={legend}
           xLabel="Queue depth"
           yLabel={plot === 'mb_s' ? 'MB/s' : 'IOPS'}
           x="log2"
@@ -189,6 +199,8 @@ function QueueDepthCharts(props: ChartsProps) {
         <XYChart
           kind="lines"
           label={`${info.title}: average latency against queue depth`}
+          caption="Average latency against queue depth (log scale)"
+          legend={legend}
           xLabel="Queue depth"
           yLabel="µs"
           x="log2"
@@ -202,6 +214,8 @@ function QueueDepthCharts(props: ChartsProps) {
         <XYChart
           kind="lines"
           label={`${info.title}: maximum latency against queue depth`}
+          caption="Maximum latency against queue depth (log scale)"
+          legend={legend}
           xLabel="Queue depth"
           yLabel="µs"
           x="log2"
@@ -257,7 +271,7 @@ function SpanCharts(props: ChartsProps) {
             const rated = column(t, 'rated_pb');
             const nand = column(t, 'nand_limited_pb');
             return gb.map((g, i) => ({
-              label: `${runs.length > 1 ? `${shortName(r.name)} ` : ''}${formatInt(num(g))} GB`,
+              label: `${formatInt(num(g))} GB${runs.length > 1 ? `\n${shortName(r.name)}` : ''}`,
               bars: [
                 { key: 'rated', label: 'Rated (JESD218)', color: 'var(--c-grey)', value: num(rated[i]) },
                 { key: 'nand', label: 'NAND P/E limit at the measured WA', color: r.color, value: num(nand[i]) },
@@ -274,6 +288,11 @@ function SpanCharts(props: ChartsProps) {
           <XYChart
             kind="bars"
             label={`${info.title}: rated and NAND-limited host writes (PB)`}
+            caption="Host writes the drive is rated for, and what its NAND allows (PB)"
+            legend={[
+              { key: 'rated', label: 'Rated (JESD218: drive writes per day × 5 years)', color: 'var(--c-grey)', bar: true },
+              ...runs.map((r) => ({ key: `n${r.key}`, label: `NAND P/E limit at the measured WA${runs.length > 1 ? `, ${shortName(r.name)}` : ''}`, color: r.color, bar: true })),
+            ]}
             yLabel="PB written"
             groups={groups}
             height={h}
@@ -286,6 +305,7 @@ function SpanCharts(props: ChartsProps) {
           <XYChart
             kind="lines"
             label={`${info.title}: steady-state IOPS against spare area`}
+            caption="Steady-state IOPS against spare area (bars: lowest to highest second)"
             xLabel="Spare area (% of the flash)"
             yLabel="IOPS"
             x="linear"
@@ -301,6 +321,7 @@ function SpanCharts(props: ChartsProps) {
         <XYChart
           kind="lines"
           label={`${info.title}: write amplification against spare area`}
+          caption="Write amplification against spare area"
           xLabel="Spare area (% of the flash)"
           yLabel="Write amplification"
           x="linear"
@@ -322,6 +343,7 @@ function SpanCharts(props: ChartsProps) {
   );
 }
 
+/** "S3700 200GB, 29% spare, ..." -> "S3700 200GB". */
 function shortName(name: string): string {
   return name.split(',')[0];
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_P3700, SMALL_S3700, openApp } from './helpers';
+import { SMALL_P3700, SMALL_S3700, focusVisible, openApp, tabTo } from './helpers';
 
 // The articles' methods as experiments in the page, with the real engine in workers: a tiny
 // four-corners sweep streams its rows and its CSV equals `ssdlab sweep`'s for the same request;
@@ -215,4 +215,28 @@ test('a trace model hides the controls it sets and shows its description; the hi
   await page.getByTestId('workload-select').selectOption('random-write');
   await expect(page.getByTestId('qd-input')).toHaveValue('8');
   await expect(page.getByTestId('model-note')).toHaveCount(0);
+});
+
+test('keyboard only: pick an experiment, set it, run it and save its table', async ({ page }) => {
+  await openApp(page, `?exp_seconds=2&exp_ramp=1&exp_qd=1,4&exp_pre=fill&${SMALL_S3700}`);
+  await tabTo(page, 'experiment-select');
+  expect(await focusVisible(page)).toBe(true);
+  // A closed select moves through its options with the arrow keys.
+  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('experiment-select')).toHaveValue('four-corners');
+  await tabTo(page, 'exp-seconds-input');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('3');
+  await expect(page).toHaveURL(/exp_seconds=3/);
+  await page.keyboard.press('Shift+Tab'); // back up, then forward to the run button
+  await tabTo(page, 'exp-start');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('exp-progress')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  await tabTo(page, 'exp-plot-iops');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/exp_plot=iops/);
+  const csvButton = (await page.getByTestId(/^exp-csv-/).getAttribute('data-testid'))!;
+  await tabTo(page, csvButton);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toMatch(/^four-corners-s3700-200.*\.csv$/);
 });

@@ -95,7 +95,8 @@ test('screenshots of experiments: four corners of two drives, spare area and end
         await settle(page);
         await page.screenshot({ path: `${DIR}/exp-${name}-${width}-${scheme}.png` });
         await page.getByTestId('experiment-view').scrollIntoViewIfNeeded();
-        await page.getByTestId('experiment-view').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        // Below the sticky controls.
+        await page.getByTestId('experiment-view').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 130));
         await settle(page);
         await page.screenshot({ path: `${DIR}/exp-${name}-charts-${width}-${scheme}.png` });
       }

@@ -49,6 +49,7 @@ import {
   experimentSearch,
   joinSearch,
   parseExperiment,
+  settingsOf,
   type ExperimentSettings,
 } from './settings/experimentState';
 import type { Overrides } from './settings/overrides';
@@ -789,6 +790,7 @@ export function App() {
               onChange={update}
               problem={expMode ? placedExpProblem : placedProblem}
               hideDuration={expMode}
+              hideSpan={expInfo !== null && settingsOf(expInfo).spans}
             >
               {designControls}
             </SetupPanel>

@@ -30,7 +30,10 @@ export interface XYSeries {
 }
 
 export interface BarGroup {
+  /** Lines separated by \n. */
   label: string;
+  /** Used when the label does not fit under its bars. */
+  short?: string;
   bars: readonly { key: string; label: string; color: string; value: number }[];
 }
 
@@ -70,11 +73,14 @@ export interface LineChartProps extends Common {
 
 export interface BarChartProps extends Common {
   kind: 'bars';
+  xLabel?: string;
   groups: readonly BarGroup[];
   formatValue?: (v: number) => string;
 }
 
 const MARGIN = { top: 18, right: 18, bottom: 46, left: 68 };
+/** Bars' labels may take two lines, above the axis title. */
+const BAR_BOTTOM = 62;
 
 function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
   const ref = useRef<HTMLDivElement>(null);
@@ -148,7 +154,8 @@ export function XYChart(props: LineChartProps | BarChartProps) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const { height } = props;
   const plotW = Math.max(10, width - MARGIN.left - MARGIN.right);
-  const plotH = Math.max(10, height - MARGIN.top - MARGIN.bottom);
+  const bottom = props.kind === 'bars' ? BAR_BOTTOM : MARGIN.bottom;
+  const plotH = Math.max(10, height - MARGIN.top - bottom);
   const formatY = props.formatY ?? formatCount;
 
   const legendItems: readonly LegendItem[] =
@@ -197,7 +204,7 @@ export function XYChart(props: LineChartProps | BarChartProps) {
               <rect className="frame" x={0} y={0} width={plotW} height={plotH} />
               {body.marks}
             </g>
-            {props.kind === 'lines' && (
+            {props.xLabel && (
               <text className="axis-title" x={MARGIN.left + plotW / 2} y={height - 6} textAnchor="middle">
                 {props.xLabel}
               </text>
@@ -215,10 +222,10 @@ export function XYChart(props: LineChartProps | BarChartProps) {
       </div>
       <div className="chart-notes">
         <span className="save">
-          <button type="button" className="link" onClick={() => void save('png')} aria-label={`Save ${props.label} as PNG`} data-testid={`${props.testId}-png`}>
+          <button type="button" className="link" onClick={() => void save('png')} aria-label={`Save PNG: ${props.label}`} data-testid={`${props.testId}-png`}>
             Save PNG
           </button>
-          <button type="button" className="link" onClick={() => void save('svg')} aria-label={`Save ${props.label} as SVG`} data-testid={`${props.testId}-svg`}>
+          <button type="button" className="link" onClick={() => void save('svg')} aria-label={`Save SVG: ${props.label}`} data-testid={`${props.testId}-svg`}>
             Save SVG
           </button>
         </span>
@@ -297,7 +304,7 @@ function lineMarks(p: LineChartProps, w: number, h: number, formatY: (v: number)
           ) : null,
         )}
       </g>
-      {p.series.map((s) => {
+      {p.series.map((s, si) => {
         const ok = s.points.filter((q) => Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0)).slice().sort((a, b) => a.x - b.x);
         const d = ok.map((q, i) => `${i === 0 ? 'M' : 'L'}${x(q.x).toFixed(1)},${y(q.y).toFixed(1)}`).join('');
         return (
@@ -317,7 +324,7 @@ function lineMarks(p: LineChartProps, w: number, h: number, formatY: (v: number)
                   <title>{`${s.label}, ${p.xLabel} ${formatX(q.x)}: ${formatValue(q.y)} ${p.yLabel}`}</title>
                 </circle>
                 {q.note && (
-                  <text className="point-note" x={x(q.x)} y={y(q.hi ?? q.y) - 9} textAnchor="middle">
+                  <text className="point-note" x={x(q.x)} y={si % 2 === 0 ? y(q.hi ?? q.y) - 9 : y(q.lo ?? q.y) + 17} textAnchor="middle">
                     {q.note}
                   </text>
                 )}
@@ -348,6 +355,8 @@ function barMarks(p: BarChartProps, w: number, h: number, formatY: (v: number) =
     .range([h, 0]);
   const ticks = y.ticks(5);
   const labelFits = inner.bandwidth() >= 34;
+  // About 7 px a character at the tick size: the long labels when every line fits its band.
+  const fits = p.groups.every((g) => Math.max(...g.label.split('\n').map((l) => l.length)) * 7 <= outer.step());
   const marks = (
     <>
       <g className="grid">
@@ -365,7 +374,7 @@ function barMarks(p: BarChartProps, w: number, h: number, formatY: (v: number) =
       <g className="ticks x">
         {p.groups.map((g) => (
           <text key={g.label} x={(outer(g.label) ?? 0) + outer.bandwidth() / 2} y={h + 18} textAnchor="middle">
-            {g.label.split('\n').map((line, i) => (
+            {(fits ? g.label : (g.short ?? g.label)).split('\n').map((line, i) => (
               <tspan key={i} x={(outer(g.label) ?? 0) + outer.bandwidth() / 2} dy={i === 0 ? 0 : 14}>
                 {line}
               </tspan>

@@ -18,6 +18,8 @@ export interface SetupPanelProps {
   problem: { place: string | null; message: string } | null;
   /** No Duration (an experiment sets seconds per point). */
   hideDuration?: boolean;
+  /** No spare-area control (the experiment sweeps spare area itself). */
+  hideSpan?: boolean;
   children?: ReactNode;
 }
 
@@ -71,6 +73,7 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
         <FieldError message={problemAt('drive')} />
       </div>
 
+      {!props.hideSpan && (
       <fieldset className="field spare" aria-describedby={ids.spare}>
         <legend className="field-label">Spare area (how much of the drive is tested)</legend>
         <details className="explain" id={ids.spare}>
@@ -114,6 +117,7 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
         </div>
         <FieldError message={problemAt('span')} />
       </fieldset>
+      )}
 
       <div className="field-row">
         {!props.hideDuration && (

@@ -272,6 +272,7 @@ function SpanCharts(props: ChartsProps) {
             const nand = column(t, 'nand_limited_pb');
             return gb.map((g, i) => ({
               label: `${formatInt(num(g))} GB${runs.length > 1 ? `\n${shortName(r.name)}` : ''}`,
+              short: formatInt(num(g)),
               bars: [
                 { key: 'rated', label: 'Rated (JESD218)', color: 'var(--c-grey)', value: num(rated[i]) },
                 { key: 'nand', label: 'NAND P/E limit at the measured WA', color: r.color, value: num(nand[i]) },
@@ -294,6 +295,7 @@ function SpanCharts(props: ChartsProps) {
               ...runs.map((r) => ({ key: `n${r.key}`, label: `NAND P/E limit at the measured WA${runs.length > 1 ? `, ${shortName(r.name)}` : ''}`, color: r.color, bar: true })),
             ]}
             yLabel="PB written"
+            xLabel="Capacity sold as (GB)"
             groups={groups}
             height={h}
             testId="exp-chart-endurance"

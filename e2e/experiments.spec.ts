@@ -240,3 +240,13 @@ test('keyboard only: pick an experiment, set it, run it and save its table', asy
   const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
   expect(download.suggestedFilename()).toMatch(/^four-corners-s3700-200.*\.csv$/);
 });
+
+test('IO consistency as an experiment: a dot per second on the scatter, a row per second in the table', async ({ page }) => {
+  await openApp(page, `?experiment=io-consistency&exp_seconds=30&${SMALL_S3700}`);
+  await expect(page.getByTestId('experiment-about')).toContainText('S3700 review');
+  await expect(page.getByTestId('exp-ramp-input')).toHaveCount(0); // a per-second run has no ramp or queue depths to set
+  await expect(page.getByTestId('exp-qd-input')).toHaveCount(0);
+  await runExperiment(page);
+  await expect(page.getByTestId('exp-chart-seconds')).toHaveAttribute('data-points', '30');
+  await expect(page.getByTestId(/^exp-table-/).locator('tbody tr')).toHaveCount(30);
+});

@@ -64,8 +64,8 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
           </>
         ) : (
           <p className="hint">
-            Watch one run (or up to four, compared) second by second. Or pick one of the articles’ methods: the engine runs
-            its points one after another (each queue depth, each spare area) and draws the article’s charts from the table.
+            Or pick one of the articles’ methods: it runs point after point (each queue depth, each spare area) and draws
+            the article’s charts.
           </p>
         )}
       </div>

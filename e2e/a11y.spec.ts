@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_S3700, allRunsDone, openApp, readNumber } from './helpers';
+import { SMALL_P3700, SMALL_S3700, allRunsDone, openApp, readNumber } from './helpers';
 
 // axe-core on the main views, light and dark: the empty page with the guide, two runs compared
 // with a second explained, the side-by-side charts, the phone layout, and the views inside the
@@ -58,5 +58,25 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('latency-view')).toBeVisible();
     await expect(page.getByTestId('parameters')).toBeVisible();
     expect(await violations(page), 'views').toEqual([]);
+  });
+
+  test(`no axe violations on the experiments: picker, four corners of two drives, endurance, phone, ${scheme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await openApp(page, `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_qd=1,8,32&exp_pre=fill&${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`);
+    expect(await violations(page), 'picker, before a run').toEqual([]);
+    await page.getByTestId('exp-start').click();
+    await expect(page.getByTestId('exp-run-2')).toContainText('done', { timeout: 60_000 });
+    await page.getByTestId('exp-seconds-input').fill('0');
+    await expect(page.getByTestId('exp-seconds-error')).toBeVisible();
+    expect(await violations(page), 'four corners, two drives, a field error').toEqual([]);
+    await page.getByTestId('exp-seconds-input').fill('20');
+    await page.getByTestId('experiment-select').selectOption('endurance');
+    await page.getByTestId('exp-start').click();
+    await expect(page.getByTestId('exp-progress-text')).toContainText('Point');
+    await page.getByTestId('exp-pause').click();
+    await expect(page.getByTestId('exp-progress')).toHaveAttribute('data-state', 'paused');
+    expect(await violations(page), 'endurance, paused').toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await violations(page), 'phone').toEqual([]);
   });
 }

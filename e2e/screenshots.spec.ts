@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_S3700, allRunsDone, openApp } from './helpers';
+import { SMALL_P3700, SMALL_S3700, allRunsDone, openApp } from './helpers';
 
 // Pictures of the main views for review (kept in e2e/screenshots/): a comparison of two runs with
 // a second explained, at laptop and phone width, light and dark; and the first-visit guide.
@@ -68,6 +68,37 @@ test('screenshots of inside the drive, latency, power, every parameter and a fio
         await page.getByTestId(id).scrollIntoViewIfNeeded();
         await settle(page);
         await page.screenshot({ path: `${DIR}/${name}-${width}-${scheme}.png` });
+      }
+    }
+  }
+});
+
+test('screenshots of experiments: four corners of two drives, spare area and endurance, 1280 and 390 px, light and dark', async ({ page }) => {
+  test.setTimeout(180_000);
+  const small = `${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`;
+  const shots: [string, string][] = [
+    ['four-corners', `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_pre=fill&${small}`],
+    ['spare-area', `?experiment=spare-area&exp_seconds=40&exp_spans=1,0.875,0.75,0.6&${SMALL_S3700}`],
+    ['endurance', `?experiment=endurance&exp_seconds=40&${small}`],
+  ];
+  for (const [name, query] of shots) {
+    await openApp(page, query);
+    await page.getByTestId('exp-start').click();
+    for (const i of [1, 2]) {
+      if ((await page.getByTestId(`exp-run-${i}`).count()) > 0) await expect(page.getByTestId(`exp-run-${i}`)).toContainText('done', { timeout: 90_000 });
+    }
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await settle(page);
+        await page.screenshot({ path: `${DIR}/exp-${name}-${width}-${scheme}.png` });
+        await page.getByTestId('experiment-view').scrollIntoViewIfNeeded();
+        // Below the sticky controls.
+        await page.getByTestId('experiment-view').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 130));
+        await settle(page);
+        await page.screenshot({ path: `${DIR}/exp-${name}-charts-${width}-${scheme}.png` });
       }
     }
   }

@@ -2,7 +2,7 @@
 // go into the run controls, the comparison chart, the panels and the explanations. The settings
 // panel always edits the focused run; the URL holds every run's settings.
 
-import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ColumnStore } from './charts/columns';
 import { PANEL_IDS, type PanelContext } from './charts/panels';
 import { hoverSecond } from './charts/hover';
@@ -11,6 +11,8 @@ import type { ChartSeries, TimeMarker } from './charts/TimeChart';
 import { ComparisonChart, LAYOUTS, METRICS } from './components/ComparisonChart';
 import { DesignControls } from './components/DesignControls';
 import { ErrorBanner } from './components/ErrorBanner';
+import { ExperimentBar, ExperimentLegend } from './components/ExperimentBar';
+import { ExperimentPicker } from './components/ExperimentPicker';
 import { ExportBar } from './components/ExportBar';
 import { InvalidFields, type InvalidFieldsApi } from './components/fields';
 import { Guide, guideWanted } from './components/Guide';
@@ -26,8 +28,10 @@ import { SetupPanel } from './components/SetupPanel';
 import { StateBadge } from './components/StateBadge';
 import { ThemeSwitch } from './components/ThemeSwitch';
 import { WhyPanel } from './components/WhyPanel';
-import type { DrivePreset, ParameterInfo, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
+import type { DrivePreset, EngineState, ParameterInfo, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
 import type { Run } from './engine/runs';
+import type { ExperimentInfo, ExperimentRequest, ExperimentState } from './engine/experimentProtocol';
+import { ExperimentSet } from './engine/experiments';
 import { workloadWords } from './explain/words';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
 import { formatBytes, formatDuration, formatInt, format1 } from './format';
@@ -35,7 +39,19 @@ import { useRuns } from './hooks/useRuns';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { consistency as scenario } from './scenarios/consistency';
 import { spanOption } from './settings/capacity';
-import { describeDesign, type DesignValues, type EngineOffer } from './settings/design';
+import { DESIGN_OPTIONS, describeDesign, type DesignValues, type EngineOffer } from './settings/design';
+import {
+  EXPERIMENT_KEYS,
+  LABELS as EXPERIMENT_LABELS,
+  checkExperiment,
+  experimentPlace,
+  experimentRequest,
+  experimentSearch,
+  joinSearch,
+  parseExperiment,
+  settingsOf,
+  type ExperimentSettings,
+} from './settings/experimentState';
 import type { Overrides } from './settings/overrides';
 import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
 import { buildRequest } from './settings/request';
@@ -44,6 +60,7 @@ import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './s
 // Views under the chart that are fetched when first opened.
 const InsideView = lazy(() => import('./views/InsideView'));
 const LatencyView = lazy(() => import('./views/LatencyView'));
+const ExperimentView = lazy(() => import('./views/ExperimentView'));
 
 const DEFAULTS: RunSettings = {
   drive: 's3700-200',
@@ -63,6 +80,7 @@ const VOCABULARY = {
   charts: PANEL_IDS,
   metrics: METRICS.map((m) => m.id),
   layouts: LAYOUTS.map((l) => l.id),
+  extraKeys: Object.values(EXPERIMENT_KEYS),
 };
 /** Quiet time after a change before the engine is asked whether it accepts the settings. */
 const CHECK_DELAY_MS = 150;
@@ -78,7 +96,15 @@ export function App() {
 
   // The link's runs become the page's runs once (the first is the one edited).
   const [link] = useState(() => parseLink(window.location.search, DEFAULTS, VOCABULARY));
-  const [urlErrors, setUrlErrors] = useState<string[]>(link.errors);
+  // The experiment picked (none: the live run) and its settings; page-wide, in the URL.
+  const [expLink] = useState(() => parseExperiment(window.location.search));
+  const [experiment, setExperiment] = useState<ExperimentSettings>(expLink.settings);
+  const experimentRef = useRef(experiment);
+  experimentRef.current = experiment;
+  const [urlErrors, setUrlErrors] = useState<string[]>([...link.errors, ...expLink.errors]);
+  const [experiments] = useState(() => new ExperimentSet());
+  useEffect(() => () => experiments.dispose(), [experiments]);
+  const expSnap = useSyncExternalStore(experiments.subscribe, experiments.snapshot);
   const seeded = useRef(false);
   useEffect(() => {
     if (seeded.current) return;
@@ -120,6 +146,9 @@ export function App() {
       runs.edit(r.id, checked.settings);
       errors.push(...checked.errors.map((e) => (i === 0 ? e : `compare (run ${i + 1}) ${e}`)));
     });
+    const checkedExp = checkExperiment(experimentRef.current, catalog.experiments);
+    if (checkedExp.settings !== experimentRef.current) setExperiment(checkedExp.settings);
+    errors.push(...checkedExp.errors);
     if (errors.length > 0) setUrlErrors((e) => [...e, ...errors]);
   }, [catalog, snap.runs, runs]);
 
@@ -134,13 +163,16 @@ export function App() {
     // The page's own keys (view, panels, metric, layout) are the edited run's.
     const page = { view: settings.view, charts: settings.charts, metric: settings.metric, layout: settings.layout };
     const [first, ...rest] = simSetups.map((r) => r.setup!);
-    const search = linkSearch({ ...first, ...page }, rest, DEFAULTS, edit);
+    const search = joinSearch(linkSearch({ ...first, ...page }, rest, DEFAULTS, edit), experimentSearch(experiment));
     if (search !== window.location.search) {
       window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
     }
-  }, [focused, settings, simSetups]);
+  }, [focused, settings, simSetups, experiment]);
 
-  const offer = useMemo(() => offerFor(presets, settings.drive, requestFields), [presets, settings.drive, requestFields]);
+  const offer = useMemo(
+    () => offerFor(presets, settings.drive, requestFields, isModel(workloads, settings.workload)),
+    [presets, settings.drive, requestFields, workloads, settings.workload],
+  );
   const request = useMemo(() => buildRequest(settings, offer), [settings, offer]);
   const requestKey = JSON.stringify(request);
 
@@ -218,9 +250,9 @@ export function App() {
     runs.start(focused.id, request, settings);
     for (const r of pending) {
       if (!r.setup) continue;
-      runs.start(r.id, buildRequest(r.setup, offerFor(presets, r.setup.drive, requestFields)), r.setup);
+      runs.start(r.id, buildRequest(r.setup, offerFor(presets, r.setup.drive, requestFields, isModel(workloads, r.setup.workload))), r.setup);
     }
-  }, [focused, request, settings, pending, runs, presets, requestFields]);
+  }, [focused, request, settings, pending, runs, presets, requestFields, workloads]);
 
   const anyRunning = sims.some((r) => r.state === 'running');
   const anyPaused = sims.some((r) => r.state === 'paused');
@@ -261,6 +293,99 @@ export function App() {
     setPicked(null);
   }, [runs]);
   const removeRun = useCallback((id: number) => runs.remove(id), [runs]);
+
+  // ---- experiments: the picked one on every run's drive and design, each in its own worker ----
+  const expInfo = catalog?.experiments.find((e) => e.id === experiment.id) ?? null;
+  const expMode = experiment.id !== null;
+  const onExperiment = useCallback((patch: Partial<ExperimentSettings>) => setExperiment((e) => ({ ...e, ...patch })), []);
+  const onPlot = useCallback((plot: 'mb_s' | 'iops') => setExperiment((e) => ({ ...e, plot })), []);
+  const expRequestFor = useCallback(
+    (setup: RunSettings): ExperimentRequest | null => {
+      if (!expInfo) return null;
+      // Only the controller design's options and the overrides shape the drive of an experiment:
+      // the workload and power options belong to the live run.
+      const design = Object.fromEntries(
+        Object.entries(setup.design).filter(([id]) => DESIGN_OPTIONS.find((o) => o.id === id)?.section === 'design'),
+      );
+      const sim = buildRequest({ ...setup, design, source: null }, offerFor(presets, setup.drive, requestFields));
+      return experimentRequest(experiment, expInfo, sim);
+    },
+    [expInfo, experiment, presets, requestFields],
+  );
+  const expRequest = useMemo(() => expRequestFor(settings), [expRequestFor, settings]);
+  const expKey = expMode && expRequest ? JSON.stringify(expRequest) : '';
+  // The engine checks the request as it is edited (it plans the points; no drive is built).
+  const [expProblem, setExpProblem] = useState<Problem | null>(null);
+  useEffect(() => {
+    if (!expKey || !engineReady) {
+      setExpProblem(null);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      void experiments.check(JSON.parse(expKey) as ExperimentRequest).then((p) => current && setExpProblem(p));
+    }, CHECK_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [expKey, engineReady, experiments]);
+  const expPlace = expProblem ? experimentPlace(expProblem.field) : null;
+  const pickerProblem =
+    expProblem && expPlace
+      ? { place: expPlace, message: `${expPlace === 'precondition' ? 'Preconditioning' : EXPERIMENT_LABELS[expPlace]}: ${expProblem.message}` }
+      : null;
+  const placedExpProblem: PlacedProblem | null = useMemo(
+    () => (expProblem && !expPlace ? placeProblem(expProblem, settings, offer) : null),
+    [expProblem, expPlace, settings, offer],
+  );
+  const expSims = sims.filter((r) => r.setup !== null);
+  const expRuns = expSims.map((r) => ({
+    key: r.id,
+    name: runName(r, presets, requestFields, false),
+    color: r.color,
+    entry: expSnap.entries.get(r.id) ?? null,
+  }));
+  const focusedEntry = expSnap.entries.get(focusId) ?? null;
+  const expEntries = expRuns.map((r) => r.entry).filter((e): e is NonNullable<typeof e> => e !== null);
+  const anyExpRunning = expEntries.some((e) => e.state === 'running');
+  const anyExpPaused = expEntries.some((e) => e.state === 'paused');
+  const expStartBlocked = !engineReady
+    ? 'The engine is loading…'
+    : !expInfo
+      ? 'Loading the experiments…'
+      : !drive
+        ? 'Choose a drive first.'
+        : (Object.values(invalid)[0] ?? (pickerProblem ?? placedExpProblem ? `Start waits: ${(pickerProblem ?? placedExpProblem)!.message}` : null));
+  const startExperiments = () => {
+    setUrlErrors([]);
+    experiments.keepOnly(expSims.map((r) => r.id));
+    for (const r of expSims) {
+      const req = expRequestFor(r.setup!);
+      if (req) experiments.start(r.id, req);
+    }
+  };
+  const pauseExperiments = () => {
+    const resume = !anyExpRunning && anyExpPaused;
+    for (const e of expEntries) {
+      if (resume && e.state === 'paused') experiments.resume(e.key);
+      if (!resume && e.state === 'running') experiments.pause(e.key);
+    }
+  };
+  const stopExperiments = () => {
+    for (const e of expEntries) if (e.state === 'running' || e.state === 'paused') experiments.stop(e.key);
+  };
+  const clearExperiments = () => {
+    for (const r of snap.runs) if (r.id !== focusId) runs.remove(r.id);
+    experiments.keepOnly([]);
+  };
+  const removeExpRun = useCallback(
+    (id: number) => {
+      experiments.remove(id);
+      runs.remove(id);
+    },
+    [runs, experiments],
+  );
 
   // A real drive's fio log, from the file picker or dropped on the chart.
   const [logError, setLogError] = useState<string | null>(null);
@@ -306,8 +431,8 @@ export function App() {
     if (!focused?.setup) return;
     const s = { ...focused.setup, seconds: 600 };
     runs.edit(focused.id, s);
-    runs.start(focused.id, buildRequest(s, offerFor(presets, s.drive, requestFields)), s);
-  }, [focused, runs, presets, requestFields]);
+    runs.start(focused.id, buildRequest(s, offerFor(presets, s.drive, requestFields, isModel(workloads, s.workload))), s);
+  }, [focused, runs, presets, requestFields, workloads]);
 
   const [settingsOpen, setSettingsOpen] = useState(true);
   const chartHeight = useChartHeight();
@@ -379,6 +504,7 @@ export function App() {
   const onCut = useCallback(() => runs.cutPower(runs.snapshot().focusId), [runs]);
   const onCapacitors = useCallback((healthy: boolean) => runs.setCapacitors(runs.snapshot().focusId, healthy), [runs]);
 
+  const shownProblem = expMode ? placedExpProblem : placedProblem;
   const designControls = useMemo(
     () => (
       <DesignControls
@@ -395,10 +521,11 @@ export function App() {
         onSource={onSource}
         request={request}
         inspect={inspect}
-        problem={placedProblem}
+        problem={shownProblem}
+        sections={expMode ? EXPERIMENT_SECTIONS : undefined}
       />
     ),
-    [offer, workloads, settings.workload, settings.design, settings.overrides, settings.source, request, parameters, placedProblem, onWorkload, onDesign, onOverrides, onSource, inspect],
+    [offer, workloads, settings.workload, settings.design, settings.overrides, settings.source, request, parameters, shownProblem, expMode, onWorkload, onDesign, onOverrides, onSource, inspect],
   );
 
   const runWorkload = run?.ran?.config.workload ?? settings.workload;
@@ -408,9 +535,12 @@ export function App() {
     shown.length > 1
       ? `${metric.label} per second: ${shown.length} runs, ${viewLabel(view, runSeconds)}`
       : `${metric.id === 'iops' ? `${formatBytes(blockBytes)} ` : ''}${workloadWords(runWorkload).name} ${metric.label} per second, ${viewLabel(view, runSeconds)}`;
-  const engineErrors = snap.runs.filter((r) => r.error).map((r) => ({ id: r.id, text: `${names.get(r.id)}: ${r.error!.message}` }));
+  const runErrors = snap.runs.filter((r) => r.error).map((r) => ({ id: r.id, text: `${names.get(r.id)}: ${r.error!.message}`, exp: false }));
+  const expErrors = expRuns.filter((r) => r.entry?.error).map((r) => ({ id: r.key, text: `${r.name}: ${r.entry!.error!.message}`, exp: true }));
+  const engineErrors = expMode ? [...expErrors, ...runErrors] : runErrors;
   const focusName = names.get(focusId) ?? '';
-  const badgeState = snap.engineState === 'loading' || !focused ? 'loading' : focused.state;
+  const runBadge = snap.engineState === 'loading' || !focused ? 'loading' : focused.state;
+  const badgeState = expMode && focusedEntry?.request ? EXP_BADGE[focusedEntry.state] : runBadge;
 
   return (
     <InvalidFields.Provider value={invalidApi}>
@@ -443,12 +573,39 @@ export function App() {
         <ErrorBanner
           title="The engine reported a problem"
           messages={engineErrors.map((e) => e.text)}
-          onDismiss={() => engineErrors.forEach((e) => runs.clearError(e.id))}
+          onDismiss={() => engineErrors.forEach((e) => (e.exp ? experiments.clearError(e.id) : runs.clearError(e.id)))}
           testId="engine-error"
         />
 
         <main className={settingsOpen ? 'layout' : 'layout settings-hidden'}>
           <section className="panel results" id="results" aria-label="Results">
+            {expMode ? (
+              <>
+                <ExperimentBar
+                  startLabel={expSims.length > 1 ? `Run ${expSims.length} experiments` : 'Run experiment'}
+                  startBlocked={expStartBlocked}
+                  onStart={startExperiments}
+                  canPause={anyExpRunning || anyExpPaused}
+                  paused={!anyExpRunning && anyExpPaused}
+                  onPauseResume={pauseExperiments}
+                  canStop={anyExpRunning || anyExpPaused}
+                  onStop={stopExperiments}
+                  canClear={expEntries.length > 0 || expSims.length > 1}
+                  onClear={clearExperiments}
+                  entry={focusedEntry}
+                />
+                <ExperimentLegend runs={expRuns} focusKey={focusId} onFocus={focusRun} onRemove={removeExpRun} onAdd={addRun} />
+                <div className="results-head">
+                  <h2 data-testid="exp-title">{expInfo ? expInfo.title : 'Loading the experiments…'}</h2>
+                </div>
+                {expInfo && (
+                  <Suspense fallback={<p className="hint">Loading the charts…</p>}>
+                    <ExperimentView info={expInfo} settings={experiment} onPlot={onPlot} runs={expRuns} focusKey={focusId} height={chartHeight} />
+                  </Suspense>
+                )}
+              </>
+            ) : (
+              <>
             <RunBar
               startLabel={pending.length > 0 ? `Start ${pending.length + 1} runs` : focused?.ran ? 'Run again' : 'Start'}
               startBlocked={startBlocked}
@@ -487,7 +644,7 @@ export function App() {
                 store={focused.store}
               />
             )}
-            {!narrow && guideBox}
+            {!narrow && !expMode && guideBox}
             <RunList
               runs={snap.runs as readonly SimRun[]}
               focusId={focusId}
@@ -536,7 +693,7 @@ export function App() {
               picked={picked}
               onDropFile={onDropFile}
             />
-            {narrow && guideBox}
+            {narrow && !expMode && guideBox}
             {view.explain && (
               <p className="view-explain" data-testid="view-explain">
                 {view.explain}
@@ -616,19 +773,30 @@ export function App() {
                 picked={picked}
               />
             )}
+              </>
+            )}
           </section>
 
           <aside className="panel settings-col" id="settings" aria-label="Settings" hidden={!settingsOpen}>
             <h2>
               Settings <span className="editing">of {focusName || 'the run'}</span>
             </h2>
-            <p className="hint">{scenario.description}</p>
-            <SetupPanel presets={presets} spans={scenario.spans} settings={settings} onChange={update} problem={placedProblem}>
+            <ExperimentPicker experiments={catalog?.experiments ?? NO_EXPERIMENTS} settings={experiment} onChange={onExperiment} problem={pickerProblem} />
+            {!expMode && <p className="hint">{scenario.description}</p>}
+            <SetupPanel
+              presets={presets}
+              spans={scenario.spans}
+              settings={settings}
+              onChange={update}
+              problem={expMode ? placedExpProblem : placedProblem}
+              hideDuration={expMode}
+              hideSpan={expInfo !== null && settingsOf(expInfo).spans}
+            >
               {designControls}
             </SetupPanel>
-            {placedProblem && placedProblem.place === null && (
+            {shownProblem && shownProblem.place === null && (
               <p className="field-error" role="alert" data-testid="settings-problem">
-                {placedProblem.message}
+                {shownProblem.message}
               </p>
             )}
             <p className="hint settings-foot">
@@ -649,25 +817,49 @@ const NO_PRESETS: readonly DrivePreset[] = [];
 const NO_WORKLOADS: readonly WorkloadInfo[] = [];
 const NO_FIELDS: Readonly<Record<string, unknown>> = {};
 const NO_CUTS: readonly number[] = [];
+const NO_EXPERIMENTS: readonly ExperimentInfo[] = [];
+/** The settings sections an experiment takes (it sets its own workloads). */
+const EXPERIMENT_SECTIONS = ['design'] as const;
+/** The header's badge for an experiment's state. */
+const EXP_BADGE: Record<ExperimentState, EngineState> = {
+  loading: 'running',
+  idle: 'idle',
+  running: 'running',
+  paused: 'paused',
+  stopped: 'finished',
+  finished: 'finished',
+  error: 'error',
+};
 
 /** The chart's store before any run exists. */
 const EMPTY_STORE = new ColumnStore();
 
-function offerFor(presets: readonly DrivePreset[], drive: string, requestFields: Readonly<Record<string, unknown>>): EngineOffer {
-  return { parameters: presets.find((p) => p.id === drive)?.parameters ?? {}, requestFields };
+function offerFor(presets: readonly DrivePreset[], drive: string, requestFields: Readonly<Record<string, unknown>>, model = false): EngineOffer {
+  return { parameters: presets.find((p) => p.id === drive)?.parameters ?? {}, requestFields, ...(model ? { model } : {}) };
+}
+
+/** Whether a workload is a model of an application trace (it sets its own shape). */
+function isModel(workloads: readonly WorkloadInfo[], id: string): boolean {
+  return workloads.find((w) => w.id === id)?.model === true;
 }
 
 /** "S3700 200GB, 29% spare, GC pacing: Lazy": what tells this run apart, in the legend. */
-function runName(r: SimRun, presets: readonly DrivePreset[], requestFields: Readonly<Record<string, unknown>>): string {
+function runName(r: SimRun, presets: readonly DrivePreset[], requestFields: Readonly<Record<string, unknown>>, withWorkload = true): string {
   if (r.kind === 'log') return `fio log: ${r.fileName}`;
   const s = r.ran?.setup ?? r.setup;
   if (!s) return 'Run';
   const drive = presets.find((p) => p.id === s.drive);
   const parts = [drive ? drive.name.replace(/^Intel SSD (DC )?/, '') : s.drive];
   if (drive) parts.push(spanOption(drive, s.span).spareLabel);
-  if (s.source) parts.push(`${s.source.kind === 'fio' ? 'fio job' : 'trace'} ${s.source.name}`);
-  else if (s.workload !== DEFAULTS.workload) parts.push(workloadWords(s.workload).name);
-  parts.push(...describeDesign(s.design, offerFor(presets, s.drive, requestFields)));
+  if (!withWorkload) {
+    // An experiment sets its own workloads: only the drive, its spare area and design tell it apart.
+    const design = Object.fromEntries(Object.entries(s.design).filter(([id]) => DESIGN_OPTIONS.find((o) => o.id === id)?.section === 'design'));
+    parts.push(...describeDesign(design, offerFor(presets, s.drive, requestFields)));
+  } else {
+    if (s.source) parts.push(`${s.source.kind === 'fio' ? 'fio job' : 'trace'} ${s.source.name}`);
+    else if (s.workload !== DEFAULTS.workload) parts.push(workloadWords(s.workload).name);
+    parts.push(...describeDesign(s.design, offerFor(presets, s.drive, requestFields)));
+  }
   const n = Object.keys(s.overrides).length;
   if (n > 0) parts.push(`${n} parameter ${n === 1 ? 'override' : 'overrides'}`);
   if (s.seed !== DEFAULTS.seed) parts.push(`seed ${s.seed}`);

@@ -50,6 +50,8 @@ export interface DesignControlsProps {
   parameters: readonly ParameterInfo[] | null;
   /** The engine's message about the current settings, which control it belongs to, and its field. */
   problem: { place: ProblemPlace; message: string; field: string } | null;
+  /** Only these sections (an experiment sets its own workloads); all when absent. */
+  sections?: readonly SectionId[];
 }
 
 const SECTIONS: readonly { id: SectionId; title: string }[] = [
@@ -86,7 +88,7 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
 
   return (
     <>
-      {SECTIONS.map((section) => {
+      {SECTIONS.filter((section) => !props.sections || props.sections.includes(section.id)).map((section) => {
         const options = shownIn(section.id);
         if (options.length === 0 && section.id !== 'workload') return null;
         const changed = options.filter((o) => values[o.id] !== undefined).length;
@@ -245,15 +247,35 @@ function WorkloadSelect(props: {
         onChange={(e) => props.onChange(e.target.value)}
       >
         {!current && <option value="">{props.workloads.length ? 'Choose a workload' : 'Loading…'}</option>}
-        {props.workloads.map((w) => (
-          <option key={w.id} value={w.id}>
-            {workloadWords(w.id, w.description).name}
-          </option>
-        ))}
+        {props.workloads
+          .filter((w) => !w.model)
+          .map((w) => (
+            <option key={w.id} value={w.id}>
+              {workloadWords(w.id, w.description).name}
+            </option>
+          ))}
+        {props.workloads.some((w) => w.model) && (
+          <optgroup label="Models of the articles’ application traces">
+            {props.workloads
+              .filter((w) => w.model)
+              .map((w) => (
+                <option key={w.id} value={w.id}>
+                  {workloadWords(w.id, w.description).name}
+                </option>
+              ))}
+          </optgroup>
+        )}
       </select>
       {current && (
-        <p className="hint" id={hintId}>
+        <p className="hint" id={hintId} data-testid="workload-line">
           {workloadWords(current.id, current.description).line}
+          {current.model && (
+            <em data-testid="model-note">
+              {' '}
+              A model sets its own request sizes, read/write mix and queue depths, so those controls are hidden while it is chosen
+              (their values wait for another workload).
+            </em>
+          )}
         </p>
       )}
       <FieldError message={props.problem} />

@@ -16,6 +16,10 @@ export interface SetupPanelProps {
   onChange(patch: Partial<RunSettings>): void;
   /** The engine's objection, when it names one of these settings (drive, span, seconds, seed). */
   problem: { place: string | null; message: string } | null;
+  /** No Duration (an experiment sets seconds per point). */
+  hideDuration?: boolean;
+  /** No spare-area control (the experiment sweeps spare area itself). */
+  hideSpan?: boolean;
   children?: ReactNode;
 }
 
@@ -69,6 +73,7 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
         <FieldError message={problemAt('drive')} />
       </div>
 
+      {!props.hideSpan && (
       <fieldset className="field spare" aria-describedby={ids.spare}>
         <legend className="field-label">Spare area (how much of the drive is tested)</legend>
         <details className="explain" id={ids.spare}>
@@ -112,8 +117,10 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
         </div>
         <FieldError message={problemAt('span')} />
       </fieldset>
+      )}
 
       <div className="field-row">
+        {!props.hideDuration && (
         <NumberField
           label="Duration"
           unit="s"
@@ -125,6 +132,7 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
           problem={problemAt('seconds')}
           testId="seconds"
         />
+        )}
         <NumberField
           label="Seed"
           value={settings.seed}

@@ -9,6 +9,8 @@
 // `fields.length` columns of `n` rows; the inside rows of the same seconds as a Float32 buffer.
 // No SharedArrayBuffer: embeds are not cross-origin isolated.
 
+import { isExperimentInfo, type ExperimentInfo } from './experimentProtocol';
+
 /** A drive the engine knows, as `presets()` describes it. */
 export interface DrivePreset {
   id: string;
@@ -59,6 +61,8 @@ export interface WorkloadInfo {
   block_bytes: number;
   queue_depth: number;
   read_percent: number;
+  /** A model of an application trace: it sets its own sizes, mix and queue depths. */
+  model?: boolean;
 }
 
 /** The engine's run request (`Simulation` constructor, `check_request`). */
@@ -146,6 +150,8 @@ export type WorkerToPage =
       /** Run-request field -> default, for every field this engine accepts. */
       request_fields: Record<string, unknown>;
       fields: string[];
+      /** The articles' methods (`experiments()`), when this engine has them. */
+      experiments?: ExperimentInfo[];
     }
   | { type: 'state'; state: EngineState }
   | {
@@ -288,7 +294,8 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
         Array.isArray(v.workloads) &&
         v.workloads.every(isWorkloadInfo) &&
         isObj(v.request_fields) &&
-        isStrArray(v.fields)
+        isStrArray(v.fields) &&
+        (v.experiments === undefined || (Array.isArray(v.experiments) && v.experiments.every(isExperimentInfo)))
         ? (v as WorkerToPage)
         : null;
     case 'state':

@@ -17,6 +17,7 @@ import {
   type WorkerToPage,
   type WorkloadInfo,
 } from './protocol';
+import type { ExperimentInfo } from './experimentProtocol';
 
 /** The `Simulation` handle exported by engine/wasm (see protocol.ts). */
 export interface EngineSimulation {
@@ -45,6 +46,8 @@ export interface EngineModule {
   parameter_info(drive: string): string;
   fio_import(config_json: string): string;
   trace_summary(text: string, format: string, name: string): string;
+  /** The articles' methods as JSON (engines before them lack it). */
+  experiments?(): string;
   Simulation: new (config_json: string) => EngineSimulation;
 }
 
@@ -100,6 +103,7 @@ export class Runner {
   private readonly presets: DrivePreset[];
   private readonly workloads: WorkloadInfo[];
   private readonly requestFields: Record<string, unknown>;
+  private readonly experiments: ExperimentInfo[];
   /** The running request asks for power cuts, and how many have been reported. */
   private watchCuts = false;
   private cutsReported = 0;
@@ -120,6 +124,7 @@ export class Runner {
     this.presets = JSON.parse(engine.presets()) as DrivePreset[];
     this.workloads = JSON.parse(engine.workloads()) as WorkloadInfo[];
     this.requestFields = JSON.parse(engine.run_request_fields()) as Record<string, unknown>;
+    this.experiments = engine.experiments ? (JSON.parse(engine.experiments()) as ExperimentInfo[]) : [];
   }
 
   /** Tells the page what the engine offers. Call once after construction. */
@@ -130,6 +135,7 @@ export class Runner {
       workloads: this.workloads,
       request_fields: this.requestFields,
       fields: this.fields,
+      experiments: this.experiments,
     });
     this.setState('idle');
   }

@@ -9,6 +9,7 @@ import { ColumnStore } from '../charts/columns';
 import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../charts/derived';
 import { InsideStore } from '../charts/inside';
 import { createEngineWorker, EngineClient, type WorkerLike } from './client';
+import type { ExperimentInfo } from './experimentProtocol';
 import type { DrivePreset, EngineState, ImportReport, ParameterInfo, PowerCut, Problem, RunSummary, SimConfig, WorkloadInfo } from './protocol';
 
 export const MAX_RUNS = 4;
@@ -22,6 +23,8 @@ export interface Catalog {
   requestFields: Readonly<Record<string, unknown>>;
   /** The engine's sample columns, in its order (the CSV's columns). */
   sampleFields: readonly string[];
+  /** The articles' methods the engine runs as experiments. */
+  experiments: readonly ExperimentInfo[];
 }
 
 export interface EngineError {
@@ -120,6 +123,7 @@ export class RunSet<S> {
           workloads: msg.workloads,
           requestFields: msg.request_fields,
           sampleFields: msg.fields,
+          experiments: msg.experiments ?? [],
         };
       } else if (msg.type === 'state') {
         this.engineState = msg.state;

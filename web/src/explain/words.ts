@@ -29,13 +29,24 @@ const WORKLOADS: Readonly<Record<string, WorkloadWords>> = {
     name: 'Random writes with TRIM',
     line: 'Random writes where one command in ten deletes data (TRIM), so the drive knows it need not keep it.',
   },
+  swingbench: { name: 'Swingbench OLTP (model of the trace)', line: '' },
+  'sql-update-daily-stats': { name: 'SQL Server UpdateDailyStats (model of the trace)', line: '' },
+  'sql-weekly-maintenance': { name: 'SQL Server WeeklyMaintenance (model of the trace)', line: '' },
+  'storage-bench-2011-heavy': { name: 'Storage Bench 2011 Heavy (model of the trace)', line: '' },
+  'storage-bench-2011-light': { name: 'Storage Bench 2011 Light (model of the trace)', line: '' },
 };
+
+/** The engine's own words, as a sentence: "model of the ... [000]" -> "Model of the ....". */
+function sentence(engineDescription: string): string {
+  const line = engineDescription.replace(/\s*\[[\d, ]+\]/g, '');
+  return line ? `${line.charAt(0).toUpperCase()}${line.slice(1)}.` : '';
+}
 
 export function workloadWords(id: string, engineDescription = ''): WorkloadWords {
   const known = WORKLOADS[id];
-  if (known) return known;
-  const line = engineDescription.replace(/\s*\[[\d, ]+\]/g, '');
-  return { name: id, line: line ? `${line.charAt(0).toUpperCase()}${line.slice(1)}.` : '' };
+  // A model's description is the engine's (its published figures), so it stays in step.
+  if (known) return known.line ? known : { name: known.name, line: sentence(engineDescription) };
+  return { name: id, line: sentence(engineDescription) };
 }
 
 /** What spare area is, for the spare-area control. */

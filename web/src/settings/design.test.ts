@@ -149,3 +149,18 @@ describe('the run request', () => {
     expect(problemPlace('user_bytes', { ...settings, overrides: {} }, S3700)).toBeNull();
   });
 });
+
+describe('a trace model as the workload', () => {
+  it('hides and leaves out the options that would reshape it, and keeps the rest', () => {
+    const values = { qd: 8, block: 8192, mix: 'reads', pacing: 'lazy', trim: 0.1 };
+    const model = { ...S3700, model: true };
+    const shown = (offer: EngineOffer) => DESIGN_OPTIONS.filter((o) => isActive(o, values, offer)).map((o) => o.id);
+    expect(shown(S3700)).toEqual(expect.arrayContaining(['qd', 'block', 'pacing']));
+    for (const id of ['qd', 'block', 'align', 'mix', 'order', 'bssplit', 'threads', 'skew', 'rate']) expect(shown(model)).not.toContain(id);
+    expect(shown(model)).toContain('pacing');
+    const patch = designPatch(values, model);
+    expect(patch.fields).not.toHaveProperty('queue_depth');
+    expect(patch.set['gc.pacing']).toBe('lazy');
+    expect(designPatch(values, S3700).fields.queue_depth).toBe(8);
+  });
+});

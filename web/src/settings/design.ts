@@ -638,7 +638,23 @@ export interface EngineOffer {
   parameters: Readonly<Record<string, unknown>>;
   /** Run-request field -> default. */
   requestFields: Readonly<Record<string, unknown>>;
+  /** The workload is a model of an application trace: it sets its own sizes, mix and depths. */
+  model?: boolean;
 }
+
+/** Run-request fields a trace model sets itself (the engine refuses them with a model). */
+export const MODEL_SETS: readonly string[] = [
+  'queue_depth',
+  'block_bytes',
+  'align_bytes',
+  'threads',
+  'read_percent',
+  'random_percent',
+  'block_sizes',
+  'distribution',
+  'rate_iops',
+  'thinktime_us',
+];
 
 function knows(offer: EngineOffer, r: Requirement | NumberTarget | { field: string }): boolean {
   return 'param' in r ? r.param in offer.parameters : r.field in offer.requestFields;
@@ -674,6 +690,8 @@ export function shippedNumber(option: NumberOption, offer: EngineOffer): number 
 /** Whether an option is on screen and in effect given the other values. */
 export function isActive(option: DesignOption, values: DesignValues, offer: EngineOffer): boolean {
   if (!isAvailable(option, offer)) return false;
+  // A trace model's own shape stays: the options that would change it wait (kept, not applied).
+  if (offer.model && targets(option).some((t) => MODEL_SETS.includes(t))) return false;
   const when = option.kind === 'number' || option.kind === 'text' ? option.shownWhen : undefined;
   if (!when) return true;
   const parent = optionById(when.option);

@@ -55,6 +55,8 @@ export interface UrlVocabulary {
   charts: readonly string[];
   metrics: readonly string[];
   layouts: readonly string[];
+  /** Keys another part of the page reads (the experiment's), not reported as unknown. */
+  extraKeys?: readonly string[];
 }
 
 /** Settings of the page, not of one run: a comparison run's entry leaves them out. */
@@ -173,7 +175,7 @@ export function parseSettings(search: string, defaults: RunSettings, vocabulary:
     settings.charts = ids.filter((id) => vocabulary.charts.includes(id));
   }
 
-  const known = new Set<string>([...BASIC, ...DESIGN_OPTIONS.map((o) => o.id), 'charts', COMPARE_KEY, EDIT_KEY]);
+  const known = new Set<string>([...BASIC, ...DESIGN_OPTIONS.map((o) => o.id), 'charts', COMPARE_KEY, EDIT_KEY, ...(vocabulary.extraKeys ?? [])]);
   for (const key of new Set(q.keys())) {
     if (!known.has(key) && !key.startsWith(SET_PREFIX)) {
       errors.push(`${key}: unknown setting (known: ${[...known].join(', ')}, set.PATH)`);

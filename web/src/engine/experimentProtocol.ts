@@ -1,0 +1,173 @@
+// Messages between the page and an experiment worker (engine/experimentWorker.ts).
+//
+// Mirrors the wasm shell's `experiments()` and its `Experiment` handle (constructor(request_json),
+// advance(max_ios) -> rows added, finished(), progress_json(), table_json(), table_csv(), free()).
+// A table is small (a row per queue depth, span or second), so each batch of new rows sends the
+// rows so far; the CSV is the engine's own text, exactly what `ssdlab sweep` prints.
+
+/** One of the articles' methods, as `experiments()` lists it. */
+export interface ExperimentInfo {
+  id: string;
+  title: string;
+  article: string;
+  about: string;
+  /** Defaults: simulated seconds per point, ramp seconds, queue depths. */
+  seconds: number;
+  ramp_seconds: number;
+  queue_depths: number[];
+  columns: string[];
+}
+
+/** The engine's experiment request (`new Experiment(json)`, `ssdlab sweep`). */
+export interface ExperimentRequest {
+  experiment: string;
+  drive: string;
+  set?: Record<string, string | number | boolean>;
+  seed?: number;
+  seconds?: number;
+  ramp_seconds?: number;
+  queue_depths?: number[];
+  spans?: number[];
+  span?: number;
+  precondition?: 'article' | 'fill';
+}
+
+export type Cell = string | number | boolean | null;
+
+export interface ExperimentTable {
+  experiment: string;
+  columns: string[];
+  rows: Cell[][];
+}
+
+export interface ExperimentProgress {
+  points_done: number;
+  points: number;
+  /** Simulated seconds of the running point, done and planned. */
+  seconds_done: number;
+  seconds: number;
+}
+
+export type ExperimentState = 'loading' | 'idle' | 'running' | 'paused' | 'stopped' | 'finished' | 'error';
+
+export type PageToExperiment =
+  | { type: 'start'; request: ExperimentRequest }
+  /** Is this request accepted? Answered by `checked` with the same id. Builds no drive. */
+  | { type: 'check'; id: number; request: ExperimentRequest }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  /** Ends the experiment; the rows so far stay. */
+  | { type: 'stop' };
+
+export type ExperimentToPage =
+  | { type: 'ready'; experiments: ExperimentInfo[] }
+  | { type: 'state'; state: ExperimentState }
+  | { type: 'started'; request: ExperimentRequest; progress: ExperimentProgress; columns: string[] }
+  | { type: 'checked'; id: number; problem: { field: string; message: string } | null }
+  | { type: 'rows'; table: ExperimentTable; csv: string; progress: ExperimentProgress }
+  | { type: 'progress'; progress: ExperimentProgress; elapsed_ms: number }
+  | { type: 'finished'; table: ExperimentTable; csv: string; progress: ExperimentProgress; elapsed_ms: number }
+  | { type: 'error'; message: string; field?: string; recoverable: boolean };
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isInt = (v: unknown): v is number => isNum(v) && Number.isInteger(v);
+const isNumList = (v: unknown): v is number[] => Array.isArray(v) && v.every(isNum);
+const isStrList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr);
+
+export function isExperimentInfo(v: unknown): v is ExperimentInfo {
+  return (
+    isObj(v) &&
+    ['id', 'title', 'article', 'about'].every((k) => isStr(v[k])) &&
+    isNum(v.seconds) &&
+    isNum(v.ramp_seconds) &&
+    isNumList(v.queue_depths) &&
+    isStrList(v.columns)
+  );
+}
+
+/** Shape check only: ranges are the engine's to judge and to explain. */
+export function isExperimentRequest(v: unknown): v is ExperimentRequest {
+  return (
+    isObj(v) &&
+    isStr(v.experiment) &&
+    isStr(v.drive) &&
+    (v.set === undefined || isObj(v.set)) &&
+    ['seed', 'seconds', 'ramp_seconds', 'span'].every((k) => v[k] === undefined || isNum(v[k])) &&
+    (v.queue_depths === undefined || isNumList(v.queue_depths)) &&
+    (v.spans === undefined || isNumList(v.spans)) &&
+    (v.precondition === undefined || v.precondition === 'article' || v.precondition === 'fill')
+  );
+}
+
+export function isProgress(v: unknown): v is ExperimentProgress {
+  return isObj(v) && ['points_done', 'points', 'seconds_done', 'seconds'].every((k) => isInt(v[k]));
+}
+
+function isCell(v: unknown): v is Cell {
+  return v === null || isStr(v) || isNum(v) || typeof v === 'boolean';
+}
+
+export function isTable(v: unknown): v is ExperimentTable {
+  return (
+    isObj(v) &&
+    isStr(v.experiment) &&
+    isStrList(v.columns) &&
+    Array.isArray(v.rows) &&
+    v.rows.every((r) => Array.isArray(r) && r.length === (v.columns as string[]).length && r.every(isCell))
+  );
+}
+
+const STATES: readonly ExperimentState[] = ['loading', 'idle', 'running', 'paused', 'stopped', 'finished', 'error'];
+
+export function parsePageToExperiment(v: unknown): PageToExperiment | null {
+  if (!isObj(v)) return null;
+  switch (v.type) {
+    case 'start':
+      return isExperimentRequest(v.request) ? { type: 'start', request: v.request } : null;
+    case 'check':
+      return isInt(v.id) && isExperimentRequest(v.request) ? { type: 'check', id: v.id, request: v.request } : null;
+    case 'pause':
+    case 'resume':
+    case 'stop':
+      return { type: v.type };
+    default:
+      return null;
+  }
+}
+
+export function parseExperimentToPage(v: unknown): ExperimentToPage | null {
+  if (!isObj(v)) return null;
+  switch (v.type) {
+    case 'ready':
+      return Array.isArray(v.experiments) && v.experiments.every(isExperimentInfo) ? (v as ExperimentToPage) : null;
+    case 'state':
+      return isStr(v.state) && (STATES as readonly string[]).includes(v.state) ? (v as ExperimentToPage) : null;
+    case 'started':
+      return isExperimentRequest(v.request) && isProgress(v.progress) && isStrList(v.columns) ? (v as ExperimentToPage) : null;
+    case 'checked':
+      return isInt(v.id) && (v.problem === null || (isObj(v.problem) && isStr(v.problem.field) && isStr(v.problem.message)))
+        ? (v as ExperimentToPage)
+        : null;
+    case 'rows':
+      return isTable(v.table) && isStr(v.csv) && isProgress(v.progress) ? (v as ExperimentToPage) : null;
+    case 'progress':
+      return isProgress(v.progress) && isNum(v.elapsed_ms) ? (v as ExperimentToPage) : null;
+    case 'finished':
+      return isTable(v.table) && isStr(v.csv) && isProgress(v.progress) && isNum(v.elapsed_ms) ? (v as ExperimentToPage) : null;
+    case 'error':
+      return isStr(v.message) && typeof v.recoverable === 'boolean' && (v.field === undefined || isStr(v.field))
+        ? (v as ExperimentToPage)
+        : null;
+    default:
+      return null;
+  }
+}
+
+/** "seconds: must be ..." -> {field, message}; the engine's errors name their field first. */
+export function splitEngineError(text: string): { field: string; message: string } {
+  const m = text.match(/^([A-Za-z_][\w.]*(?: \(how many\))?): (.*)$/s);
+  return m ? { field: m[1], message: m[2] } : { field: '', message: text };
+}

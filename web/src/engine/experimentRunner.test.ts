@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { parseExperimentToPage, parsePageToExperiment, splitEngineError, type ExperimentToPage } from './experimentProtocol';
+import { ExperimentLoop, type EngineExperiment, type ExperimentModule } from './experimentRunner';
+
+const INFO = { id: 'four-corners', title: 'T', article: 'A', about: 'B', seconds: 60, ramp_seconds: 10, queue_depths: [1, 2], columns: ['corner', 'queue_depth', 'iops'] };
+
+/** A stand-in for the wasm module: two points of two rows each, a row per 1000 host IOs. */
+function fakeEngine() {
+  const made: FakeExperiment[] = [];
+  class FakeExperiment implements EngineExperiment {
+    ios = 0;
+    freed = false;
+    constructor(json: string) {
+      const r = JSON.parse(json);
+      if (r.seconds === 0) throw new Error('seconds: must be between 1 and 86400 (got 0)');
+      made.push(this);
+    }
+    rows(): number {
+      return Math.min(4, Math.floor(this.ios / 1000));
+    }
+    advance(maxIos: number): number {
+      if (this.freed) throw new Error('null pointer passed to rust');
+      const before = this.rows();
+      this.ios += Math.min(maxIos, 500);
+      return this.rows() - before;
+    }
+    finished() {
+      return this.rows() === 4;
+    }
+    progress_json() {
+      return JSON.stringify({ points_done: Math.floor(this.rows() / 2), points: 2, seconds_done: (this.ios / 100) % 10, seconds: 10 });
+    }
+    table_json() {
+      const rows = Array.from({ length: this.rows() }, (_, i) => [i < 2 ? 'a' : 'b', i % 2 ? 2 : 1, 1000 + i]);
+      return JSON.stringify({ experiment: 'four-corners', columns: INFO.columns, rows });
+    }
+    table_csv() {
+      return `${INFO.columns.join(',')}\n`;
+    }
+    free() {
+      this.freed = true;
+    }
+  }
+  const engine: ExperimentModule = { experiments: () => JSON.stringify([INFO]), Experiment: FakeExperiment };
+  return { engine, made };
+}
+
+function harness() {
+  const { engine, made } = fakeEngine();
+  const posted: ExperimentToPage[] = [];
+  const queue: (() => void)[] = [];
+  let t = 0;
+  const loop = new ExperimentLoop(engine, {
+    post: (m) => {
+      // Everything crosses as the page would receive it.
+      expect(parseExperimentToPage(JSON.parse(JSON.stringify(m)))).not.toBeNull();
+      posted.push(m);
+    },
+    schedule: (fn) => queue.push(fn),
+    now: () => (t += 5),
+  });
+  const tick = () => {
+    const fn = queue.shift();
+    fn?.();
+    return fn !== undefined;
+  };
+  const of = <K extends ExperimentToPage['type']>(type: K) => posted.filter((m) => m.type === type) as Extract<ExperimentToPage, { type: K }>[];
+  return { loop, posted, tick, of, made };
+}
+
+const REQUEST = { experiment: 'four-corners', drive: 's3700-200', seconds: 2 };
+
+describe('ExperimentLoop', () => {
+  it('announces the experiments, then streams rows as points complete and finishes with the table', () => {
+    const h = harness();
+    h.loop.announce();
+    expect(h.of('ready')[0].experiments[0].id).toBe('four-corners');
+    h.loop.handle({ type: 'start', request: REQUEST });
+    expect(h.of('started')[0].columns).toEqual(INFO.columns);
+    while (h.tick());
+    const rows = h.of('rows');
+    expect(rows.map((m) => m.table.rows.length)).toEqual([1, 2, 3]);
+    const fin = h.of('finished');
+    expect(fin).toHaveLength(1);
+    expect(fin[0].table.rows).toHaveLength(4);
+    expect(fin[0].progress.points_done).toBe(2);
+    expect(h.loop.getState()).toBe('finished');
+    expect(h.made[0].freed).toBe(true);
+  });
+
+  it('pauses between slices, resumes, and stops keeping the rows so far', () => {
+    const h = harness();
+    h.loop.announce();
+    h.loop.handle({ type: 'start', request: REQUEST });
+    h.tick();
+    h.tick();
+    h.loop.handle({ type: 'pause' });
+    expect(h.tick()).toBe(true); // the slice already queued does nothing
+    const ios = h.made[0].ios;
+    expect(h.tick()).toBe(false);
+    expect(h.made[0].ios).toBe(ios);
+    h.loop.handle({ type: 'resume' });
+    h.tick();
+    expect(h.made[0].ios).toBeGreaterThan(ios);
+    h.loop.handle({ type: 'stop' });
+    expect(h.loop.getState()).toBe('stopped');
+    expect(h.made[0].freed).toBe(true);
+    while (h.tick());
+    expect(h.of('finished')).toHaveLength(0);
+  });
+
+  it('names the refused field, keeps the last results, and checks without running', () => {
+    const h = harness();
+    h.loop.announce();
+    h.loop.handle({ type: 'start', request: { ...REQUEST, seconds: 0 } });
+    const err = h.of('error')[0];
+    expect(err).toMatchObject({ field: 'seconds', recoverable: true });
+    expect(err.message).toBe('seconds: must be between 1 and 86400 (got 0)');
+    expect(h.loop.getState()).toBe('idle');
+    h.loop.handle({ type: 'check', id: 7, request: { ...REQUEST, seconds: 0 } });
+    h.loop.handle({ type: 'check', id: 8, request: REQUEST });
+    expect(h.of('checked')).toEqual([
+      { type: 'checked', id: 7, problem: { field: 'seconds', message: 'must be between 1 and 86400 (got 0)' } },
+      { type: 'checked', id: 8, problem: null },
+    ]);
+    expect(h.made.every((m) => m.freed)).toBe(true);
+    h.loop.handle({ type: 'start', request: { drive: 1 } });
+    expect(h.of('error').at(-1)!.message).toMatch(/malformed/);
+  });
+});
+
+describe('experiment messages', () => {
+  it('refuse what is malformed', () => {
+    expect(parsePageToExperiment({ type: 'start', request: { experiment: 'x', drive: 'y', precondition: 'soon' } })).toBeNull();
+    expect(parsePageToExperiment({ type: 'stop' })).toEqual({ type: 'stop' });
+    expect(parseExperimentToPage({ type: 'rows', table: { experiment: 'x', columns: ['a'], rows: [[1, 2]] }, csv: '', progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1 } })).toBeNull();
+  });
+  it('split the engine’s errors into field and message', () => {
+    expect(splitEngineError('queue_depths (how many): must be between 1 and 32 (got 40)')).toEqual({ field: 'queue_depths (how many)', message: 'must be between 1 and 32 (got 40)' });
+    expect(splitEngineError('gc.start_free_blocks: must be ...')).toEqual({ field: 'gc.start_free_blocks', message: 'must be ...' });
+    expect(splitEngineError('something odd')).toEqual({ field: '', message: 'something odd' });
+  });
+});

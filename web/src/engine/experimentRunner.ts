@@ -1,0 +1,215 @@
+// An experiment worker's loop, kept apart from the wasm import so it can be tested with a fake
+// engine. Like a run, the experiment advances in slices of host IOs sized to ~100 ms, giving
+// the event loop back between them so pause and stop answer within one slice; the rows a slice
+// completes go to the page at once.
+
+import {
+  isExperimentRequest,
+  parsePageToExperiment,
+  type ExperimentInfo,
+  type ExperimentProgress,
+  type ExperimentRequest,
+  type ExperimentState,
+  type ExperimentTable,
+  type ExperimentToPage,
+} from './experimentProtocol';
+import { errorMessage, nextSliceIos, SLICE_INITIAL_IOS } from './runner';
+import { splitEngineError } from './experimentProtocol';
+
+/** The wasm `Experiment` handle. */
+export interface EngineExperiment {
+  advance(max_ios: number): number;
+  finished(): boolean;
+  progress_json(): string;
+  table_json(): string;
+  table_csv(): string;
+  free(): void;
+}
+
+export interface ExperimentModule {
+  experiments(): string;
+  Experiment: new (request_json: string) => EngineExperiment;
+}
+
+export interface ExperimentHost {
+  post(msg: ExperimentToPage): void;
+  schedule(fn: () => void): void;
+  now(): number;
+}
+
+function isTrap(e: unknown): boolean {
+  return typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError;
+}
+
+export class ExperimentLoop {
+  private exp: EngineExperiment | null = null;
+  private state: ExperimentState = 'loading';
+  private token = 0;
+  private sliceIos = SLICE_INITIAL_IOS;
+  private elapsedMs = 0;
+
+  constructor(
+    private readonly engine: ExperimentModule,
+    private readonly host: ExperimentHost,
+  ) {}
+
+  announce(): void {
+    this.host.post({ type: 'ready', experiments: JSON.parse(this.engine.experiments()) as ExperimentInfo[] });
+    this.setState('idle');
+  }
+
+  getState(): ExperimentState {
+    return this.state;
+  }
+
+  handle(raw: unknown): void {
+    const msg = parsePageToExperiment(raw);
+    if (!msg) {
+      this.host.post({ type: 'error', message: `The experiment worker received a malformed message: ${errorMessage(raw)}`, recoverable: true });
+      return;
+    }
+    if (this.state === 'error' && msg.type !== 'check') {
+      this.host.post({ type: 'error', message: 'The engine stopped after an internal error; reload the page.', recoverable: false });
+      return;
+    }
+    switch (msg.type) {
+      case 'start':
+        this.start(msg.request);
+        break;
+      case 'check': {
+        let problem: { field: string; message: string } | null = null;
+        if (this.state !== 'error') {
+          try {
+            // Building the handle checks the request and plans its points; no drive is built.
+            new this.engine.Experiment(JSON.stringify(msg.request)).free();
+          } catch (e) {
+            if (isTrap(e)) {
+              this.fail(e);
+            } else {
+              problem = splitEngineError(errorMessage(e));
+            }
+          }
+        }
+        this.host.post({ type: 'checked', id: msg.id, problem });
+        break;
+      }
+      case 'pause':
+        if (this.state === 'running') this.setState('paused');
+        break;
+      case 'resume':
+        if (this.state === 'paused') {
+          this.setState('running');
+          this.scheduleSlice();
+        }
+        break;
+      case 'stop':
+        if (this.exp && (this.state === 'running' || this.state === 'paused')) {
+          this.token++;
+          this.drop();
+          this.setState('stopped');
+        }
+        break;
+    }
+  }
+
+  private start(request: ExperimentRequest): void {
+    if (!isExperimentRequest(request)) {
+      this.host.post({ type: 'error', message: 'Invalid experiment settings.', recoverable: true });
+      return;
+    }
+    let exp: EngineExperiment;
+    try {
+      exp = new this.engine.Experiment(JSON.stringify(request));
+    } catch (e) {
+      if (isTrap(e)) {
+        this.fail(e);
+        return;
+      }
+      // A refused request leaves the last results as they are.
+      const { field, message } = splitEngineError(errorMessage(e));
+      this.host.post({ type: 'error', message: field ? `${field}: ${message}` : message, ...(field ? { field } : {}), recoverable: true });
+      return;
+    }
+    this.token++;
+    this.drop();
+    this.exp = exp;
+    this.elapsedMs = 0;
+    let table: ExperimentTable;
+    let progress: ExperimentProgress;
+    try {
+      table = JSON.parse(exp.table_json()) as ExperimentTable;
+      progress = JSON.parse(exp.progress_json()) as ExperimentProgress;
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    this.host.post({ type: 'started', request, progress, columns: table.columns });
+    this.setState('running');
+    this.scheduleSlice();
+  }
+
+  private scheduleSlice(): void {
+    const token = this.token;
+    this.host.schedule(() => this.slice(token));
+  }
+
+  private slice(token: number): void {
+    if (token !== this.token || this.state !== 'running' || !this.exp) return;
+    const exp = this.exp;
+    const ios = this.sliceIos;
+    const t0 = this.host.now();
+    let added: number;
+    let finished: boolean;
+    let progress: ExperimentProgress;
+    let table: ExperimentTable | null = null;
+    let csv = '';
+    try {
+      added = exp.advance(ios);
+      finished = exp.finished();
+      progress = JSON.parse(exp.progress_json()) as ExperimentProgress;
+      if (added > 0 || finished) {
+        table = JSON.parse(exp.table_json()) as ExperimentTable;
+        csv = exp.table_csv();
+      }
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    const ms = this.host.now() - t0;
+    this.elapsedMs += ms;
+    this.sliceIos = nextSliceIos(ios, ms);
+    if (finished) {
+      this.drop();
+      this.host.post({ type: 'finished', table: table!, csv, progress, elapsed_ms: this.elapsedMs });
+      this.setState('finished');
+      return;
+    }
+    if (table) this.host.post({ type: 'rows', table, csv, progress });
+    this.host.post({ type: 'progress', progress, elapsed_ms: this.elapsedMs });
+    this.scheduleSlice();
+  }
+
+  private fail(e: unknown): void {
+    this.token++;
+    if (isTrap(e)) this.exp = null;
+    else this.drop();
+    this.setState('error');
+    this.host.post({ type: 'error', message: `The engine failed: ${errorMessage(e)}`, recoverable: false });
+  }
+
+  private drop(): void {
+    const exp = this.exp;
+    this.exp = null;
+    try {
+      exp?.free();
+    } catch {
+      // gone either way
+    }
+  }
+
+  private setState(state: ExperimentState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.host.post({ type: 'state', state });
+  }
+}

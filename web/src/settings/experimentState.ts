@@ -1,0 +1,259 @@
+// The experiment picked (one of the articles' methods, or none: the live run) and its settings,
+// to and from the URL, and the engine's experiment request built from them and a run's settings
+// (drive, spare area, seed and the design's drive parameters). Ranges are the engine's
+// (engine/core/src/experiment/mod.rs); the engine checks them again and has the last word.
+
+import type { ExperimentInfo, ExperimentRequest } from '../engine/experimentProtocol';
+import type { SimConfig } from '../engine/protocol';
+import { parseNumberText } from '../components/fields';
+import type { Parsed } from './urlState';
+
+export type Precondition = 'article' | 'fill';
+
+export interface ExperimentSettings {
+  /** The experiment's id; null: the live run, second by second. */
+  id: string | null;
+  /** Simulated seconds per point, ramp seconds, queue depths, spans: null = the experiment's own. */
+  seconds: number | null;
+  ramp: number | null;
+  qds: readonly number[] | null;
+  spans: readonly number[] | null;
+  precondition: Precondition;
+  /** What the bandwidth chart plots: MB/s or IOPS. */
+  plot: 'mb_s' | 'iops';
+}
+
+export const NO_EXPERIMENT: ExperimentSettings = {
+  id: null,
+  seconds: null,
+  ramp: null,
+  qds: null,
+  spans: null,
+  precondition: 'article',
+  plot: 'mb_s',
+};
+
+export const EXPERIMENT_LIMITS = {
+  seconds: { min: 1, max: 86_400 },
+  queueDepth: { min: 1, max: 65_536 },
+  queueDepths: { min: 1, max: 32 },
+  span: { min: 0.01, max: 1 },
+  spans: { min: 1, max: 16 },
+} as const;
+
+/** The spans the engine tests when none are given (a full drive, 7/8 and 3/4 of it). */
+export const DEFAULT_SPANS = [1, 0.875, 0.75] as const;
+
+/** URL keys, one per setting. */
+export const EXPERIMENT_KEYS = {
+  id: 'experiment',
+  seconds: 'exp_seconds',
+  ramp: 'exp_ramp',
+  qds: 'exp_qd',
+  spans: 'exp_spans',
+  precondition: 'exp_pre',
+  plot: 'exp_plot',
+} as const;
+
+/** How an experiment's table is drawn, read from its columns (so a new experiment is drawn too). */
+export type ExperimentKind = 'queue-depth' | 'span' | 'seconds' | 'other';
+
+export function experimentKind(columns: readonly string[]): ExperimentKind {
+  if (columns.includes('queue_depth') && (columns.includes('iops') || columns.includes('mb_s'))) return 'queue-depth';
+  if (columns.includes('second') && columns.includes('iops')) return 'seconds';
+  if (columns.includes('span') && columns.includes('spare_percent')) return 'span';
+  return 'other';
+}
+
+/** Which settings an experiment takes. */
+export function settingsOf(info: ExperimentInfo): { ramp: boolean; qds: boolean; spans: boolean; precondition: boolean } {
+  const kind = experimentKind(info.columns);
+  return {
+    ramp: kind === 'queue-depth' || kind === 'other',
+    qds: kind === 'queue-depth' || kind === 'other',
+    spans: kind === 'span',
+    precondition: kind === 'queue-depth',
+  };
+}
+
+// ---- checking typed values ---------------------------------------------------------------------
+
+export const LABELS = {
+  seconds: 'Seconds per point',
+  ramp: 'Ramp',
+  qds: 'Queue depths',
+  spans: 'Spans',
+} as const;
+
+export function parseSecondsText(text: string): Parsed<number> {
+  const { min, max } = EXPERIMENT_LIMITS.seconds;
+  return parseNumberText(LABELS.seconds, text, min, max, true);
+}
+
+/** The ramp must leave at least one measured second of each point. */
+export function parseRampText(text: string, seconds: number): Parsed<number> {
+  return parseNumberText(LABELS.ramp, text, 0, Math.max(0, seconds - 1), true);
+}
+
+function parseList(label: string, text: string, parseOne: (t: string) => Parsed<number>, count: { min: number; max: number }): Parsed<number[]> {
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (parts.length < count.min || parts.length > count.max) {
+    return { error: `${label}: must list ${count.min} to ${count.max} values, separated by commas (got ${parts.length})` };
+  }
+  const values: number[] = [];
+  for (const p of parts) {
+    const one = parseOne(p);
+    if (one.error !== undefined) return { error: one.error.replace(/^[^:]*:/, `${label}: each`) };
+    values.push(one.value);
+  }
+  return { value: values };
+}
+
+export function parseQdsText(text: string): Parsed<number[]> {
+  const { min, max } = EXPERIMENT_LIMITS.queueDepth;
+  return parseList(LABELS.qds, text, (t) => parseNumberText(LABELS.qds, t, min, max, true), EXPERIMENT_LIMITS.queueDepths);
+}
+
+export function parseSpansText(text: string): Parsed<number[]> {
+  const { min, max } = EXPERIMENT_LIMITS.span;
+  return parseList(LABELS.spans, text, (t) => parseNumberText(LABELS.spans, t, min, max, false), EXPERIMENT_LIMITS.spans);
+}
+
+export const formatList = (v: readonly number[]) => v.join(',');
+
+// ---- URL ---------------------------------------------------------------------------------------
+
+export interface ParsedExperiment {
+  settings: ExperimentSettings;
+  errors: string[];
+}
+
+/** Reads the experiment keys of a query string; a bad value is named and left at its default. */
+export function parseExperiment(search: string): ParsedExperiment {
+  const q = new URLSearchParams(search);
+  const errors: string[] = [];
+  const s: ExperimentSettings = { ...NO_EXPERIMENT };
+  const K = EXPERIMENT_KEYS;
+  const id = q.get(K.id);
+  if (id !== null) {
+    if (id.trim() === '') errors.push(`${K.id}: must not be empty`);
+    else s.id = id;
+  }
+  const take = <T>(key: string, raw: string | null, parse: (t: string) => Parsed<T>, set: (v: T) => void) => {
+    if (raw === null) return;
+    const p = parse(raw);
+    if (p.error !== undefined) errors.push(`${key}: ${p.error.replace(/^[^:]*: /, '')}`);
+    else set(p.value);
+  };
+  take(K.seconds, q.get(K.seconds), parseSecondsText, (v) => (s.seconds = v));
+  take(K.ramp, q.get(K.ramp), (t) => parseNumberText(LABELS.ramp, t, 0, EXPERIMENT_LIMITS.seconds.max - 1, true), (v) => (s.ramp = v));
+  take(K.qds, q.get(K.qds), parseQdsText, (v) => (s.qds = v));
+  take(K.spans, q.get(K.spans), parseSpansText, (v) => (s.spans = v));
+  const pre = q.get(K.precondition);
+  if (pre !== null) {
+    if (pre === 'article' || pre === 'fill') s.precondition = pre;
+    else errors.push(`${K.precondition}: must be one of article, fill (got "${pre}")`);
+  }
+  const plot = q.get(K.plot);
+  if (plot !== null) {
+    if (plot === 'mb_s' || plot === 'iops') s.plot = plot;
+    else errors.push(`${K.plot}: must be one of mb_s, iops (got "${plot}")`);
+  }
+  return { settings: s, errors };
+}
+
+/**
+ * Checks the link's experiment against the engine's list and the ramp against the seconds: an
+ * unknown experiment is named and dropped (the page shows the live run); the other keys stay.
+ */
+export function checkExperiment(s: ExperimentSettings, known: readonly ExperimentInfo[]): ParsedExperiment {
+  const errors: string[] = [];
+  let next = s;
+  if (s.id !== null && known.length > 0 && !known.some((e) => e.id === s.id)) {
+    errors.push(`${EXPERIMENT_KEYS.id}: unknown experiment "${s.id}" (known: ${known.map((e) => e.id).join(', ')})`);
+    next = { ...next, id: null };
+  }
+  const info = known.find((e) => e.id === next.id);
+  if (info && next.ramp !== null) {
+    const seconds = next.seconds ?? info.seconds;
+    const p = parseRampText(String(next.ramp), seconds);
+    if (p.error !== undefined) {
+      errors.push(`${EXPERIMENT_KEYS.ramp}: ${p.error.replace(/^[^:]*: /, '')}`);
+      next = { ...next, ramp: null };
+    }
+  }
+  return { settings: next, errors };
+}
+
+/** The experiment's keys for a link (only what differs from the defaults). */
+export function experimentSearch(s: ExperimentSettings): URLSearchParams {
+  const q = new URLSearchParams();
+  const K = EXPERIMENT_KEYS;
+  if (s.id === null) return q;
+  q.set(K.id, s.id);
+  if (s.seconds !== null) q.set(K.seconds, String(s.seconds));
+  if (s.ramp !== null) q.set(K.ramp, String(s.ramp));
+  if (s.qds !== null) q.set(K.qds, formatList(s.qds));
+  if (s.spans !== null) q.set(K.spans, formatList(s.spans));
+  if (s.precondition !== NO_EXPERIMENT.precondition) q.set(K.precondition, s.precondition);
+  if (s.plot !== NO_EXPERIMENT.plot) q.set(K.plot, s.plot);
+  return q;
+}
+
+/** Two query strings as one ("?a=1" and {b: 2} -> "?a=1&b=2"). */
+export function joinSearch(search: string, more: URLSearchParams): string {
+  const q = new URLSearchParams(search);
+  for (const [k, v] of more) q.append(k, v);
+  const s = q.toString().replace(/%2C/g, ',');
+  return s ? `?${s}` : '';
+}
+
+// ---- the engine's request ----------------------------------------------------------------------
+
+/**
+ * The experiment request for one run's settings: its drive, spare area (span), seed and drive
+ * parameters (the design options' and the advanced overrides), with the experiment's settings
+ * that this experiment takes and the user changed.
+ */
+export function experimentRequest(s: ExperimentSettings, info: ExperimentInfo, run: SimConfig): ExperimentRequest {
+  const takes = settingsOf(info);
+  return {
+    experiment: info.id,
+    drive: run.drive,
+    ...(run.set && Object.keys(run.set).length > 0 ? { set: run.set } : {}),
+    seed: run.seed,
+    span: run.span,
+    ...(s.seconds !== null ? { seconds: s.seconds } : {}),
+    ...(takes.ramp && s.ramp !== null ? { ramp_seconds: s.ramp } : {}),
+    ...(takes.qds && s.qds !== null ? { queue_depths: [...s.qds] } : {}),
+    ...(takes.spans && s.spans !== null ? { spans: [...s.spans] } : {}),
+    ...(takes.precondition ? { precondition: s.precondition } : {}),
+  };
+}
+
+/** The `ssdlab sweep` arguments that print the same table as a request. */
+export function sweepArgs(r: ExperimentRequest): string[] {
+  const args = [r.experiment, '--drive', r.drive];
+  if (r.seconds !== undefined) args.push('--seconds', String(r.seconds));
+  if (r.ramp_seconds !== undefined) args.push('--ramp-seconds', String(r.ramp_seconds));
+  if (r.queue_depths !== undefined) args.push('--queue-depths', r.queue_depths.join(','));
+  if (r.spans !== undefined) args.push('--spans', r.spans.join(','));
+  if (r.span !== undefined && r.span !== 1) args.push('--span', String(r.span));
+  if (r.seed !== undefined && r.seed !== 1) args.push('--seed', String(r.seed));
+  if (r.precondition !== undefined && r.precondition !== 'article') args.push('--precondition', r.precondition);
+  for (const [path, v] of Object.entries(r.set ?? {})) args.push('--set', `${path}=${String(v)}`);
+  return args;
+}
+
+/** Where the engine's objection to an experiment request belongs: a setting of the picker, or elsewhere. */
+export function experimentPlace(field: string): 'seconds' | 'ramp' | 'qds' | 'spans' | 'precondition' | null {
+  if (field === 'seconds') return 'seconds';
+  if (field === 'ramp_seconds') return 'ramp';
+  if (field.startsWith('queue_depths')) return 'qds';
+  if (field.startsWith('spans')) return 'spans';
+  if (field === 'precondition') return 'precondition';
+  return null;
+}

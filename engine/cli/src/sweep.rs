@@ -89,7 +89,11 @@ pub fn calibrate(drives: &[String], json: bool, markdown: bool) -> Result<(), St
         if !json && !markdown {
             println!(
                 "{} {:<12} {:<58} target {:<22} simulated {:<12} {}",
-                if o.holds { "ok  " } else { "MISS" },
+                match (o.holds, &o.target.miss) {
+                    (true, _) => "ok  ",
+                    (false, Some(_)) => "miss",
+                    (false, None) => "MISS",
+                },
                 o.target.drive,
                 o.target.figure,
                 o.target.expected(),
@@ -112,17 +116,18 @@ pub fn calibrate(drives: &[String], json: bool, markdown: bool) -> Result<(), St
         let v = serde_json::json!({ "held": held, "targets": outcomes.len(), "outcomes": outcomes });
         println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
     } else if markdown {
-        println!("| drive | figure | target | simulated | | source |\n|---|---|---|---|---|---|");
+        println!("| drive | figure | target | simulated | | source | known miss: why |\n|---|---|---|---|---|---|---|");
         for o in &outcomes {
             let t = &o.target;
             println!(
-                "| {} | {} | {} | {:.2} | {} | {} |",
+                "| {} | {} | {} | {:.2} | {} | {} | {} |",
                 t.drive,
                 t.figure,
                 t.expected(),
                 o.simulated,
                 if o.holds { "✓" } else { "✗" },
-                t.source
+                t.source,
+                t.miss.as_deref().unwrap_or("")
             );
         }
     }

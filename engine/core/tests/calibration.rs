@@ -1,0 +1,55 @@
+//! The calibration targets (engine/core/calibration.toml) are sound data, and the short ones
+//! hold: every figure the model claims to reproduce is checked here on the full-size preset;
+//! the long ones (2000 s consistency runs) are in tests/presets.rs and tests/s3700_consistency.rs.
+
+use ssdlab_core::experiment::calibrate::{calibrate, measure, targets, Target};
+use ssdlab_core::{Bench, RunRequest};
+
+#[test]
+fn every_target_names_a_preset_a_run_that_resolves_and_a_known_measure() {
+    let all = targets();
+    // Seconds of a short real run, only to exercise each measure.
+    let samples = Bench::new(small()).unwrap().run_to_end();
+    assert!(all.len() >= 70, "{} targets", all.len());
+    for t in &all {
+        t.config().unwrap_or_else(|e| panic!("{} {}: {}", t.drive, t.figure, e));
+        assert!(!t.source.is_empty() && t.source.contains(['[', ' ']), "{} {}: no source", t.drive, t.figure);
+        assert!(t.target.is_some() || t.min.is_some() || t.max.is_some(), "{} {}: no target", t.drive, t.figure);
+        measure(t, &samples).unwrap_or_else(|e| panic!("{} {}: {}", t.drive, t.figure, e));
+    }
+}
+
+/// A 30-second consistency run of a small S3700.
+fn small() -> ssdlab_core::RunConfig {
+    let mut r = RunRequest::from_json(r#"{"drive":"s3700-200","seconds":30}"#).unwrap();
+    r.set.insert("geometry.blocks_per_plane".into(), 128.into());
+    r.set.insert("user_bytes".into(), 12_500_000_768u64.into());
+    r.set.insert("gc.start_free_blocks".into(), 6.into());
+    r.set.insert("gc.boost_below_free_blocks".into(), 3.into());
+    r.set.insert("gc.boost_until_free_blocks".into(), 5.into());
+    r.resolve().unwrap()
+}
+
+fn short(t: &Target) -> bool {
+    let seconds = t.run.get("seconds").and_then(|v| v.as_u64()).unwrap_or(2000);
+    seconds <= 10 && t.scaled.is_none()
+}
+
+#[test]
+fn the_short_figures_the_model_claims_hold_and_its_known_misses_still_miss() {
+    let mut failures = Vec::new();
+    let outcomes = calibrate(&short, &mut |_| {}).unwrap();
+    assert!(outcomes.len() >= 30, "{} short targets", outcomes.len());
+    for o in &outcomes {
+        let t = &o.target;
+        match (&t.miss, o.holds) {
+            (None, false) => {
+                failures.push(format!("{} {}: {} against {}", t.drive, t.figure, o.simulated, t.expected()))
+            }
+            // A known miss that now holds: the data should say so (remove its `miss`).
+            (Some(_), true) => failures.push(format!("{} {}: now holds ({})", t.drive, t.figure, o.simulated)),
+            _ => {}
+        }
+    }
+    assert!(failures.is_empty(), "{:#?}", failures);
+}

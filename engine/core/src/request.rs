@@ -380,10 +380,9 @@ impl RunRequest {
         Ok(resolved)
     }
 
-    /// The run with the job file's phases over the tested span; the job file sets the run's
-    /// length (at most `seconds`) and, with buffer_compress_percentage, the data's
-    /// compressibility.
-    fn fio_phases(&self, mut cfg: RunConfig, text: &str) -> Result<(RunConfig, FioJobFile), ConfigError> {
+    /// The first field given that shapes a workload (which a fio job file or a trace model sets
+    /// itself).
+    fn shaping_field(&self) -> Option<&'static str> {
         let shaping = [
             ("queue_depth", self.queue_depth.is_some()),
             ("block_bytes", self.block_bytes.is_some()),
@@ -396,9 +395,16 @@ impl RunRequest {
             ("rate_iops", self.rate_iops != 0),
             ("thinktime_us", self.thinktime_us != 0),
         ];
-        if let Some((field, _)) = shaping.iter().find(|(_, given)| *given) {
+        shaping.iter().find(|(_, given)| *given).map(|(field, _)| *field)
+    }
+
+    /// The run with the job file's phases over the tested span; the job file sets the run's
+    /// length (at most `seconds`) and, with buffer_compress_percentage, the data's
+    /// compressibility.
+    fn fio_phases(&self, mut cfg: RunConfig, text: &str) -> Result<(RunConfig, FioJobFile), ConfigError> {
+        if let Some(field) = self.shaping_field() {
             return Err(ConfigError::new(
-                *field,
+                field,
                 "the fio job file sets the workload; give this in the job file or leave out fio",
             ));
         }
@@ -479,21 +485,9 @@ impl RunRequest {
     /// A trace model's phases over the tested span (`host/apps/`): the model sets every command,
     /// so the fields that shape a workload are refused; `seconds` caps the run.
     fn model_phases(&self, cfg: &RunConfig) -> Result<Vec<Phase>, ConfigError> {
-        let shaping = [
-            ("queue_depth", self.queue_depth.is_some()),
-            ("block_bytes", self.block_bytes.is_some()),
-            ("align_bytes", self.align_bytes.is_some()),
-            ("threads", self.threads != 1),
-            ("read_percent", self.read_percent.is_some()),
-            ("random_percent", self.random_percent.is_some()),
-            ("block_sizes", self.block_sizes.is_some()),
-            ("distribution", self.distribution.is_some()),
-            ("rate_iops", self.rate_iops != 0),
-            ("thinktime_us", self.thinktime_us != 0),
-        ];
-        if let Some((field, _)) = shaping.iter().find(|(_, given)| *given) {
+        if let Some(field) = self.shaping_field() {
             return Err(ConfigError::new(
-                *field,
+                field,
                 format!(
                     "'{}' is a model of a trace and sets its own sizes, mix and queue depths; leave this out",
                     cfg.workload.id

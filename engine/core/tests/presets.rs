@@ -57,22 +57,7 @@ fn within(value: f64, target: f64, tolerance: f64) -> bool {
 
 /// Starts of runs of at least `min_len` seconds below `fraction` of the median.
 fn dips(iops: &[f64], fraction: f64, min_len: usize) -> Vec<usize> {
-    let threshold = quantile(iops, 0.5) * fraction;
-    let mut starts = Vec::new();
-    let mut run_start = None;
-    for (i, &v) in iops.iter().enumerate() {
-        match (v < threshold, run_start) {
-            (true, None) => run_start = Some(i),
-            (false, Some(s)) => {
-                if i - s >= min_len {
-                    starts.push(s);
-                }
-                run_start = None;
-            }
-            _ => {}
-        }
-    }
-    starts
+    calibrate::dip_starts(iops, fraction, min_len)
 }
 
 #[test]

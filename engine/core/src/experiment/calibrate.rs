@@ -211,16 +211,27 @@ pub fn measure(t: &Target, samples: &[Sample]) -> Result<f64, ConfigError> {
 /// The median time between the starts of dips (at least 3 s below 95 % of the median second);
 /// 0 without two dips.
 fn dip_period(iops: &[f64]) -> f64 {
+    let starts = dip_starts(iops, 0.95, 3);
+    let mut periods: Vec<f64> = starts.windows(2).map(|w| (w[1] - w[0]) as f64).collect();
+    if periods.is_empty() {
+        return 0.0;
+    }
+    periods.sort_by(|a, b| a.total_cmp(b));
+    periods[periods.len() / 2]
+}
+
+/// Where runs of at least `min_len` seconds below `fraction` of the median second start.
+pub fn dip_starts(iops: &[f64], fraction: f64, min_len: usize) -> Vec<usize> {
     let mut sorted = iops.to_vec();
     sorted.sort_by(|a, b| a.total_cmp(b));
-    let threshold = 0.95 * sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
+    let threshold = fraction * sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
     let mut starts = Vec::new();
     let mut run_start = None;
     for (i, &v) in iops.iter().enumerate() {
         match (v < threshold, run_start) {
             (true, None) => run_start = Some(i),
             (false, Some(s)) => {
-                if i - s >= 3 {
+                if i - s >= min_len {
                     starts.push(s);
                 }
                 run_start = None;
@@ -228,10 +239,5 @@ fn dip_period(iops: &[f64]) -> f64 {
             _ => {}
         }
     }
-    let mut periods: Vec<f64> = starts.windows(2).map(|w| (w[1] - w[0]) as f64).collect();
-    if periods.is_empty() {
-        return 0.0;
-    }
-    periods.sort_by(|a, b| a.total_cmp(b));
-    periods[periods.len() / 2]
+    starts
 }

@@ -4,10 +4,11 @@
 // code as the time charts (export.ts), and names itself for screen readers; the table under
 // it holds every value.
 
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { scaleBand, scaleLinear, scaleLog } from 'd3';
 import { colorOf, useTheme } from '../theme';
 import { chartSvg, download, fileSlug, svgToPng } from './export';
+import { useWidth } from '../hooks/useVersion';
 import { formatCount } from './scales';
 
 export interface XYPoint {
@@ -82,22 +83,6 @@ const MARGIN = { top: 18, right: 18, bottom: 46, left: 68 };
 /** Bars' labels may take two lines, above the axis title. */
 const BAR_BOTTOM = 62;
 
-function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const ro = new ResizeObserver((entries) => {
-      for (const e of entries) setWidth(Math.floor(e.contentRect.width));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return [ref, width];
-}
-
 /** Ticks of a log axis: every power of ten, with 2 and 5 between when there are few. */
 export function logTicks(lo: number, hi: number): number[] {
   const out: number[] = [];
@@ -149,7 +134,7 @@ function Legend({ items }: { items: readonly LegendItem[] }) {
 
 export function XYChart(props: LineChartProps | BarChartProps) {
   const theme = useTheme();
-  const [rootRef, width] = useWidth();
+  const [rootRef, width] = useWidth<HTMLDivElement>();
   const svgRef = useRef<SVGSVGElement>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const { height } = props;

@@ -1,7 +1,7 @@
 // Re-renders when a mutable store's version moves, at most every `everyMs` (stores grow in
 // place while a run streams; views that are not the main chart need not keep up with it).
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export function useVersion(version: () => number, everyMs = 250): number {
   const [seen, setSeen] = useState(version);
@@ -17,11 +17,11 @@ export function useVersion(version: () => number, everyMs = 250): number {
   return seen;
 }
 
-/** The width of an element, following resizes. */
+/** The width of an element, following resizes (measured before paint, so nothing flashes). */
 export function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     setWidth(el.clientWidth);

@@ -4,11 +4,11 @@
 
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ColumnStore } from './charts/columns';
-import { PANEL_IDS, type PanelContext } from './charts/panels';
+import type { PanelContext } from './charts/panels';
 import { hoverSecond } from './charts/hover';
 import { resolveXDomain, viewLabel, type ViewSpec } from './charts/scales';
 import type { ChartSeries, TimeMarker } from './charts/TimeChart';
-import { ComparisonChart, LAYOUTS, METRICS } from './components/ComparisonChart';
+import { ComparisonChart, METRICS } from './components/ComparisonChart';
 import { DesignControls } from './components/DesignControls';
 import { ErrorBanner } from './components/ErrorBanner';
 import { ExperimentBar, ExperimentLegend } from './components/ExperimentBar';
@@ -38,14 +38,11 @@ import { formatBytes, formatDuration, formatInt, format1 } from './format';
 import { useRuns } from './hooks/useRuns';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { consistency as scenario } from './scenarios/consistency';
-import { spanOption } from './settings/capacity';
-import { DESIGN_OPTIONS, describeDesign, type DesignValues, type EngineOffer } from './settings/design';
+import type { DesignValues } from './settings/design';
 import {
-  EXPERIMENT_KEYS,
   LABELS as EXPERIMENT_LABELS,
   checkExperiment,
   experimentPlace,
-  experimentRequest,
   experimentSearch,
   joinSearch,
   parseExperiment,
@@ -55,6 +52,7 @@ import {
 import type { Overrides } from './settings/overrides';
 import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
 import { buildRequest } from './settings/request';
+import { DEFAULTS, VOCABULARY, experimentRequestFor, offerFor, isModel, runName, runRequest, type SimRun } from './settings/runSetup';
 import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './settings/urlState';
 
 // Views under the chart that are fetched when first opened.
@@ -62,30 +60,8 @@ const InsideView = lazy(() => import('./views/InsideView'));
 const LatencyView = lazy(() => import('./views/LatencyView'));
 const ExperimentView = lazy(() => import('./views/ExperimentView'));
 
-const DEFAULTS: RunSettings = {
-  drive: 's3700-200',
-  span: 1,
-  seconds: scenario.defaultSeconds,
-  seed: 1,
-  view: scenario.views[0].id,
-  workload: scenario.workload,
-  design: {},
-  overrides: {},
-  charts: null,
-  metric: 'iops',
-  layout: 'overlay',
-};
-const VOCABULARY = {
-  views: scenario.views.map((v) => v.id),
-  charts: PANEL_IDS,
-  metrics: METRICS.map((m) => m.id),
-  layouts: LAYOUTS.map((l) => l.id),
-  extraKeys: Object.values(EXPERIMENT_KEYS),
-};
 /** Quiet time after a change before the engine is asked whether it accepts the settings. */
 const CHECK_DELAY_MS = 150;
-
-type SimRun = Run<RunSettings>;
 
 export function App() {
   const { runs, snap } = useRuns<RunSettings>();
@@ -250,7 +226,7 @@ export function App() {
     runs.start(focused.id, request, settings);
     for (const r of pending) {
       if (!r.setup) continue;
-      runs.start(r.id, buildRequest(r.setup, offerFor(presets, r.setup.drive, requestFields, isModel(workloads, r.setup.workload))), r.setup);
+      runs.start(r.id, runRequest(r.setup, { presets, workloads, requestFields }), r.setup);
     }
   }, [focused, request, settings, pending, runs, presets, requestFields, workloads]);
 
@@ -300,16 +276,8 @@ export function App() {
   const onExperiment = useCallback((patch: Partial<ExperimentSettings>) => setExperiment((e) => ({ ...e, ...patch })), []);
   const onPlot = useCallback((plot: 'mb_s' | 'iops') => setExperiment((e) => ({ ...e, plot })), []);
   const expRequestFor = useCallback(
-    (setup: RunSettings): ExperimentRequest | null => {
-      if (!expInfo) return null;
-      // Only the controller design's options and the overrides shape the drive of an experiment:
-      // the workload and power options belong to the live run.
-      const design = Object.fromEntries(
-        Object.entries(setup.design).filter(([id]) => DESIGN_OPTIONS.find((o) => o.id === id)?.section === 'design'),
-      );
-      const sim = buildRequest({ ...setup, design, source: null }, offerFor(presets, setup.drive, requestFields));
-      return experimentRequest(experiment, expInfo, sim);
-    },
+    // The workload and power options belong to the live run: an experiment sets its own.
+    (setup: RunSettings): ExperimentRequest | null => (expInfo ? experimentRequestFor(setup, experiment, expInfo, { presets, requestFields }) : null),
     [expInfo, experiment, presets, requestFields],
   );
   const expRequest = useMemo(() => expRequestFor(settings), [expRequestFor, settings]);
@@ -431,7 +399,7 @@ export function App() {
     if (!focused?.setup) return;
     const s = { ...focused.setup, seconds: 600 };
     runs.edit(focused.id, s);
-    runs.start(focused.id, buildRequest(s, offerFor(presets, s.drive, requestFields, isModel(workloads, s.workload))), s);
+    runs.start(focused.id, runRequest(s, { presets, workloads, requestFields }), s);
   }, [focused, runs, presets, requestFields, workloads]);
 
   const [settingsOpen, setSettingsOpen] = useState(true);
@@ -833,38 +801,6 @@ const EXP_BADGE: Record<ExperimentState, EngineState> = {
 
 /** The chart's store before any run exists. */
 const EMPTY_STORE = new ColumnStore();
-
-function offerFor(presets: readonly DrivePreset[], drive: string, requestFields: Readonly<Record<string, unknown>>, model = false): EngineOffer {
-  return { parameters: presets.find((p) => p.id === drive)?.parameters ?? {}, requestFields, ...(model ? { model } : {}) };
-}
-
-/** Whether a workload is a model of an application trace (it sets its own shape). */
-function isModel(workloads: readonly WorkloadInfo[], id: string): boolean {
-  return workloads.find((w) => w.id === id)?.model === true;
-}
-
-/** "S3700 200GB, 29% spare, GC pacing: Lazy": what tells this run apart, in the legend. */
-function runName(r: SimRun, presets: readonly DrivePreset[], requestFields: Readonly<Record<string, unknown>>, withWorkload = true): string {
-  if (r.kind === 'log') return `fio log: ${r.fileName}`;
-  const s = r.ran?.setup ?? r.setup;
-  if (!s) return 'Run';
-  const drive = presets.find((p) => p.id === s.drive);
-  const parts = [drive ? drive.name.replace(/^Intel SSD (DC )?/, '') : s.drive];
-  if (drive) parts.push(spanOption(drive, s.span).spareLabel);
-  if (!withWorkload) {
-    // An experiment sets its own workloads: only the drive, its spare area and design tell it apart.
-    const design = Object.fromEntries(Object.entries(s.design).filter(([id]) => DESIGN_OPTIONS.find((o) => o.id === id)?.section === 'design'));
-    parts.push(...describeDesign(design, offerFor(presets, s.drive, requestFields)));
-  } else {
-    if (s.source) parts.push(`${s.source.kind === 'fio' ? 'fio job' : 'trace'} ${s.source.name}`);
-    else if (s.workload !== DEFAULTS.workload) parts.push(workloadWords(s.workload).name);
-    parts.push(...describeDesign(s.design, offerFor(presets, s.drive, requestFields)));
-  }
-  const n = Object.keys(s.overrides).length;
-  if (n > 0) parts.push(`${n} parameter ${n === 1 ? 'override' : 'overrides'}`);
-  if (s.seed !== DEFAULTS.seed) parts.push(`seed ${s.seed}`);
-  return parts.join(', ');
-}
 
 function requestedCuts(config: SimConfig): number[] {
   return Array.isArray(config.power_cuts_s) ? (config.power_cuts_s as number[]) : [];

@@ -1,0 +1,94 @@
+// What the page and the embed share about a run's setup: the settings a link starts from, the
+// words a link may use, what the engine offers for a drive, the requests built from a setup,
+// and a run's name in the legend.
+
+import { PANEL_IDS } from '../charts/panels';
+import { LAYOUTS, METRICS } from '../components/ComparisonChart';
+import type { ExperimentInfo, ExperimentRequest } from '../engine/experimentProtocol';
+import type { DrivePreset, SimConfig, WorkloadInfo } from '../engine/protocol';
+import type { Run } from '../engine/runs';
+import { workloadWords } from '../explain/words';
+import { consistency as scenario } from '../scenarios/consistency';
+import { spanOption } from './capacity';
+import { DESIGN_OPTIONS, describeDesign, type DesignValues, type EngineOffer } from './design';
+import { EXPERIMENT_KEYS, experimentRequest, type ExperimentSettings } from './experimentState';
+import { buildRequest } from './request';
+import type { RunSettings, UrlVocabulary } from './urlState';
+
+export const DEFAULTS: RunSettings = {
+  drive: 's3700-200',
+  span: 1,
+  seconds: scenario.defaultSeconds,
+  seed: 1,
+  view: scenario.views[0].id,
+  workload: scenario.workload,
+  design: {},
+  overrides: {},
+  charts: null,
+  metric: 'iops',
+  layout: 'overlay',
+};
+
+export const VOCABULARY: UrlVocabulary = {
+  views: scenario.views.map((v) => v.id),
+  charts: PANEL_IDS,
+  metrics: METRICS.map((m) => m.id),
+  layouts: LAYOUTS.map((l) => l.id),
+  extraKeys: Object.values(EXPERIMENT_KEYS),
+};
+
+export type SimRun = Run<RunSettings>;
+
+export function offerFor(presets: readonly DrivePreset[], drive: string, requestFields: Readonly<Record<string, unknown>>, model = false): EngineOffer {
+  return { parameters: presets.find((p) => p.id === drive)?.parameters ?? {}, requestFields, ...(model ? { model } : {}) };
+}
+
+/** Whether a workload is a model of an application trace (it sets its own shape). */
+export function isModel(workloads: readonly WorkloadInfo[], id: string): boolean {
+  return workloads.find((w) => w.id === id)?.model === true;
+}
+
+/** What the engine knows that requests are built from. */
+export interface EngineLists {
+  presets: readonly DrivePreset[];
+  workloads: readonly WorkloadInfo[];
+  requestFields: Readonly<Record<string, unknown>>;
+}
+
+/** The engine's request for a live run of this setup. */
+export function runRequest(setup: RunSettings, engine: EngineLists): SimConfig {
+  return buildRequest(setup, offerFor(engine.presets, setup.drive, engine.requestFields, isModel(engine.workloads, setup.workload)));
+}
+
+/** Only the controller design's options shape an experiment's drive (it sets its own workloads). */
+export function experimentDesign(design: DesignValues): DesignValues {
+  return Object.fromEntries(Object.entries(design).filter(([id]) => DESIGN_OPTIONS.find((o) => o.id === id)?.section === 'design'));
+}
+
+/** The engine's request for an experiment on this setup's drive and design. */
+export function experimentRequestFor(setup: RunSettings, experiment: ExperimentSettings, info: ExperimentInfo, engine: Omit<EngineLists, 'workloads'>): ExperimentRequest {
+  const sim = buildRequest({ ...setup, design: experimentDesign(setup.design), source: null }, offerFor(engine.presets, setup.drive, engine.requestFields));
+  return experimentRequest(experiment, info, sim);
+}
+
+/** "S3700 200GB, 29% spare, GC pacing: Lazy": what tells this run apart, in the legend. */
+export function runName(r: SimRun, presets: readonly DrivePreset[], requestFields: Readonly<Record<string, unknown>>, withWorkload = true): string {
+  if (r.kind === 'log') return `fio log: ${r.fileName}`;
+  const s = r.ran?.setup ?? r.setup;
+  if (!s) return 'Run';
+  const drive = presets.find((p) => p.id === s.drive);
+  const parts = [drive ? drive.name.replace(/^Intel SSD (DC )?/, '') : s.drive];
+  if (drive) parts.push(spanOption(drive, s.span).spareLabel);
+  if (!withWorkload) {
+    // An experiment sets its own workloads: only the drive, its spare area and design tell it apart.
+    parts.push(...describeDesign(experimentDesign(s.design), offerFor(presets, s.drive, requestFields)));
+  } else {
+    if (s.source) parts.push(`${s.source.kind === 'fio' ? 'fio job' : 'trace'} ${s.source.name}`);
+    else if (s.workload !== DEFAULTS.workload) parts.push(workloadWords(s.workload).name);
+    parts.push(...describeDesign(s.design, offerFor(presets, s.drive, requestFields)));
+  }
+  const n = Object.keys(s.overrides).length;
+  if (n > 0) parts.push(`${n} parameter ${n === 1 ? 'override' : 'overrides'}`);
+  if (s.seed !== DEFAULTS.seed) parts.push(`seed ${s.seed}`);
+  return parts.join(', ');
+}

@@ -4,7 +4,6 @@
 
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ColumnStore } from './charts/columns';
-import type { PanelContext } from './charts/panels';
 import { hoverSecond } from './charts/hover';
 import { resolveXDomain, viewLabel, type ViewSpec } from './charts/scales';
 import type { ChartSeries, TimeMarker } from './charts/TimeChart';
@@ -52,7 +51,7 @@ import {
 import type { Overrides } from './settings/overrides';
 import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
 import { buildRequest } from './settings/request';
-import { DEFAULTS, VOCABULARY, experimentRequestFor, offerFor, isModel, runName, runRequest, type SimRun } from './settings/runSetup';
+import { DEFAULTS, VOCABULARY, contextFor, experimentRequestFor, offerFor, isModel, requestedCuts, runName, runRequest, type SimRun } from './settings/runSetup';
 import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './settings/urlState';
 
 // Views under the chart that are fetched when first opened.
@@ -801,25 +800,6 @@ const EXP_BADGE: Record<ExperimentState, EngineState> = {
 
 /** The chart's store before any run exists. */
 const EMPTY_STORE = new ColumnStore();
-
-function requestedCuts(config: SimConfig): number[] {
-  return Array.isArray(config.power_cuts_s) ? (config.power_cuts_s as number[]) : [];
-}
-
-function contextFor(config: SimConfig, parameters: Readonly<Record<string, unknown>>, workloads: readonly WorkloadInfo[]): PanelContext {
-  const workload = workloads.find((w) => w.id === config.workload);
-  return {
-    parameters,
-    workload: config.workload,
-    writes: workload ? workload.read_percent < 100 : true,
-    partialWrites: [config.block_bytes ?? workload?.block_bytes, config.align_bytes].some(
-      (bytes) => typeof bytes === 'number' && bytes % 4096 !== 0,
-    ),
-    idle: Number(config.idle_s ?? 0) > 0,
-    powerCuts: requestedCuts(config).length > 0,
-    overridden: Object.keys(config.set ?? {}),
-  };
-}
 
 function emptyText(state: string, run: SimRun | undefined, from: number): string {
   if (state === 'loading') return 'Loading the engine…';

@@ -2,7 +2,7 @@
 // words a link may use, what the engine offers for a drive, the requests built from a setup,
 // and a run's name in the legend.
 
-import { PANEL_IDS } from '../charts/panels';
+import { PANEL_IDS, type PanelContext } from '../charts/panels';
 import { LAYOUTS, METRICS } from '../components/ComparisonChart';
 import type { ExperimentInfo, ExperimentRequest } from '../engine/experimentProtocol';
 import type { DrivePreset, SimConfig, WorkloadInfo } from '../engine/protocol';
@@ -91,4 +91,25 @@ export function runName(r: SimRun, presets: readonly DrivePreset[], requestField
   if (n > 0) parts.push(`${n} parameter ${n === 1 ? 'override' : 'overrides'}`);
   if (s.seed !== DEFAULTS.seed) parts.push(`seed ${s.seed}`);
   return parts.join(', ');
+}
+
+/** The power cuts a request schedules, s. */
+export function requestedCuts(config: SimConfig): number[] {
+  return Array.isArray(config.power_cuts_s) ? (config.power_cuts_s as number[]) : [];
+}
+
+/** What the panels under the chart are chosen for: the run's request and drive. */
+export function contextFor(config: SimConfig, parameters: Readonly<Record<string, unknown>>, workloads: readonly WorkloadInfo[]): PanelContext {
+  const workload = workloads.find((w) => w.id === config.workload);
+  return {
+    parameters,
+    workload: config.workload,
+    writes: workload ? workload.read_percent < 100 : true,
+    partialWrites: [config.block_bytes ?? workload?.block_bytes, config.align_bytes].some(
+      (bytes) => typeof bytes === 'number' && bytes % 4096 !== 0,
+    ),
+    idle: Number(config.idle_s ?? 0) > 0,
+    powerCuts: requestedCuts(config).length > 0,
+    overridden: Object.keys(config.set ?? {}),
+  };
 }

@@ -15,6 +15,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // The app, and the embed an article frames (docs/EMBEDDING.md): a page of its own, so it
+    // loads only what a chart needs.
+    rolldownOptions: {
+      input: { main: 'web/index.html', embed: 'web/embed.html' },
+    },
   },
   server: {
     host: '127.0.0.1',

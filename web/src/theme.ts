@@ -38,8 +38,13 @@ export function themeChoice(): ThemeChoice {
   return choice;
 }
 
-export function setThemeChoice(next: ThemeChoice): void {
+/** Uses a theme; `remember` keeps it for later visits (an embed's theme comes from its URL). */
+export function setThemeChoice(next: ThemeChoice, remember = true): void {
   choice = next;
+  if (!remember) {
+    apply();
+    return;
+  }
   try {
     if (next === 'system') localStorage.removeItem(KEY);
     else localStorage.setItem(KEY, next);

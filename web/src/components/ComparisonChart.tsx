@@ -41,50 +41,56 @@ export interface ComparisonChartProps<S> {
   title: string;
   height: number;
   emptyText: string;
-  onPick(second: number): void;
+  onPick?(second: number): void;
   picked: number | null;
-  onDropFile(file: File): void;
+  /** A dropped fio log (no drop target without it). */
+  onDropFile?(file: File): void;
+  /** The row with what to plot and how to lay runs out (an embed may leave it out). */
+  showOptions?: boolean;
 }
 
 function ComparisonChartInner<S>(props: ComparisonChartProps<S>) {
   const { metric } = props;
   const [dragging, setDragging] = useState(false);
   const side = props.layout === 'side' && props.runs.length > 1;
+  const onDropFile = props.onDropFile;
   return (
     <>
-      <div className="chart-options">
-        <label>
-          Plot{' '}
-          <select value={metric.id} onChange={(e) => props.onMetric(e.target.value)} data-testid="metric-select">
-            {METRICS.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {props.runs.length > 1 && (
-          <div className="tabs" role="group" aria-label="Runs">
-            {LAYOUTS.map((l) => (
-              <button
-                key={l.id}
-                type="button"
-                aria-pressed={props.layout === l.id}
-                className={props.layout === l.id ? 'tab active' : 'tab'}
-                onClick={() => props.onLayout(l.id)}
-                data-testid={`layout-${l.id}`}
-              >
-                {l.label}
-              </button>
-            ))}
-          </div>
-        )}
-      </div>
+      {props.showOptions !== false && (
+        <div className="chart-options">
+          <label>
+            Plot{' '}
+            <select value={metric.id} onChange={(e) => props.onMetric(e.target.value)} data-testid="metric-select">
+              {METRICS.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {props.runs.length > 1 && (
+            <div className="tabs" role="group" aria-label="Runs">
+              {LAYOUTS.map((l) => (
+                <button
+                  key={l.id}
+                  type="button"
+                  aria-pressed={props.layout === l.id}
+                  className={props.layout === l.id ? 'tab active' : 'tab'}
+                  onClick={() => props.onLayout(l.id)}
+                  data-testid={`layout-${l.id}`}
+                >
+                  {l.label}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
 
       <div
         className={dragging ? 'dropzone dragging' : 'dropzone'}
         onDragOver={(e) => {
-          if (e.dataTransfer.types.includes('Files')) {
+          if (onDropFile && e.dataTransfer.types.includes('Files')) {
             e.preventDefault();
             setDragging(true);
           }
@@ -94,7 +100,7 @@ function ComparisonChartInner<S>(props: ComparisonChartProps<S>) {
           e.preventDefault();
           setDragging(false);
           const file = e.dataTransfer.files?.[0];
-          if (file) props.onDropFile(file);
+          if (file) onDropFile?.(file);
         }}
         data-testid="dropzone"
       >

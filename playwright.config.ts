@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { APP_PORT, HOST_PORT, THIRD_PORT } from './e2e/ports';
 
 // Playwright drives Debian's Chromium (Playwright's own browser download is not available here).
 // `npm test` builds the app first; the web server only serves web/dist with `vite preview`.
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const port = Number(process.env.SSDLAB_E2E_PORT || 4173);
+const port = APP_PORT;
 const isCI = !!process.env.CI;
 
 export default defineConfig({
@@ -33,12 +34,23 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node_modules/.bin/vite preview --port ${port} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !isCI,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node_modules/.bin/vite preview --port ${port} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: !isCI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    // Pages of other origins that frame the app (e2e/embed.spec.ts).
+    {
+      command: `node scripts/static-server.mjs e2e/hosts ${HOST_PORT} ${THIRD_PORT}`,
+      url: `http://127.0.0.1:${HOST_PORT}/host.html`,
+      reuseExistingServer: !isCI,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

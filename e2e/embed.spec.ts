@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SMALL_S3700 } from './helpers';
+import { APP_ORIGIN, HOST_ORIGIN, THIRD_ORIGIN } from './ports';
+
+// The embed, framed by pages of other origins (e2e/hosts, served by scripts/static-server.mjs):
+// a host page drives it through the message API (docs/EMBEDDING.md) and receives its events;
+// pages and frames of origins it does not allow are ignored.
+
+interface Received {
+  origin: string;
+  data: { ssdlab: number; id: string | null; type: string; [key: string]: unknown };
+}
+
+const embedSrc = (query: string) => `${APP_ORIGIN}/embed.html?${SMALL_S3700}&${query}`;
+const events = (page: Page, id: string, type?: string): Promise<Received[]> =>
+  page.evaluate(([i, t]) => (window as unknown as { events(id: string, type?: string): Received[] }).events(i, t), [id, type] as const);
+const send = (page: Page, name: string, message: unknown) =>
+  page.evaluate(([n, m]) => (window as unknown as { send(name: string, m: unknown): void }).send(n, m), [name, message] as const);
+const addFrame = (page: Page, src: string, name: string) =>
+  page.evaluate(([s, n]) => (window as unknown as { addFrame(src: string, name: string): Promise<void> }).addFrame(s, n), [src, name] as const);
+
+/** Waits for the next event of a type from an embed (after `after` of them were seen). */
+async function nextEvent(page: Page, id: string, type: string, after = 0): Promise<Received> {
+  await expect.poll(async () => (await events(page, id, type)).length, { timeout: 30_000 }).toBeGreaterThan(after);
+  return (await events(page, id, type))[after];
+}
+const lastState = async (page: Page, id: string) => (await events(page, id, 'state')).at(-1)?.data.state;
+
+test('a page of another origin drives the embed by message and receives its samples', async ({ page }) => {
+  await page.goto(`${HOST_ORIGIN}/host.html`);
+  await addFrame(page, embedSrc(`seconds=5&controls=locked&theme=blue&origin=${encodeURIComponent(HOST_ORIGIN)}&id=a`), 'a');
+  const frame = page.frameLocator('iframe[name="a"]');
+
+  // Ready, with the setup as URL keys; the bad key is named on screen and by an error event.
+  const ready = await nextEvent(page, 'a', 'ready');
+  expect(ready.origin).toBe(APP_ORIGIN);
+  expect(ready.data).toMatchObject({ ssdlab: 1, id: 'a', state: 'idle' });
+  expect(ready.data.setup).toContain('seconds=5');
+  await expect(frame.getByTestId('url-errors')).toContainText('theme: must be one of system, light, dark (got "blue")');
+  expect((await events(page, 'a', 'error')).map((e) => e.data)).toContainEqual(
+    expect.objectContaining({ field: 'theme', message: 'must be one of system, light, dark (got "blue")' }),
+  );
+  // Locked: the reader sees the controls but cannot press them.
+  await expect(frame.getByTestId('start')).toBeDisabled();
+
+  // Start: a sample for every simulated second, progress, and the state as it changes.
+  await send(page, 'a', { ssdlab: 1, type: 'start' });
+  await expect.poll(() => lastState(page, 'a'), { timeout: 30_000 }).toBe('finished');
+  const samples = (await events(page, 'a', 'sample')).map((e) => e.data);
+  expect(samples.map((s) => s.second)).toEqual([0, 1, 2, 3, 4]);
+  for (const s of samples) {
+    const values = s.values as Record<string, number>;
+    expect(s.run).toBe(1);
+    expect(values.iops).toBeGreaterThan(1000);
+    expect(values.write_amplification).toBeGreaterThan(0);
+  }
+  expect((await events(page, 'a', 'progress')).at(-1)?.data).toMatchObject({ run: 1, done: 5, total: 5, unit: 'second' });
+  const states = (await events(page, 'a', 'state')).map((e) => e.data.state);
+  expect(states).toEqual(expect.arrayContaining(['starting', 'running', 'finished']));
+  await expect(frame.getByTestId('iops-chart')).toHaveAttribute('data-points', '5');
+
+  // A longer run: pause holds it, step adds exactly one second, resume would go on.
+  await send(page, 'a', { ssdlab: 1, type: 'config', settings: { seconds: 600 } });
+  await expect.poll(() => lastState(page, 'a')).toBe('idle');
+  const before = (await events(page, 'a', 'sample')).length;
+  await send(page, 'a', { ssdlab: 1, type: 'start' });
+  await nextEvent(page, 'a', 'sample', before + 3);
+  await send(page, 'a', { ssdlab: 1, type: 'pause' });
+  await expect.poll(() => lastState(page, 'a')).toBe('paused');
+  const held = (await events(page, 'a', 'sample')).length;
+  await page.waitForTimeout(700);
+  expect((await events(page, 'a', 'sample')).length).toBe(held);
+  await send(page, 'a', { ssdlab: 1, type: 'step' });
+  const stepped = await nextEvent(page, 'a', 'sample', held);
+  expect(stepped.data.second).toBe(held - before);
+  await page.waitForTimeout(500);
+  expect((await events(page, 'a', 'sample')).length).toBe(held + 1);
+  expect(await lastState(page, 'a')).toBe('paused');
+
+  // Seek shows the run up to a second; null shows all of it again.
+  await send(page, 'a', { ssdlab: 1, type: 'seek', second: 2 });
+  await expect(frame.getByTestId('embed')).toHaveAttribute('data-until', '2');
+  await expect(frame.getByTestId('iops-chart')).toHaveAttribute('data-points', '3');
+  await send(page, 'a', { ssdlab: 1, type: 'seek', second: null });
+  await expect(frame.getByTestId('iops-chart')).toHaveAttribute('data-points', String(held + 1 - before));
+
+  await send(page, 'a', { ssdlab: 1, type: 'reset' });
+  await expect.poll(() => lastState(page, 'a')).toBe('idle');
+  await expect(frame.getByTestId('iops-chart')).toHaveAttribute('data-points', '0');
+
+  // Malformed and unknown messages are answered with an error naming what is wrong.
+  const errorsBefore = (await events(page, 'a', 'error')).length;
+  const bad: [unknown, string][] = [
+    ['start', 'message'],
+    [{ type: 'start' }, 'ssdlab'],
+    [{ ssdlab: 2, type: 'start' }, 'ssdlab'],
+    [{ ssdlab: 1, type: 'warp', ref: 'w1' }, 'type'],
+    [{ ssdlab: 1, type: 'seek', seconds: 3 }, 'seconds'],
+    [{ ssdlab: 1, type: 'seek', second: 601 }, 'second'],
+    [{ ssdlab: 1, type: 'config', settings: { drive: 'x25-m-80' } }, 'drive'],
+    [{ ssdlab: 1, type: 'config', settings: { span: 'lots' } }, 'span'],
+    [{ ssdlab: 1, type: 'config', settings: { origin: 'https://evil.example' } }, 'origin'],
+  ];
+  for (const [message] of bad) await send(page, 'a', message);
+  await expect.poll(async () => (await events(page, 'a', 'error')).length).toBe(errorsBefore + bad.length);
+  const errors = (await events(page, 'a', 'error')).slice(errorsBefore).map((e) => e.data);
+  expect(errors.map((e) => e.field)).toEqual(bad.map(([, field]) => field));
+  expect(errors[3]).toMatchObject({ ref: 'w1', message: 'must be one of hello, config, start, pause, resume, step, reset, seek (got "warp")' });
+  expect(errors[5].message).toContain("the run's length");
+  expect(errors[6].message).toContain('unknown drive "x25-m-80"');
+  // None of it changed the setup or stopped the embed.
+  await send(page, 'a', { ssdlab: 1, type: 'hello' });
+  const again = await nextEvent(page, 'a', 'ready', 1);
+  expect(again.data.setup).toContain('seconds=600');
+  expect(again.data.state).toBe('idle');
+
+  // The embed says how tall it is, so the page can size the frame.
+  const heights = (await events(page, 'a', 'height')).map((e) => e.data.height as number);
+  expect(heights.length).toBeGreaterThan(0);
+  expect(heights.at(-1)).toBeGreaterThan(300);
+  expect(heights.at(-1)).toBeLessThan(1500);
+});
+
+test('messages from origins the embed does not allow are ignored', async ({ page, browser }) => {
+  // A third-origin frame beside the embed tries to drive it.
+  await page.goto(`${HOST_ORIGIN}/host.html`);
+  await addFrame(page, embedSrc(`seconds=5&origin=${encodeURIComponent(HOST_ORIGIN)}&id=b`), 'app');
+  await nextEvent(page, 'b', 'ready');
+  await addFrame(page, `${THIRD_ORIGIN}/third.html?target=app`, 'third');
+  const third = page.frame({ name: 'third' })!;
+  await third.evaluate(() => (window as unknown as { tryToDrive(): void }).tryToDrive());
+  expect(await third.evaluate(() => (window as unknown as { tried: number }).tried)).toBe(1);
+  await page.waitForTimeout(1500);
+  await expect(page.frameLocator('iframe[name="app"]').getByTestId('embed')).toHaveAttribute('data-state', 'idle');
+  expect(await events(page, 'b', 'error')).toEqual([]);
+  expect((await events(page, 'b', 'state')).map((e) => e.data.state)).not.toContain('starting');
+
+  // A page whose own origin the embed does not allow hears nothing, and cannot start it.
+  const other = await browser.newPage();
+  await other.goto(`${THIRD_ORIGIN}/host.html`);
+  await addFrame(other, embedSrc(`seconds=5&origin=${encodeURIComponent(HOST_ORIGIN)}&id=c`), 'c');
+  const embed = other.frameLocator('iframe[name="c"]').getByTestId('embed');
+  await expect(embed).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
+  for (const message of [{ ssdlab: 1, type: 'hello' }, { ssdlab: 1, type: 'start' }, { ssdlab: 1, type: 'warp' }]) await send(other, 'c', message);
+  await other.waitForTimeout(1500);
+  await expect(embed).toHaveAttribute('data-state', 'idle');
+  expect(await other.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
+  await other.close();
+});

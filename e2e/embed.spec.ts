@@ -147,3 +147,56 @@ test('messages from origins the embed does not allow are ignored', async ({ page
   expect(await other.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
   await other.close();
 });
+
+test('four embeds on a page: each runs only while in view, and no main-thread task reaches 50 ms while scrolling', async ({ page }) => {
+  // Every frame (the embeds too) records its long tasks from its first moment.
+  await page.addInitScript(() => {
+    if (window === window.top) return;
+    const w = window as unknown as { embedLongTasks: number[] };
+    w.embedLongTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.embedLongTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(`${HOST_ORIGIN}/four.html?app=${encodeURIComponent(APP_ORIGIN)}&setup=${encodeURIComponent(SMALL_S3700)}`);
+  const embed = (i: number) => page.frameLocator(`iframe[name="chart-${i}"]`).getByTestId('embed');
+  // The article has loaded: the chart in view runs, the next one has its engine.
+  await expect(embed(1)).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+  await expect(embed(2)).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
+
+  const scrollFrom = await page.evaluate(() => performance.now());
+  await page.mouse.move(640, 450);
+  const bottom = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+  const steps = Math.ceil(bottom / 150);
+  for (const dy of [150, -150]) {
+    for (let i = 0; i < steps; i++) {
+      await page.mouse.wheel(0, dy);
+      await page.waitForTimeout(100);
+    }
+  }
+  const scrollMs = (await page.evaluate(() => performance.now())) - scrollFrom;
+  // Back at the top, the first chart runs again; the others wait out of view.
+  await expect(embed(1)).toHaveAttribute('data-state', 'running');
+  for (const i of [2, 3, 4]) await expect(embed(i)).toHaveAttribute('data-visible', 'false');
+
+  const host = await page.evaluate(
+    (from) => (window as unknown as { longTasks: { start: number; duration: number; name: string }[] }).longTasks.filter((t) => t.start >= from),
+    scrollFrom,
+  );
+  const inEmbeds: number[][] = [];
+  for (const f of page.frames()) {
+    if (f !== page.mainFrame()) inEmbeds.push(await f.evaluate(() => (window as unknown as { embedLongTasks?: number[] }).embedLongTasks ?? []));
+  }
+  const states = await page.evaluate(() => (window as unknown as { states: Record<string, string[]> }).states);
+  console.log(
+    `four embeds, ${Math.round(scrollMs)} ms of scrolling: the host page saw ${host.length} long tasks` +
+      `${host.length ? ` (${host.map((t) => `${Math.round(t.duration)} ms ${t.name}`).join(', ')})` : ''}; ` +
+      `the embeds (one event loop with the host) saw, since each loaded: ${inEmbeds.map((t) => (t.length ? `${t.map(Math.round).join('/')} ms` : 'none')).join('; ')}`,
+  );
+  // Each chart ran while in view and paused when scrolled away (from its state events).
+  for (const id of ['chart-1', 'chart-2', 'chart-3', 'chart-4']) {
+    expect(states[id], id).toContain('running');
+    expect(states[id], id).toContain('paused (out of view)');
+  }
+  expect(host.filter((t) => t.duration >= 50)).toEqual([]);
+});

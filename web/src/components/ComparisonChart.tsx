@@ -47,6 +47,8 @@ export interface ComparisonChartProps<S> {
   onDropFile?(file: File): void;
   /** The row with what to plot and how to lay runs out (an embed may leave it out). */
   showOptions?: boolean;
+  /** Redraw at most this often while samples stream in, ms (default: every frame). */
+  redrawMs?: number;
 }
 
 function ComparisonChartInner<S>(props: ComparisonChartProps<S>) {
@@ -115,6 +117,7 @@ function ComparisonChartInner<S>(props: ComparisonChartProps<S>) {
                 view={props.view}
                 runSeconds={props.runSeconds}
                 onPick={r.id === props.focusId ? props.onPick : undefined}
+                redrawMs={props.redrawMs}
               />
             ))}
           </div>
@@ -135,6 +138,7 @@ function ComparisonChartInner<S>(props: ComparisonChartProps<S>) {
             emptyText={props.emptyText}
             onPick={props.onPick}
             picked={props.picked}
+            redrawMs={props.redrawMs}
           />
         )}
         {dragging && <div className="drop-hint">Drop a fio log (time_ms, value, ddir, bs) to draw it beside the runs</div>}
@@ -145,7 +149,7 @@ function ComparisonChartInner<S>(props: ComparisonChartProps<S>) {
 
 export const ComparisonChart = memo(ComparisonChartInner) as typeof ComparisonChartInner;
 
-function SideChart<S>(props: { run: Run<S>; name: string; metric: Metric; view: ViewSpec; runSeconds: number; onPick?: (s: number) => void }) {
+function SideChart<S>(props: { run: Run<S>; name: string; metric: Metric; view: ViewSpec; runSeconds: number; onPick?: (s: number) => void; redrawMs?: number }) {
   const { run, metric } = props;
   const series = useMemo(
     () => [{ field: metric.id, kind: 'dots' as const, color: run.color, label: props.name, key: `run${run.id}` }],
@@ -168,6 +172,7 @@ function SideChart<S>(props: { run: Run<S>; name: string; metric: Metric; view: 
         formatY={metric.format}
         formatValue={metric.value}
         onPick={props.onPick}
+        redrawMs={props.redrawMs}
         testId={`side-chart-${run.slot + 1}`}
       />
     </div>

@@ -58,6 +58,12 @@ function embedState(states: readonly (EngineState | ExperimentEntry['state'])[],
   return 'idle';
 }
 
+/**
+ * The chart redraws a few times a second while a run streams, not every frame: a page may hold
+ * several embeds, and its own scrolling comes first.
+ */
+const REDRAW_MS = 250;
+
 /** The chart's store before the runs exist. */
 const EMPTY_STORE = new ColumnStore();
 
@@ -73,7 +79,7 @@ const STATUS: Record<EmbedState, string> = {
 };
 
 export function Embed({ initial, bridge }: EmbedProps) {
-  const { runs, snap } = useRuns<RunSettings>();
+  const { runs, snap } = useRuns<RunSettings>(true);
   const catalog = snap.catalog;
   const [setup, setSetup] = useState<EmbedSetup>(initial.setup);
   const setupRef = useRef(setup);
@@ -301,10 +307,11 @@ export function Embed({ initial, bridge }: EmbedProps) {
     }
   }, [visible, running, paused, pauseAll, resumeAll]);
 
-  // The run's worker loads once the embed is in view, so Start answers at once.
+  // The first run's worker is the embed's engine: it says what the engine knows and checks requests.
+  const firstId = focused?.id;
   useEffect(() => {
-    if (ready && visible && focused && !expMode) runs.prepare(focused.id);
-  }, [ready, visible, focused, expMode, runs]);
+    if (firstId !== undefined) runs.prepare(firstId);
+  }, [firstId, runs]);
 
   const autoplayed = useRef(false);
   useEffect(() => {
@@ -673,6 +680,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
             emptyText={emptyText}
             picked={null}
             showOptions={canUse}
+            redrawMs={REDRAW_MS}
           />
         </>
       )}

@@ -134,4 +134,31 @@ describe('RunSet', () => {
     expect(runs.run(id)!.ran).toBeNull();
     expect(runs.run(id)!.setup).toBe('x');
   });
+
+  it('can learn the catalog from the first run and check requests there (one worker per embed)', async () => {
+    const workers: FakeWorker[] = [];
+    const runs = new RunSet<string>(() => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    }, () => 0, true);
+    runs.open();
+    expect(workers).toHaveLength(0);
+    expect(runs.snapshot().catalog).toBeNull();
+    const a = runs.add('S3700')!;
+    runs.prepare(a);
+    expect(workers).toHaveLength(1);
+    workers[0].say({ type: 'ready', presets: [], workloads: [], request_fields: {}, fields: FIELDS });
+    expect(runs.snapshot().catalog?.sampleFields).toEqual(FIELDS);
+    expect(runs.snapshot().engineState).toBe('idle');
+
+    const answer = runs.check(CONFIG);
+    const asked = workers[0].sent.at(-1) as { type: string; id: number };
+    expect(asked.type).toBe('check');
+    workers[0].say({ type: 'checked', id: asked.id, problem: { field: 'span', message: 'must be between 0.01 and 1' } });
+    expect(await answer).toEqual({ field: 'span', message: 'must be between 0.01 and 1' });
+    runs.start(a, CONFIG, 'S3700');
+    expect(workers).toHaveLength(1);
+    runs.dispose();
+  });
 });

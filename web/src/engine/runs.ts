@@ -10,7 +10,7 @@ import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../chart
 import { InsideStore } from '../charts/inside';
 import { createEngineWorker, EngineClient, type WorkerLike } from './client';
 import type { ExperimentInfo } from './experimentProtocol';
-import type { DrivePreset, EngineState, ImportReport, ParameterInfo, PowerCut, Problem, RunSummary, SimConfig, WorkloadInfo } from './protocol';
+import type { DrivePreset, EngineState, ImportReport, ParameterInfo, PowerCut, Problem, RunSummary, SimConfig, WorkerToPage, WorkloadInfo } from './protocol';
 
 export const MAX_RUNS = 4;
 /** One colour per run slot, told apart by people with the common colour-vision deficiencies. */
@@ -106,25 +106,24 @@ export class RunSet<S> {
   constructor(
     private readonly makeWorker: () => WorkerLike = createEngineWorker,
     private readonly now: () => number = () => performance.now(),
+    /**
+     * Learn what the engine offers from the first run's worker, and check requests there, instead
+     * of in a worker of its own: an embed then loads one engine, not two.
+     */
+    private readonly catalogFromRuns = false,
   ) {
     this.snap = this.build();
   }
 
   /** Loads the engine (the catalog worker). Again after dispose(), as React's StrictMode does. */
   open(): void {
-    if (this.catalogClient) return;
+    if (this.catalogClient || this.catalogFromRuns) return;
     const client = new EngineClient(this.makeWorker);
     this.catalogClient = client;
     client.subscribe((msg) => {
       if (this.catalogClient !== client) return;
       if (msg.type === 'ready') {
-        this.catalog = {
-          presets: msg.presets,
-          workloads: msg.workloads,
-          requestFields: msg.request_fields,
-          sampleFields: msg.fields,
-          experiments: msg.experiments ?? [],
-        };
+        this.catalog = catalogOf(msg);
       } else if (msg.type === 'state') {
         this.engineState = msg.state;
       } else {
@@ -274,17 +273,17 @@ export class RunSet<S> {
 
   /** The engine's objection to a request (null: it would run), without running it. */
   check(config: SimConfig): Promise<Problem | null> {
-    return this.catalogClient?.check(config) ?? Promise.resolve(null);
+    return this.checker()?.check(config) ?? Promise.resolve(null);
   }
 
   /** Every parameter of a drive with what it accepts (empty until the engine has loaded). */
   describe(drive: string): Promise<ParameterInfo[]> {
-    return this.catalogClient?.describe(drive) ?? Promise.resolve([]);
+    return this.checker()?.describe(drive) ?? Promise.resolve([]);
   }
 
   /** What a request's fio job file or trace holds, or the line that is wrong. */
   inspect(config: SimConfig): Promise<ImportReport> {
-    return this.catalogClient?.inspect(config) ?? Promise.resolve({ ok: false, field: 'engine', message: 'the engine is loading' });
+    return this.checker()?.inspect(config) ?? Promise.resolve({ ok: false, field: 'engine', message: 'the engine is loading' });
   }
 
   /** Ends every worker (the page is going away); runs keep their setups and results. */
@@ -295,6 +294,11 @@ export class RunSet<S> {
   }
 
   // ---- inside ---------------------------------------------------------------------------------
+
+  /** The worker that checks requests: the catalog's, or the first run's when they share one. */
+  private checker(): EngineClient | null {
+    return this.catalogClient ?? (this.catalogFromRuns ? (this.slots.find((s) => s.client)?.client ?? null) : null);
+  }
 
   private disconnect(s: Slot<S>): void {
     s.unsubscribe?.();
@@ -361,6 +365,11 @@ export class RunSet<S> {
       if (s.client !== client) return;
       const r = s.run;
       switch (msg.type) {
+        case 'ready':
+          if (!this.catalogFromRuns || this.catalog) return;
+          this.catalog = catalogOf(msg);
+          this.engineState = 'idle';
+          break;
         case 'state': {
           const t = this.now();
           if (msg.state === 'running') {
@@ -459,6 +468,16 @@ export class RunSet<S> {
     this.snap = this.build();
     for (const fn of [...this.listeners]) fn();
   }
+}
+
+function catalogOf(msg: Extract<WorkerToPage, { type: 'ready' }>): Catalog {
+  return {
+    presets: msg.presets,
+    workloads: msg.workloads,
+    requestFields: msg.request_fields,
+    sampleFields: msg.fields,
+    experiments: msg.experiments ?? [],
+  };
 }
 
 function deriveContext(parameters: Readonly<Record<string, unknown>>): DeriveContext {

@@ -2,10 +2,12 @@
 // changes when a run's state or latest numbers do (not with every sample).
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createEngineWorker } from '../engine/client';
 import { RunSet, type RunsSnapshot } from '../engine/runs';
 
-export function useRuns<S>(): { runs: RunSet<S>; snap: RunsSnapshot<S> } {
-  const [runs] = useState(() => new RunSet<S>());
+/** `catalogFromRuns`: one worker per run and none besides (see RunSet). */
+export function useRuns<S>(catalogFromRuns = false): { runs: RunSet<S>; snap: RunsSnapshot<S> } {
+  const [runs] = useState(() => new RunSet<S>(createEngineWorker, undefined, catalogFromRuns));
   useEffect(() => {
     runs.open();
     return () => runs.dispose();

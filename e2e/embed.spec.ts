@@ -13,15 +13,15 @@ interface Received {
 }
 
 const embedSrc = (query: string) => `${APP_ORIGIN}/embed.html?${SMALL_S3700}&${query}`;
-const events = (page: Page, id: string, type?: string): Promise<Received[]> =>
-  page.evaluate(([i, t]) => (window as unknown as { events(id: string, type?: string): Received[] }).events(i, t), [id, type] as const);
+const events = (page: Page, id: string | null, type?: string): Promise<Received[]> =>
+  page.evaluate(([i, t]) => (window as unknown as { events(id: string | null, type?: string): Received[] }).events(i, t), [id, type] as const);
 const send = (page: Page, name: string, message: unknown) =>
   page.evaluate(([n, m]) => (window as unknown as { send(name: string, m: unknown): void }).send(n, m), [name, message] as const);
 const addFrame = (page: Page, src: string, name: string) =>
   page.evaluate(([s, n]) => (window as unknown as { addFrame(src: string, name: string): Promise<void> }).addFrame(s, n), [src, name] as const);
 
 /** Waits for the next event of a type from an embed (after `after` of them were seen). */
-async function nextEvent(page: Page, id: string, type: string, after = 0): Promise<Received> {
+async function nextEvent(page: Page, id: string | null, type: string, after = 0): Promise<Received> {
   await expect.poll(async () => (await events(page, id, type)).length, { timeout: 30_000 }).toBeGreaterThan(after);
   return (await events(page, id, type))[after];
 }
@@ -246,4 +246,38 @@ test('four embeds on a page: each runs only while in view, and no main-thread ta
   // A long task the observer saw is the machine's when its task worked less than 50 ms; on a
   // machine with a core to spare there are none.
   if (loadavg()[0] < cpus().length) expect(described).toEqual([]);
+});
+
+test('the page writes the embed code for its setup, and the code embeds that setup', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.addInitScript(() => localStorage.setItem('ssdlab.guide.done', '1'));
+  await page.goto(`./?drive=p400e-400&span=0.8&seconds=60&view=steady-linear&compare=${encodeURIComponent('seconds=60')}`);
+  await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
+  await page.getByTestId('section-embed').locator('summary').click();
+  await page.getByTestId('embed-controls').selectOption('locked');
+  await page.getByTestId('embed-part-explain').check();
+  await page.getByTestId('embed-origin').fill('blog.example');
+  await expect(page.getByTestId('embed-origin-error')).toContainText('must be a web origin like https://blog.example');
+  await page.getByTestId('embed-origin').fill(HOST_ORIGIN);
+  await expect(page.getByTestId('embed-origin-error')).toHaveCount(0);
+  await page.getByTestId('copy-embed').click();
+  await expect(page.getByText('Embed code copied')).toBeVisible();
+  const code = await page.evaluate(() => navigator.clipboard.readText());
+  expect(code).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\.html\?[^"]+"/);
+  expect(code).toContain('title="SSD Lab live simulation: Micron P400e 400GB, 42% spare vs S3700 200GB, 29% spare"');
+  expect(code).toContain('loading="lazy"');
+  expect(code).toMatch(/height="\d{3}"/);
+
+  // The code, pasted into a page of another origin, shows that setup and answers that page.
+  const src = code.match(/src="([^"]+)"/)![1].replace(/&amp;/g, '&');
+  expect(new URL(src).searchParams.getAll('origin')).toEqual([HOST_ORIGIN]);
+  await page.goto(`${HOST_ORIGIN}/host.html`);
+  await page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html.replace('<iframe ', '<iframe name="pasted" ')), code);
+  const ready = await nextEvent(page, null, 'ready');
+  expect(ready.data.setup).toContain('drive=p400e-400');
+  const frame = page.frameLocator('iframe[name="pasted"]');
+  await expect(frame.getByTestId('embed-title')).toHaveText('Micron P400e 400GB, 42% spare vs S3700 200GB, 29% spare');
+  await expect(frame.getByTestId('view-steady-linear')).toHaveAttribute('aria-pressed', 'true');
+  await expect(frame.getByTestId('start')).toBeDisabled();
+  await expect(frame.locator('.view-explain')).toContainText('linear axis');
 });

@@ -58,6 +58,7 @@ import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './s
 const InsideView = lazy(() => import('./views/InsideView'));
 const LatencyView = lazy(() => import('./views/LatencyView'));
 const ExperimentView = lazy(() => import('./views/ExperimentView'));
+const EmbedCode = lazy(() => import('./embed/EmbedCode'));
 
 /** Quiet time after a change before the engine is asked whether it accepts the settings. */
 const CHECK_DELAY_MS = 150;
@@ -741,6 +742,16 @@ export function App() {
               />
             )}
               </>
+            )}
+            {simSetups.length > 0 && (
+              <LazySection title="Embed this chart" hint="a live chart for an article or blog" testId="section-embed">
+                <EmbedCode
+                  runs={simSetups.map((r) => r.setup!)}
+                  page={settings}
+                  experiment={experiment}
+                  title={`SSD Lab live simulation: ${simSetups.map((r) => names.get(r.id)).join(' vs ')}`}
+                />
+              </LazySection>
             )}
           </section>
 

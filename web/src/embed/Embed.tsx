@@ -67,17 +67,6 @@ const REDRAW_MS = 250;
 /** The chart's store before the runs exist. */
 const EMPTY_STORE = new ColumnStore();
 
-const STATUS: Record<EmbedState, string> = {
-  loading: 'Loading the engine…',
-  idle: 'Ready',
-  starting: 'Erasing and filling the drive…',
-  running: 'Running',
-  paused: 'Paused',
-  finished: 'Finished',
-  stopped: 'Stopped',
-  error: 'Engine error',
-};
-
 export function Embed({ initial, bridge }: EmbedProps) {
   const { runs, snap } = useRuns<RunSettings>(true);
   const catalog = snap.catalog;
@@ -568,22 +557,8 @@ export function Embed({ initial, bridge }: EmbedProps) {
         </p>
       )}
 
-      {controls &&
-        (canUse ? (
-          controls
-        ) : (
-          <fieldset className="embed-locked" disabled>
-            <legend className="sr-only">Run controls (the page runs this chart)</legend>
-            {controls}
-          </fieldset>
-        ))}
-      {options.controls === 'hidden' && (
-        <p className="embed-status" data-testid="embed-status" aria-live="off">
-          {STATUS[state]}
-          {progress && !progress.starting && ` · ${formatInt(progress.secondsDone)} of ${formatInt(progress.totalSeconds)} s`}
-          {!visible && (state === 'paused' || state === 'running') && ' · out of view'}
-        </p>
-      )}
+      {/* Locked: the run's progress without its buttons (the page around the chart runs it). */}
+      {controls && (canUse ? controls : <div className="embed-locked">{controls}</div>)}
 
       {show.has('setup') && (
         <div className="embed-setup" role="group" aria-label="Drive">
@@ -636,7 +611,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
 
       {show.has('chart') && !expMode && (
         <>
-          {options.controls !== 'hidden' && (
+          {canUse && (
             <div className="tabs embed-views" role="group" aria-label="Chart view">
               {scenario.views.map((v) => (
                 <button
@@ -644,7 +619,6 @@ export function Embed({ initial, bridge }: EmbedProps) {
                   type="button"
                   aria-pressed={v.id === view.id}
                   className={v.id === view.id ? 'tab active' : 'tab'}
-                  disabled={!canUse}
                   data-testid={`view-${v.id}`}
                   onClick={() => update({ view: v.id })}
                 >
@@ -683,6 +657,12 @@ export function Embed({ initial, bridge }: EmbedProps) {
             redrawMs={REDRAW_MS}
           />
         </>
+      )}
+      {until !== null && !expMode && (
+        <p className="embed-until" data-testid="embed-until">
+          Showing the run up to {formatInt(until)} s
+          {focused?.ran && focused.secondsDone <= until && state !== 'finished' ? `; the simulation has reached ${formatInt(focused.secondsDone)} s` : ''}.
+        </p>
       )}
       {show.has('stats') && !expMode && focusStore && (
         <RunStats store={focusStore} version={focused!.secondsDone + (until ?? -1)} from={from} to={until ?? to} field="iops" />

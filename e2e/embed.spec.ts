@@ -281,3 +281,36 @@ test('the page writes the embed code for its setup, and the code embeds that set
   await expect(frame.getByTestId('iops-chart')).toHaveAttribute('data-view', 'steady-linear');
   await expect(frame.locator('.view-explain')).toContainText('linear axis');
 });
+
+test('the sample article drives its charts as the reader scrolls, from a sub-path', async ({ page }) => {
+  await page.goto('./articles/consistency.html');
+  const s3700 = page.frameLocator('#s3700').getByTestId('embed');
+  const p400e = page.frameLocator('ssd-lab#p400e iframe').getByTestId('embed');
+  await expect(s3700).toHaveAttribute('data-state', /starting|running/, { timeout: 30_000 });
+  /** Scrolls a step to the middle of the window (again, while frames above it settle their height). */
+  const readStep = async (target: string, second: string, chart: typeof s3700) => {
+    const step = page.locator(`.step[data-target="${target}"][data-second="${second}"]`);
+    await expect(async () => {
+      await step.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await expect(step).toHaveClass(/current/, { timeout: 500 });
+      await expect(chart).toHaveAttribute('data-until', second, { timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
+  };
+
+  // Each step shows the S3700's run up to its second; the last shows all of it.
+  for (const second of ['240', '600', '1400']) {
+    await readStep('s3700', second, s3700);
+    await expect(page.frameLocator('#s3700').getByTestId('embed-until')).toContainText(`up to ${Number(second).toLocaleString('en-US')} s`);
+  }
+  await readStep('s3700', '', s3700);
+
+  // The <ssd-lab> element: seek through its method, and a frame as tall as its content.
+  await readStep('p400e', '650', p400e);
+  // The frame's inner height follows the content's (a seek adds a line under the chart).
+  const frameHeight = () => page.locator('ssd-lab#p400e iframe').evaluate((f) => f.clientHeight);
+  const contentHeight = () => p400e.evaluate((el) => Math.ceil(el.getBoundingClientRect().height));
+  await expect.poll(async () => (await frameHeight()) - (await contentHeight())).toBe(0);
+  // The S3700 is out of view now: its run waits.
+  await expect(s3700).toHaveAttribute('data-visible', 'false');
+  await expect(s3700).toHaveAttribute('data-state', 'paused');
+});

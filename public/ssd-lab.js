@@ -40,7 +40,8 @@
       frame.src = src.href;
       frame.title = this.getAttribute('title') || 'SSD Lab: a live SSD simulation';
       frame.loading = 'lazy';
-      frame.style.cssText = `display:block;width:100%;border:0;height:${Number(this.getAttribute('height')) || 560}px`;
+      // content-box: the height events give the content's height, whatever borders a page adds.
+      frame.style.cssText = `display:block;box-sizing:content-box;width:100%;border:0;height:${Number(this.getAttribute('height')) || 600}px`;
       this.frame = frame;
       window.addEventListener('message', this.onMessage);
       this.replaceChildren(frame);

@@ -314,3 +314,23 @@ test('the sample article drives its charts as the reader scrolls, from a sub-pat
   await expect(s3700).toHaveAttribute('data-visible', 'false');
   await expect(s3700).toHaveAttribute('data-state', 'paused');
 });
+
+test('screenshots of an embed comparing two runs, 1280 and 390 px, light and dark', async ({ page }) => {
+  await page.goto(`${HOST_ORIGIN}/host.html`);
+  const second = encodeURIComponent(`${SMALL_S3700}&seconds=120&span=0.75`);
+  await addFrame(page, embedSrc(`seconds=120&compare=${second}&show=setup,chart,stats,explain&origin=${encodeURIComponent(HOST_ORIGIN)}&id=shot`), 'shot');
+  await nextEvent(page, 'shot', 'ready');
+  await send(page, 'shot', { ssdlab: 1, type: 'start' });
+  await expect.poll(() => lastState(page, 'shot'), { timeout: 60_000 }).toBe('finished');
+  await send(page, 'shot', { ssdlab: 1, type: 'seek', second: 90 });
+  const frame = page.frameLocator('iframe[name="shot"]');
+  await expect(frame.getByTestId('embed-until')).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [width, height] of [[1280, 900], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      await frame.getByTestId('embed').evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.locator('iframe[name="shot"]').screenshot({ path: `e2e/screenshots/embed-${width}-${scheme}.png` });
+    }
+  }
+});

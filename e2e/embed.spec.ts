@@ -333,4 +333,12 @@ test('screenshots of an embed comparing two runs, 1280 and 390 px, light and dar
       await page.locator('iframe[name="shot"]').screenshot({ path: `e2e/screenshots/embed-${width}-${scheme}.png` });
     }
   }
+  // With reduced motion nothing in the embed animates or transitions.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const moving = await frame.getByTestId('embed').evaluate((root) =>
+    [root, ...root.querySelectorAll('*')]
+      .map((el) => getComputedStyle(el))
+      .filter((cs) => cs.animationName !== 'none' || cs.transitionDuration.split(',').some((d) => parseFloat(d) > 0)).length,
+  );
+  expect(moving).toBe(0);
 });

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { expect, test, type Page } from '@playwright/test';
 import { SMALL_S3700 } from './helpers';
@@ -341,4 +342,34 @@ test('screenshots of an embed comparing two runs, 1280 and 390 px, light and dar
       .filter((cs) => cs.animationName !== 'none' || cs.transitionDuration.split(',').some((d) => parseFloat(d) > 0)).length,
   );
   expect(moving).toBe(0);
+});
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+test('no axe violations in an embed and in "Embed this chart", light and dark', async ({ page }) => {
+  const violations = async () => {
+    await page.addScriptTag({ path: axePath });
+    const result = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      return axe.run(document, { resultTypes: ['violations'] });
+    });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join('; ')}`);
+  };
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`./embed.html?${SMALL_S3700}&seconds=30&show=setup,chart,stats,explain,panels&autoplay=on&colour=red`);
+  await expect(page.getByTestId('embed')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  await expect(page.getByTestId('url-errors')).toContainText('colour: unknown setting');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await violations(), `embed, ${scheme}`).toEqual([]);
+  }
+  await page.addInitScript(() => localStorage.setItem('ssdlab.guide.done', '1'));
+  await page.goto('./?seconds=30');
+  await page.getByTestId('section-embed').locator('summary').click();
+  await page.getByTestId('embed-origin').fill('*');
+  await expect(page.getByTestId('embed-origin-error')).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await violations(), `embed this chart, ${scheme}`).toEqual([]);
+  }
 });

@@ -81,7 +81,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
   const [experiments] = useState(() => new ExperimentSet());
   useEffect(() => () => experiments.dispose(), [experiments]);
   const expSnap = useSyncExternalStore(experiments.subscribe, experiments.snapshot);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
   const visible = useOnScreen(rootRef);
   const { options } = setup;
   const narrow = useMediaQuery('(max-width: 560px)');
@@ -539,7 +539,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
     );
 
   return (
-    <div ref={rootRef} className={`embed controls-${options.controls}`} data-testid="embed" data-state={state} data-visible={visible} data-until={until ?? ''}>
+    <main ref={rootRef} className={`embed controls-${options.controls}`} data-testid="embed" data-state={state} data-visible={visible} data-until={until ?? ''}>
       <header className="embed-head">
         <h1 className="embed-title" data-testid="embed-title">
           {title}
@@ -672,6 +672,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
 
       {focused && !expMode && (show.has('panels') || show.has('inside') || show.has('latency')) && (
         <Suspense fallback={<p className="hint">Loading…</p>}>
+          {show.has('panels') && <h2 className="sr-only">What the drive is doing</h2>}
           {show.has('panels') && (
             <Panels
               store={focusStore!}
@@ -697,6 +698,6 @@ export function Embed({ initial, bridge }: EmbedProps) {
           )}
         </Suspense>
       )}
-    </div>
+    </main>
   );
 }

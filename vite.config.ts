@@ -19,6 +19,8 @@ export default defineConfig({
     // loads only what a chart needs.
     rolldownOptions: {
       input: { main: 'web/index.html', embed: 'web/embed.html' },
+      // What both pages use is one chunk, not one per combination of pages and lazy views.
+      output: { codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] } },
     },
   },
   server: {

@@ -141,7 +141,8 @@ export function Embed({ initial, bridge }: EmbedProps) {
   const expStates = expEntries.filter((e): e is ExperimentEntry => e !== null).map((e) => e.state);
   const state = embedState(
     expMode ? expStates : liveStates,
-    expMode ? expEntries.some((e) => e?.starting) : sims.some((r) => r.starting),
+    // An experiment is starting from Start until its worker says it runs.
+    expMode ? expEntries.some((e) => e?.starting || (e?.request && e.state === 'idle')) : sims.some((r) => r.starting),
     !ready,
   );
   const running = state === 'running';
@@ -152,12 +153,18 @@ export function Embed({ initial, bridge }: EmbedProps) {
   /** Runs paused because the embed went off screen (they resume when it is back). */
   const pausedOffscreen = useRef(false);
 
+  /** Tells the host page what it got wrong (a refused message changes nothing on screen). */
   const report = useCallback(
+    (field: string, message: string, ref?: string | number) => bridge.post({ type: 'error', field, message, ...(ref !== undefined ? { ref } : {}) }),
+    [bridge],
+  );
+  /** The engine refused to start: the reader sees why, and so does the host page. */
+  const refuse = useCallback(
     (field: string, message: string, ref?: string | number) => {
       setNotice(`${field}: ${message}`);
-      bridge.post({ type: 'error', field, message, ...(ref !== undefined ? { ref } : {}) });
+      report(field, message, ref);
     },
-    [bridge],
+    [report],
   );
 
   const start = useCallback(
@@ -172,17 +179,17 @@ export function Embed({ initial, bridge }: EmbedProps) {
         const requests = list.map((r) => experimentRequestFor(r.setup!, current.experiment, info, catalog));
         const problems = await Promise.all(requests.map((q) => experiments.check(q)));
         const bad = problems.findIndex((p) => p !== null);
-        if (bad >= 0) return report(problems[bad]!.field, problems[bad]!.message, ref);
+        if (bad >= 0) return refuse(problems[bad]!.field, problems[bad]!.message, ref);
         list.forEach((r, i) => experiments.start(r.id, requests[i]));
         return;
       }
       const requests = list.map((r) => runRequest(r.setup!, catalog));
       const problems = await Promise.all(requests.map((q) => runs.check(q)));
       const bad = problems.findIndex((p) => p !== null);
-      if (bad >= 0) return report(problems[bad]!.field, problems[bad]!.message, ref);
+      if (bad >= 0) return refuse(problems[bad]!.field, problems[bad]!.message, ref);
       list.forEach((r, i) => runs.start(r.id, requests[i], r.setup!));
     },
-    [catalog, runs, experiments, report],
+    [catalog, runs, experiments, refuse],
   );
 
   const pauseAll = useCallback(() => {
@@ -319,6 +326,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
   useEffect(() => {
     if (!ready || expMode) return;
     sims.forEach((r, i) => {
+      if (!r.ran) posted.current.delete(r.id);
       if (!r.ran || posted.current.get(r.id) === r.secondsDone) return;
       posted.current.set(r.id, r.secondsDone);
       bridge.post({ type: 'progress', run: i + 1, done: r.secondsDone, total: r.ran.config.seconds, unit: 'second' });
@@ -374,12 +382,16 @@ export function Embed({ initial, bridge }: EmbedProps) {
     ...expEntries.filter((e) => e?.error).map((e) => e!.error!),
   ];
   const errorsKey = engineErrors.map((e) => `${e.field ?? ''}\u0000${e.message}`).join('\u0001');
+  const errorsPosted = useRef(new Set<string>());
   useEffect(() => {
-    if (!ready || !errorsKey) return;
-    for (const e of errorsKey.split('\u0001')) {
+    if (!ready) return;
+    const now = new Set(errorsKey ? errorsKey.split('\u0001') : []);
+    for (const e of now) {
+      if (errorsPosted.current.has(e)) continue;
       const [field, message] = e.split('\u0000');
       bridge.post({ type: 'error', field: field || 'engine', message });
     }
+    errorsPosted.current = now;
   }, [ready, errorsKey, bridge]);
 
   // The content's height, so the host page can size the frame to it.

@@ -1,7 +1,7 @@
 // The embed: one live chart of SSD Lab for an article, set up from its URL (embedState.ts), with
 // as much chrome as the author asks for, driven by the reader or by the host page's messages
-// (messages.ts, through the bridge). It runs only while it can be seen, and fetches the views
-// it does not show never (panels, inside the drive, latency and experiments are separate chunks).
+// (messages.ts, through the bridge). It runs only while it can be seen, and never fetches the
+// views it does not show (inside the drive, latency and experiments are separate chunks).
 
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ColumnStore } from '../charts/columns';
@@ -11,6 +11,7 @@ import type { ChartSeries, TimeMarker } from '../charts/TimeChart';
 import { ComparisonChart, METRICS } from '../components/ComparisonChart';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { ExperimentBar } from '../components/ExperimentBar';
+import { Panels } from '../components/Panels';
 import { RunBar } from '../components/RunBar';
 import { RunStats } from '../components/RunStats';
 import { ExperimentSet } from '../engine/experiments';
@@ -32,7 +33,6 @@ import type { HostBridge } from './bridge';
 import { applyConfig, checkEmbed, embedSearch, setupRuns, type EmbedSetup, type ParsedEmbed } from './embedState';
 import type { EmbedState, HostMessage } from './messages';
 
-const Panels = lazy(() => import('../components/Panels').then((m) => ({ default: m.Panels })));
 const InsideView = lazy(() => import('../views/InsideView'));
 const LatencyView = lazy(() => import('../views/LatencyView'));
 const ExperimentView = lazy(() => import('../views/ExperimentView'));

@@ -74,7 +74,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
   const setupRef = useRef(setup);
   setupRef.current = setup;
   const [urlErrors, setUrlErrors] = useState<string[]>(initial.errors);
-  /** The engine's objection to the last start, or a refused message, shown beside the chart. */
+  /** The engine's objection to the last start, shown above the chart. */
   const [notice, setNotice] = useState<string | null>(null);
   /** The last second shown (a host page's seek), or null for every second. */
   const [until, setUntil] = useState<number | null>(null);
@@ -281,14 +281,16 @@ export function Embed({ initial, bridge }: EmbedProps) {
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  // Ready: answer messages (those that came early first), and say what the URL got wrong.
+  // Ready: answer messages (those that came early first), and say what the URL got wrong (once:
+  // the URL does not change, and its names were checked against the engine before `ready`).
+  const urlErrorsRef = useRef(urlErrors);
+  urlErrorsRef.current = urlErrors;
   useEffect(() => {
     if (!ready) return;
     bridge.post({ type: 'ready', setup: embedSearch(setupRef.current), state: stateRef.current });
-    for (const e of urlErrors) bridge.post({ type: 'error', ...splitError(e) });
+    for (const e of urlErrorsRef.current) bridge.post({ type: 'error', ...splitError(e) });
     bridge.open((m) => onMessageRef.current(m));
-    return () => bridge.open(() => undefined);
-    // Posted once, when the engine is ready; later URL errors are none (the URL does not change).
+    return () => bridge.hold();
   }, [ready, bridge]);
 
   // ---- visibility and autoplay -----------------------------------------------------------------
@@ -446,8 +448,20 @@ export function Embed({ initial, bridge }: EmbedProps) {
   const shownRuns = shown.map((r) => ({ ...r, store: prefixOf(r) }));
   const focusStore = focused ? prefixOf(focused) : null;
 
-  const nameKey = sims.map((r) => runName(r, presets, requestFields, !expMode)).join('\u0001');
-  const names = useMemo(() => new Map(nameKey.split('\u0001').map((n, i) => [sims[i]?.id ?? -1, n] as const)), [nameKey]);
+  // Names change with settings, not with every second: the chart keeps its series meanwhile.
+  const nameKey = sims.map((r) => `${r.id}\u0000${runName(r, presets, requestFields, !expMode)}`).join('\u0001');
+  const names = useMemo(
+    () =>
+      new Map(
+        nameKey
+          ? nameKey.split('\u0001').map((e) => {
+              const [id, name] = e.split('\u0000');
+              return [Number(id), name] as const;
+            })
+          : [],
+      ),
+    [nameKey],
+  );
   const seriesKey = shown.map((r) => r.id).join(',');
   const series: ChartSeries[] = useMemo(
     () =>

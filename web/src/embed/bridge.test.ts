@@ -14,7 +14,6 @@ function frame(options: { own?: string; ancestor?: string | null } = {}) {
       ...(options.ancestor === null ? {} : { ancestorOrigins: [options.ancestor ?? 'https://blog.example'] }),
     },
     addEventListener: (_type, fn) => (listener = fn),
-    removeEventListener: () => (listener = null),
   };
   const deliver = (data: unknown, origin: string, source: unknown = parent) => listener?.({ data, origin, source } as MessageEvent);
   return { win, sent, deliver, parent };
@@ -33,6 +32,19 @@ describe('the embed bridge', () => {
 
     bridge.post({ type: 'height', height: 480 });
     expect(f.sent).toEqual([{ message: { type: 'height', height: 480, ssdlab: 1, id: 'chart-1' }, origin: 'https://blog.example' }]);
+  });
+
+  it('holds messages again while the embed swaps its handler', () => {
+    const f = frame();
+    const bridge = new HostBridge(f.win, ['https://blog.example'], null);
+    const first: HostMessage[] = [];
+    const second: HostMessage[] = [];
+    bridge.open((m) => first.push(m));
+    bridge.hold();
+    f.deliver({ ssdlab: 1, type: 'pause' }, 'https://blog.example');
+    bridge.open((m) => second.push(m));
+    expect(first).toEqual([]);
+    expect(second).toEqual([{ type: 'pause' }]);
   });
 
   it('ignores other origins and other windows, and tells them nothing', () => {
@@ -77,7 +89,6 @@ describe('the embed bridge', () => {
     const win = {
       location: { origin: 'https://ssdlab.example' },
       addEventListener: () => (added = true),
-      removeEventListener: () => undefined,
     } as unknown as FrameWindow;
     (win as { parent: unknown }).parent = win;
     const bridge = new HostBridge(win, ['https://blog.example'], null);

@@ -9,7 +9,6 @@ export interface FrameWindow {
   parent: { postMessage(message: unknown, targetOrigin: string): void };
   location: { origin: string; ancestorOrigins?: ArrayLike<string> };
   addEventListener(type: 'message', fn: (e: MessageEvent) => void): void;
-  removeEventListener(type: 'message', fn: (e: MessageEvent) => void): void;
 }
 
 export type MessageHandler = (message: HostMessage) => void;
@@ -45,9 +44,9 @@ export class HostBridge {
     for (const m of this.waiting.splice(0)) handler(m);
   }
 
-  close(): void {
+  /** Messages wait again until the next `open()` (the embed is re-rendering its handler). */
+  hold(): void {
     this.handler = null;
-    this.win.removeEventListener('message', this.listener);
   }
 
   /** Sends an event to the host page, if its origin is allowed; never to `*`. */

@@ -16,7 +16,7 @@ import { ExperimentPicker } from './components/ExperimentPicker';
 import { ExportBar } from './components/ExportBar';
 import { InvalidFields, type InvalidFieldsApi } from './components/fields';
 import { LabList } from './components/LabList';
-import { LabPanel } from './components/LabPanel';
+import { LabBar, LabPanel } from './components/LabPanel';
 import { LabWorksheet } from './components/LabWorksheet';
 import { Guide, guideWanted } from './components/Guide';
 import { LazySection } from './components/LazySection';
@@ -595,13 +595,13 @@ export function App() {
             <p className="tagline">A solid-state drive simulator: change the controller’s design and watch the consequences.</p>
           </div>
           <div className="header-tools">
-            <button type="button" onClick={() => setLabListOpen(true)} data-testid="labs-button">
+            <button type="button" className="header-button" onClick={() => setLabListOpen(true)} data-testid="labs-button">
               Labs
             </button>
             <ThemeSwitch />
             <button
               type="button"
-              className="settings-toggle"
+              className="header-button settings-toggle"
               aria-expanded={settingsOpen}
               aria-controls="settings"
               onClick={() => setSettingsOpen((o) => !o)}
@@ -622,6 +622,7 @@ export function App() {
         />
         <ErrorBanner title="The lab could not be opened" messages={labState.error ? [labState.error] : []} onDismiss={closeLab} testId="lab-error" />
         <LabList open={labListOpen} onClose={() => setLabListOpen(false)} current={labId} />
+        {lab && <LabBar lab={lab} progress={labState.progress} />}
 
         <main className={settingsOpen ? 'layout' : 'layout settings-hidden'}>
           <section className="panel results" id="results" aria-label="Results">

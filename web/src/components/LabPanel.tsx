@@ -262,3 +262,17 @@ export function LabPanel({ lab, progress, onProgress, results, setupBlocked, onS
     </section>
   );
 }
+
+/** On a narrow screen the lab follows the chart: a line at the top says where the class is and leads there. */
+export function LabBar({ lab, progress }: { lab: Lab; progress: LabProgress }) {
+  const t = tally(lab, progress);
+  return (
+    <p className="lab-bar" data-testid="lab-bar">
+      <span>
+        <strong>Lab:</strong> {lab.title} · step {Math.min(progress.step, lab.steps.length - 1) + 1} of {lab.steps.length} · {t.met} of {t.checkpoints}{' '}
+        checkpoints met
+      </span>{' '}
+      <a href="#settings">Go to the lab</a>
+    </p>
+  );
+}

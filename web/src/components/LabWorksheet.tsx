@@ -4,7 +4,7 @@
 // stylesheet shows it alone.
 
 import type { LabProgress } from '../labs/progress';
-import { setupSearch, type Lab } from '../labs/schema';
+import type { Lab } from '../labs/schema';
 
 export function LabWorksheet({ lab, progress, link }: { lab: Lab; progress: LabProgress; link: string }) {
   return (
@@ -31,9 +31,6 @@ export function LabWorksheet({ lab, progress, link }: { lab: Lab; progress: LabP
             Step {i + 1}: {s.title}
           </h2>
           <p>{s.do}</p>
-          <p className="ws-setup">
-            Settings: <code>{setupSearch(s.setup)}</code>
-          </p>
           <h3>Look for</h3>
           <ul>
             {s.observe.map((o, j) => (

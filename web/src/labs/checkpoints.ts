@@ -223,8 +223,8 @@ export function evaluate(check: Check, results: LabResults): CheckResult {
 }
 
 /**
- * fio's steady-state test on a deviation (`ss=iops:10%`): some `window_s` consecutive seconds in
- * which every second is within `within` of the window's mean.
+ * fio's steady-state test on a deviation (`ss=iops:10%`): some `window_s` consecutive seconds
+ * from `from_s` on in which every second is within `within` of the window's mean.
  */
 function evaluateSteady(check: Extract<Check, { kind: 'steady' }>, results: LabResults): CheckResult {
   const run = runOf(results, check.run);
@@ -232,7 +232,9 @@ function evaluateSteady(check: Extract<Check, { kind: 'steady' }>, results: LabR
   const c = columns(run, check.run, check.field);
   if ('missing' in c) return { status: 'not-met', detail: c.missing };
   const w = check.window_s;
-  for (let end = w; end <= c.ys.length; end++) {
+  let first = 0;
+  while (first < c.ys.length && c.xs[first] < check.from_s) first++;
+  for (let end = first + w; end <= c.ys.length; end++) {
     const endSecond = c.xs[end - 1] + 1;
     if (check.before_s !== null && endSecond > check.before_s) break;
     const win = c.ys.subarray(end - w, end);
@@ -243,7 +245,9 @@ function evaluateSteady(check: Extract<Check, { kind: 'steady' }>, results: LabR
   }
   const over = check.before_s !== null && c.ys.length > 0 && c.xs[c.ys.length - 1] + 1 >= check.before_s;
   if (run.finished || over) {
-    return { status: 'not-met', detail: `no ${w} s of ${check.field} within ${formatInt(check.within * 100)} % of their mean${check.before_s !== null ? ` before ${formatInt(check.before_s)} s` : ''}` };
+    const from = check.from_s > 0 ? ` from ${formatInt(check.from_s)} s` : '';
+    const before = check.before_s !== null ? ` before ${formatInt(check.before_s)} s` : '';
+    return { status: 'not-met', detail: `no ${w} s of ${check.field}${from} within ${formatInt(check.within * 100)} % of their mean${before}` };
   }
   return { status: 'waiting', detail: `watching run ${check.run} for ${w} steady seconds` };
 }

@@ -71,8 +71,11 @@ export type Check =
   | { kind: 'finished'; run: number }
   /** left op right × times. */
   | { kind: 'compare'; left: Quantity; op: Op; right: Quantity | number; times: number }
-  /** Some `window_s` consecutive seconds of `field` each within ± `within` of their mean (fio's steady state). */
-  | { kind: 'steady'; run: number; field: string; window_s: number; within: number; before_s: number | null };
+  /**
+   * Some `window_s` consecutive seconds of `field` from `from_s` on, each within ± `within` of
+   * their mean (fio's steady state), ending by `before_s` when given.
+   */
+  | { kind: 'steady'; run: number; field: string; window_s: number; within: number; from_s: number; before_s: number | null };
 
 export const CHECK_KINDS = ['finished', 'compare', 'steady'] as const;
 
@@ -284,13 +287,14 @@ function readCheck(r: Reader, v: unknown, path: string, runs: number): Check {
       };
     }
     case 'steady': {
-      const o = r.obj(v, path, ['kind', 'run', 'field', 'window_s', 'within', 'before_s'])!;
+      const o = r.obj(v, path, ['kind', 'run', 'field', 'window_s', 'within', 'from_s', 'before_s'])!;
       return {
         kind,
         run: readRun(r, o, path, runs),
         field: r.str(o, 'field', path),
         window_s: r.num(o, 'window_s', path, 2, 3600, { whole: true }),
         within: r.num(o, 'within', path, 0.001, 1),
+        from_s: r.num(o, 'from_s', path, 0, 86_400, { optional: 0 }),
         before_s: r.num(o, 'before_s', path, 1, 86_400, { optional: null }),
       };
     }

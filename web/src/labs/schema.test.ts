@@ -50,8 +50,8 @@ const step0 = (l: Record<string, unknown>) => (l.steps as Step[])[0];
 describe('parseLab', () => {
   it('reads a valid lab with its defaults filled in', () => {
     const parsed = parseLab(lab(), 'demo');
-    expect(parsed.errors).toBeUndefined();
-    const l = parsed.lab!;
+    if (parsed.errors) throw new Error(parsed.errors.join('; '));
+    const l = parsed.lab;
     expect(l.steps[0].setup.runs).toHaveLength(2);
     expect(l.steps[0].checkpoints[1].check).toEqual({
       kind: 'compare',

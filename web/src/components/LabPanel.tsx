@@ -110,7 +110,7 @@ export function LabPanel({ lab, progress, onProgress, results, setupBlocked, onS
                   data-testid={`lab-step-${i + 1}`}
                 >
                   <span className="lab-step-n">{i + 1}</span> {s.title}
-                  {done && <span className="lab-done"> · done</span>}
+                  {done && <span className="lab-done">✓ done</span>}
                 </button>
               </li>
             );
@@ -130,7 +130,7 @@ export function LabPanel({ lab, progress, onProgress, results, setupBlocked, onS
           <p className="hint" data-testid="lab-setup-hint">
             {setupBlocked ??
               (live
-                ? `Set up: ${step.setup.runs.length === 1 ? 'the run is' : `${step.setup.runs.length} runs are`} on the page. Now press “${runButton}”.`
+                ? `Set up: ${step.setup.runs.length === 1 ? 'the run is' : `${step.setup.runs.length} runs are`} on the page. Now press “${runButton}” above the chart.`
                 : `Puts this step’s ${step.setup.runs.length === 1 ? 'run' : `${step.setup.runs.length} runs`} on the page, replacing what is there.`)}
           </p>
           {live && setupProblems.length > 0 && (

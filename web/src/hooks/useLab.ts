@@ -41,7 +41,8 @@ export async function fetchLab(id: string): Promise<{ lab: Lab } | { error: stri
   } catch (e) {
     return { error: `${file}: could not be read (${e instanceof Error ? e.message : String(e)})` };
   }
-  if (res.status === 404) {
+  // A missing file is a 404, or the app's own page on hosts that answer every path with it.
+  if (res.status === 404 || (res.ok && (res.headers.get('content-type') ?? '').includes('text/html'))) {
     const index = await fetchLabIndex();
     const known = index.ids.join(', ');
     return { error: `${LAB_KEY}: no lab named "${id}"${known ? ` (known: ${known})` : ''}` };

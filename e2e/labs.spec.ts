@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { openApp } from './helpers';
+import { axeViolations, openApp } from './helpers';
 
 // Every lab in public/labs done end to end with the real engine: each step set up from the lab
 // file, run with the page's own buttons, and each checkpoint turning to met from the live
@@ -129,9 +129,16 @@ test('the list of labs opens any lab; a missing or broken lab file is named and 
   await expect(page.getByTestId('lab-list').getByRole('link')).toHaveCount(6);
   await expect(page.getByTestId('lab-link-queue')).toContainText('Queue depth: SATA against NVMe');
   await page.screenshot({ path: `${SHOTS}/lab-list-1280-light.png` });
+  expect(await axeViolations(page), 'the list of labs').toEqual([]);
   await page.getByTestId('lab-link-queue').click();
   await expect(page.getByTestId('lab')).toHaveAttribute('data-lab', 'queue');
   expect(new URL(page.url()).searchParams.get('lab')).toBe('queue');
+  await page.getByTestId('lab-key-toggle').check();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeViolations(page), `a lab, ${scheme}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   await openApp(page, '?lab=nope&seconds=300');
   await expect(page.getByTestId('lab-error')).toContainText('lab: no lab named "nope" (known: cliff, spare, consistency, queue, power, raid)');

@@ -22,6 +22,9 @@ async function openLab(page: Page, id: string): Promise<void> {
   await openApp(page, `?lab=${id}`);
   await expect(page.getByTestId('lab')).toHaveAttribute('data-lab', id);
   await expect(page.getByTestId('lab-setup-hint')).toContainText('Now press');
+  // The lab's settings are all the page's and the engine's own: nothing was refused.
+  await expect(page.getByTestId('url-errors')).toHaveCount(0);
+  await expect(page.getByTestId('lab-setup-problems')).toHaveCount(0);
 }
 
 /** Runs the step that is set up with the page's buttons and waits until every run is done. */
@@ -49,6 +52,7 @@ async function nextStep(page: Page, n: number): Promise<void> {
   await expect(page.getByTestId('lab-step')).toHaveAttribute('data-step', String(n));
   await page.getByTestId('lab-setup').click();
   await expect(page.getByTestId('lab-setup-hint')).toContainText('Now press');
+  await expect(page.getByTestId('lab-setup-problems')).toHaveCount(0);
 }
 
 test('lab cliff: the wall, free blocks and spare area; a reload keeps the progress; the hand-in and the worksheet', async ({ page }) => {

@@ -12,9 +12,6 @@ import { SMALL_S3700 } from './helpers';
 
 test.use({ serviceWorkers: 'allow' });
 
-const PYTHON_PORT = 4193;
-const CLASSROOM_PORT = 4194;
-
 /** Starts a server and resolves once it prints `ready` (on stdout or stderr). */
 function start(command: string, args: string[], ready: RegExp): Promise<{ proc: ChildProcess; output: () => string }> {
   const proc = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -58,8 +55,9 @@ test('served from a sub-path by python’s http.server, the site runs; after one
   const parent = mkdtempSync(join(tmpdir(), 'ssdlab-host-'));
   mkdirSync(join(parent, 'courses', 'storage'), { recursive: true });
   cpSync('web/dist', join(parent, 'courses', 'storage', 'ssdlab'), { recursive: true });
-  const server = await start('python3', ['-m', 'http.server', String(PYTHON_PORT), '--bind', '127.0.0.1', '--directory', parent], /Serving HTTP/);
-  const origin = `http://127.0.0.1:${PYTHON_PORT}`;
+  // Port 0: any free port, which the server prints.
+  const server = await start('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', parent], /Serving HTTP on \S+ port \d+/);
+  const origin = `http://127.0.0.1:${server.output().match(/port (\d+)/)![1]}`;
   const app = `${origin}/courses/storage/ssdlab/`;
   const requests = recordRequests(context);
   try {
@@ -96,15 +94,16 @@ test('served from a sub-path by python’s http.server, the site runs; after one
 
 test('npm run classroom serves the build on the network, prints the addresses students type, and the app runs from it', async ({ page }) => {
   test.setTimeout(90_000);
-  const server = await start('node', ['scripts/classroom.mjs', '--no-build', '--port', String(CLASSROOM_PORT)], /Ctrl\+C/);
+  const server = await start('node', ['scripts/classroom.mjs', '--no-build', '--port', '0'], /Ctrl\+C/);
   try {
     const printed = server.output();
-    expect(printed).toContain(`On this computer: http://localhost:${CLASSROOM_PORT}/`);
-    expect(printed).toMatch(new RegExp(`Students on this network open:\\n  http://\\d+\\.\\d+\\.\\d+\\.\\d+:${CLASSROOM_PORT}/|No network address found`));
+    const port = printed.match(/on port (\d+)\./)![1];
+    expect(printed).toContain(`On this computer: http://localhost:${port}/`);
+    expect(printed).toMatch(new RegExp(`Students on this network open:\\n  http://\\d+\\.\\d+\\.\\d+\\.\\d+:${port}/|No network address found`));
     expect(printed).toContain('Labs: cliff, spare, consistency, queue, power, raid');
-    const origin = `http://127.0.0.1:${CLASSROOM_PORT}`;
-    const wasm = await page.request.get(`${origin}/labs/index.json`);
-    expect(wasm.headers()['content-type']).toBe('application/json; charset=utf-8');
+    const origin = `http://127.0.0.1:${port}`;
+    const index = await page.request.get(`${origin}/labs/index.json`);
+    expect(index.headers()['content-type']).toBe('application/json; charset=utf-8');
     expect((await page.request.get(`${origin}/%2e%2e/package.json`)).status()).toBe(404);
     await page.addInitScript(() => localStorage.setItem('ssdlab.guide.done', '1'));
     await page.goto(`${origin}/?seconds=20&${SMALL_S3700}`);

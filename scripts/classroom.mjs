@@ -52,7 +52,7 @@ function parseArgs(argv) {
     if (arg === '--port') {
       const raw = value();
       const port = Number(raw);
-      if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port: must be a whole number from 1 to 65535 (got "${raw}")`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: must be a whole number from 0 (any free port) to 65535 (got "${raw}")`);
       opts.port = port;
     } else if (arg === '--host') opts.host = value();
     else if (arg === '--dir') opts.dir = resolve(value());
@@ -153,11 +153,12 @@ function main() {
     fail(e.message, 1);
   });
   server.listen(opts.port, opts.host, () => {
+    const port = server.address().port;
     const everywhere = opts.host === '0.0.0.0' || opts.host === '::';
     const hosts = everywhere ? lanAddresses() : [opts.host];
-    const base = (h) => `http://${h}:${opts.port}/`;
+    const base = (h) => `http://${h}:${port}/`;
     const labs = labIds(opts.dir);
-    const lines = [`SSD Lab is served from ${relative(process.cwd(), opts.dir) || '.'} on port ${opts.port}.`];
+    const lines = [`SSD Lab is served from ${relative(process.cwd(), opts.dir) || '.'} on port ${port}.`];
     if (hosts.length > 0) {
       lines.push('', 'Students on this network open:', ...hosts.map((h) => `  ${base(h)}`));
       if (labs.length > 0) lines.push('', 'or a lab directly, e.g.:', `  ${base(hosts[0])}?lab=${labs[0]}`, `Labs: ${labs.join(', ')} (the Labs button lists them).`);

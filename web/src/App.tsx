@@ -15,10 +15,10 @@ import { ExperimentBar, ExperimentLegend } from './components/ExperimentBar';
 import { ExperimentPicker } from './components/ExperimentPicker';
 import { ExportBar } from './components/ExportBar';
 import { InvalidFields, type InvalidFieldsApi } from './components/fields';
+import { Guide, guideWanted } from './components/Guide';
 import { LabList } from './components/LabList';
 import { LabBar, LabPanel } from './components/LabPanel';
 import { LabWorksheet } from './components/LabWorksheet';
-import { Guide, guideWanted } from './components/Guide';
 import { LazySection } from './components/LazySection';
 import { Panels } from './components/Panels';
 import { PowerControls } from './components/PowerControls';
@@ -40,9 +40,9 @@ import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
 import { formatBytes, formatDuration, formatInt, format1 } from './format';
 import { useLab } from './hooks/useLab';
 import { useRuns } from './hooks/useRuns';
+import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { labResults } from './labs/results';
 import { setupSearch } from './labs/schema';
-import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { consistency as scenario } from './scenarios/consistency';
 import { spanOption } from './settings/capacity';
 import { DESIGN_OPTIONS, describeDesign, type DesignValues, type EngineOffer } from './settings/design';
@@ -58,9 +58,9 @@ import {
   type ExperimentSettings,
 } from './settings/experimentState';
 import type { Overrides } from './settings/overrides';
+import { DEFAULTS, LAB_KEY, VOCABULARY } from './settings/pageDefaults';
 import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
 import { buildRequest } from './settings/request';
-import { DEFAULTS, LAB_KEY, VOCABULARY } from './settings/pageDefaults';
 import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './settings/urlState';
 
 // Views under the chart that are fetched when first opened.

@@ -4,7 +4,12 @@
 // under the same names, which a cache would hide.
 
 export function registerOffline(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD) {
+    // A worker left by a build once served at this address would answer for the dev server.
+    void navigator.serviceWorker.getRegistrations().then((all) => all.forEach((r) => void r.unregister()));
+    return;
+  }
   // Once the page has loaded, so caching the rest never competes with the first load.
   const register = () => void navigator.serviceWorker.register('./sw.js').catch(() => undefined);
   if (document.readyState === 'complete') register();

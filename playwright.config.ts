@@ -23,6 +23,8 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1280, height: 900 },
     trace: 'retain-on-failure',
+    // The offline spec allows the service worker; elsewhere each test sees the network directly.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: [

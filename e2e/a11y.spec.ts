@@ -1,21 +1,9 @@
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
-import { SMALL_P3700, SMALL_S3700, allRunsDone, openApp, readNumber } from './helpers';
+import { expect, test } from '@playwright/test';
+import { SMALL_P3700, SMALL_S3700, allRunsDone, openApp, readNumber, axeViolations as violations } from './helpers';
 
 // axe-core on the main views, light and dark: the empty page with the guide, two runs compared
 // with a second explained, the side-by-side charts, the phone layout, and the views inside the
 // drive, latency, power, every parameter and a fio job file's report.
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join('; ')})`);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`no axe violations on the main views, ${scheme}`, async ({ page }) => {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 
 /** Opens the app with a query string and waits until the engine worker has loaded the wasm. */
@@ -88,4 +89,16 @@ export async function focusVisible(page: Page): Promise<boolean> {
     const cs = getComputedStyle(el);
     return (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2) || cs.boxShadow !== 'none';
   });
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's violations on the page as it is, one line each with the elements concerned. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join('; ')})`);
 }

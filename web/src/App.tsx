@@ -15,6 +15,9 @@ import { ExperimentPicker } from './components/ExperimentPicker';
 import { ExportBar } from './components/ExportBar';
 import { InvalidFields, type InvalidFieldsApi } from './components/fields';
 import { Guide, guideWanted } from './components/Guide';
+import { LabList } from './components/LabList';
+import { LabBar, LabPanel } from './components/LabPanel';
+import { LabWorksheet } from './components/LabWorksheet';
 import { LazySection } from './components/LazySection';
 import { Panels } from './components/Panels';
 import { PowerControls } from './components/PowerControls';
@@ -28,14 +31,17 @@ import { StateBadge } from './components/StateBadge';
 import { ThemeSwitch } from './components/ThemeSwitch';
 import { WhyPanel } from './components/WhyPanel';
 import type { DrivePreset, EngineState, ParameterInfo, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
-import type { Run } from './engine/runs';
+import type { Run, RunSet } from './engine/runs';
 import type { ExperimentInfo, ExperimentRequest, ExperimentState } from './engine/experimentProtocol';
 import { ExperimentSet } from './engine/experiments';
 import { workloadWords } from './explain/words';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
 import { formatBytes, formatDuration, formatInt, format1 } from './format';
+import { useLab } from './hooks/useLab';
 import { useRuns } from './hooks/useRuns';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
+import { labResults } from './labs/results';
+import { setupSearch } from './labs/schema';
 import { consistency as scenario } from './scenarios/consistency';
 import type { DesignValues } from './settings/design';
 import {
@@ -49,9 +55,10 @@ import {
   type ExperimentSettings,
 } from './settings/experimentState';
 import type { Overrides } from './settings/overrides';
+import { DEFAULTS, LAB_KEY, VOCABULARY } from './settings/pageDefaults';
 import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
 import { buildRequest } from './settings/request';
-import { DEFAULTS, VOCABULARY, contextFor, experimentRequestFor, offerFor, isModel, requestedCuts, runName, runRequest, type SimRun } from './settings/runSetup';
+import { contextFor, experimentRequestFor, offerFor, isModel, requestedCuts, runName, runRequest, type SimRun } from './settings/runSetup';
 import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './settings/urlState';
 
 // Views under the chart that are fetched when first opened.
@@ -74,6 +81,8 @@ export function App() {
   const [link] = useState(() => parseLink(window.location.search, DEFAULTS, VOCABULARY));
   // The experiment picked (none: the live run) and its settings; page-wide, in the URL.
   const [expLink] = useState(() => parseExperiment(window.location.search));
+  // The open lab (`?lab=ID`), if any.
+  const [labId, setLabId] = useState(() => new URLSearchParams(window.location.search).get(LAB_KEY));
   const [experiment, setExperiment] = useState<ExperimentSettings>(expLink.settings);
   const experimentRef = useRef(experiment);
   experimentRef.current = experiment;
@@ -85,9 +94,7 @@ export function App() {
   useEffect(() => {
     if (seeded.current) return;
     seeded.current = true;
-    const ids = [runs.add(link.settings), ...link.compare.map((c) => runs.add(c))];
-    const edited = ids[link.edit] ?? ids[0];
-    if (edited !== null && edited !== undefined) runs.focus(edited);
+    addRuns(runs, [link.settings, ...link.compare], link.edit);
   }, [runs, link]);
 
   const focused = snap.runs.find((r) => r.id === snap.focusId) as SimRun | undefined;
@@ -139,11 +146,12 @@ export function App() {
     // The page's own keys (view, panels, metric, layout) are the edited run's.
     const page = { view: settings.view, charts: settings.charts, metric: settings.metric, layout: settings.layout };
     const [first, ...rest] = simSetups.map((r) => r.setup!);
-    const search = joinSearch(linkSearch({ ...first, ...page }, rest, DEFAULTS, edit), experimentSearch(experiment));
+    const lab = labId ? `?${LAB_KEY}=${encodeURIComponent(labId)}` : '';
+    const search = joinSearch(joinSearch(lab, new URLSearchParams(linkSearch({ ...first, ...page }, rest, DEFAULTS, edit))), experimentSearch(experiment));
     if (search !== window.location.search) {
       window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
     }
-  }, [focused, settings, simSetups, experiment]);
+  }, [focused, settings, simSetups, experiment, labId]);
 
   const offer = useMemo(
     () => offerFor(presets, settings.drive, requestFields, isModel(workloads, settings.workload)),
@@ -406,7 +414,61 @@ export function App() {
   const chartHeight = useChartHeight();
   // On a narrow screen the chart comes first and the guide waits below it.
   const narrow = useMediaQuery('(max-width: 960px)');
-  const guideBox = guide ? <Guide onTry={tryIt} onClose={() => setGuide(false)} /> : null;
+  const guideBox = guide && !labId ? <Guide onTry={tryIt} onClose={() => setGuide(false)} /> : null;
+
+  // ---- a lab: its steps put runs on the page as a link would; its checkpoints read their results ----
+  const labState = useLab(labId);
+  const { lab, update: updateLab } = labState;
+  const [labListOpen, setLabListOpen] = useState(false);
+  const [asideTab, setAsideTab] = useState<'lab' | 'settings'>('lab');
+  const [labSetupProblems, setLabSetupProblems] = useState<string[]>([]);
+  /** Replaces the page's runs and experiment with a link's; returns what it could not use. */
+  const applyLink = useCallback(
+    (search: string): string[] => {
+      const parsed = parseLink(search, DEFAULTS, VOCABULARY);
+      const exp = parseExperiment(search);
+      const known = runs.snapshot().catalog;
+      const errors = [...parsed.errors, ...exp.errors];
+      const list = [parsed.settings, ...parsed.compare].map((s, i) => {
+        if (!known) return s;
+        const checked = checkAgainstEngine(s, DEFAULTS, known);
+        errors.push(...checked.errors.map((e) => (i === 0 ? e : `compare (run ${i + 1}) ${e}`)));
+        return checked.settings;
+      });
+      const checkedExp = known ? checkExperiment(exp.settings, known.experiments) : { settings: exp.settings, errors: [] };
+      errors.push(...checkedExp.errors);
+      for (const r of runs.snapshot().runs) runs.remove(r.id);
+      experiments.keepOnly([]);
+      addRuns(runs, list, parsed.edit);
+      setExperiment(checkedExp.settings);
+      setPicked(null);
+      return errors;
+    },
+    [runs, experiments],
+  );
+  const setUpStep = useCallback(
+    (step: number) => {
+      if (!lab) return;
+      setLabSetupProblems(applyLink(setupSearch(lab.steps[step].setup)));
+      updateLab((p) => ({ ...p, step, setUp: step }));
+    },
+    [lab, applyLink, updateLab],
+  );
+  // A lab opened by a bare link (?lab=ID) sets up the step it is at; a link with settings (a reload) keeps them.
+  const [labLinkBare] = useState(() => [...new URLSearchParams(window.location.search).keys()].every((k) => k === LAB_KEY));
+  const labAutoSetUp = useRef(false);
+  useEffect(() => {
+    if (!lab || !engineReady || labAutoSetUp.current) return;
+    labAutoSetUp.current = true;
+    if (labLinkBare) setUpStep(labState.progress.step);
+  }, [lab, engineReady, labLinkBare, setUpStep, labState.progress.step]);
+  const closeLab = () => {
+    setLabId(null);
+    setAsideTab('settings');
+  };
+  const labLink = labId ? `${window.location.origin}${window.location.pathname}?${LAB_KEY}=${encodeURIComponent(labId)}` : '';
+  const labOpen = lab !== null;
+  const showSettings = !labOpen || asideTab === 'settings';
 
   const run = focused?.ran ? focused : null;
   const view = scenario.views.find((v) => v.id === settings.view) ?? scenario.views[0];
@@ -522,10 +584,13 @@ export function App() {
             <p className="tagline">A solid-state drive simulator: change the controller’s design and watch the consequences.</p>
           </div>
           <div className="header-tools">
+            <button type="button" className="header-button" onClick={() => setLabListOpen(true)} data-testid="labs-button">
+              Labs
+            </button>
             <ThemeSwitch />
             <button
               type="button"
-              className="settings-toggle"
+              className="header-button settings-toggle"
               aria-expanded={settingsOpen}
               aria-controls="settings"
               onClick={() => setSettingsOpen((o) => !o)}
@@ -544,6 +609,9 @@ export function App() {
           onDismiss={() => engineErrors.forEach((e) => (e.exp ? experiments.clearError(e.id) : runs.clearError(e.id)))}
           testId="engine-error"
         />
+        <ErrorBanner title="The lab could not be opened" messages={labState.error ? [labState.error] : []} onDismiss={closeLab} testId="lab-error" />
+        <LabList open={labListOpen} onClose={() => setLabListOpen(false)} current={labId} />
+        {lab && <LabBar lab={lab} progress={labState.progress} />}
 
         <main className={settingsOpen ? 'layout' : 'layout settings-hidden'}>
           <section className="panel results" id="results" aria-label="Results">
@@ -755,7 +823,36 @@ export function App() {
             )}
           </section>
 
-          <aside className="panel settings-col" id="settings" aria-label="Settings" hidden={!settingsOpen}>
+          <aside
+            className={showSettings ? 'panel settings-col' : 'panel settings-col showing-lab'}
+            id="settings"
+            aria-label={labOpen ? 'Lab and settings' : 'Settings'}
+            hidden={!settingsOpen}
+          >
+            {lab && (
+              <>
+                <div className="tabs aside-tabs" role="group" aria-label="Beside the chart">
+                  {(['lab', 'settings'] as const).map((t) => (
+                    <button key={t} type="button" className={asideTab === t ? 'tab active' : 'tab'} aria-pressed={asideTab === t} onClick={() => setAsideTab(t)} data-testid={`aside-${t}`}>
+                      {t === 'lab' ? 'Lab' : 'Settings'}
+                    </button>
+                  ))}
+                </div>
+                {!showSettings && (
+                  <LabPanel
+                    lab={lab}
+                    progress={labState.progress}
+                    onProgress={updateLab}
+                    results={labResults(snap.runs, expSnap.entries)}
+                    setupBlocked={engineReady ? null : 'The engine is loading…'}
+                    onSetUp={setUpStep}
+                    setupProblems={labSetupProblems}
+                    onClose={closeLab}
+                    link={labLink}
+                  />
+                )}
+              </>
+            )}
             <h2>
               Settings <span className="editing">of {focusName || 'the run'}</span>
             </h2>
@@ -783,6 +880,7 @@ export function App() {
           </aside>
         </main>
 
+        {lab && <LabWorksheet lab={lab} progress={labState.progress} link={labLink} />}
         <footer className="app-footer">
           After the performance-consistency tests in AnandTech’s Intel SSD DC S3700 (2012), S3500 (2013) and P3700 (2014) reviews.
         </footer>
@@ -808,6 +906,13 @@ const EXP_BADGE: Record<ExperimentState, EngineState> = {
   finished: 'finished',
   error: 'error',
 };
+
+/** Puts runs on the page (the first is focused unless `edit` names another). */
+function addRuns(runs: RunSet<RunSettings>, list: readonly RunSettings[], edit: number): void {
+  const ids = list.map((s) => runs.add(s));
+  const edited = ids[edit] ?? ids[0];
+  if (edited !== null && edited !== undefined) runs.focus(edited);
+}
 
 /** The chart's store before any run exists. */
 const EMPTY_STORE = new ColumnStore();

@@ -2,12 +2,13 @@
 //! gap that fits, so one booked later can still use an earlier idle gap; every booking respects
 //! every earlier one, so contention comes out exactly without an event per operation.
 
-use std::collections::VecDeque;
-
-/// Busy intervals, sorted and disjoint, from the present on.
+/// Busy intervals, sorted and disjoint. `busy[past..]` are the ones still to end: a plain vector
+/// with a moving start, since binary search and indexing on a slice are cheaper than on a
+/// `VecDeque`, and the past is dropped in bulk.
 #[derive(Debug, Clone, Default)]
 pub struct Calendar {
-    busy: VecDeque<(u64, u64)>,
+    busy: Vec<(u64, u64)>,
+    past: usize,
 }
 
 impl Calendar {
@@ -21,22 +22,26 @@ impl Calendar {
     }
 
     /// The earliest start >= `ready_ns` where `len_ns` fits, and where it goes in the list.
-    #[inline]
+    #[inline(always)]
     fn find(&mut self, ready_ns: u64, len_ns: u64, now_ns: u64) -> (u64, usize) {
-        while matches!(self.busy.front(), Some(&(_, end)) if end <= now_ns) {
-            self.busy.pop_front();
+        while matches!(self.busy.get(self.past), Some(&(_, end)) if end <= now_ns) {
+            self.past += 1;
         }
+        if self.past >= 64 && self.past * 2 >= self.busy.len() {
+            self.busy.drain(..self.past);
+            self.past = 0;
+        }
+        let ahead = &self.busy[self.past..];
         let mut start = ready_ns.max(now_ns);
-        let mut i = self.busy.partition_point(|&(_, end)| end <= start);
-        while i < self.busy.len() {
-            let (s, e) = self.busy[i];
+        let mut i = ahead.partition_point(|&(_, end)| end <= start);
+        while let Some(&(s, e)) = ahead.get(i) {
             if s >= start + len_ns {
                 break;
             }
             start = start.max(e);
             i += 1;
         }
-        (start, i)
+        (start, self.past + i)
     }
 
     /// Books `len_ns` at `ready_ns` or later if it can end by `deadline_ns`; returns the start.
@@ -50,11 +55,11 @@ impl Calendar {
         Some(start)
     }
 
-    #[inline]
+    #[inline(always)]
     fn insert(&mut self, i: usize, start: u64, len_ns: u64) {
         let end = start + len_ns;
         // Merge with touching neighbours to keep the calendar short.
-        let joins_prev = i > 0 && self.busy[i - 1].1 == start;
+        let joins_prev = i > self.past && self.busy[i - 1].1 == start;
         let joins_next = i < self.busy.len() && self.busy[i].0 == end;
         match (joins_prev, joins_next) {
             (true, true) => {
@@ -68,11 +73,11 @@ impl Calendar {
     }
 
     pub fn len(&self) -> usize {
-        self.busy.len()
+        self.busy.len() - self.past
     }
 
     pub fn is_empty(&self) -> bool {
-        self.busy.is_empty()
+        self.len() == 0
     }
 
     pub fn memory_bytes(&self) -> u64 {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DrivePreset } from '../engine/protocol';
-import { DEFAULTS } from '../settings/runSetup';
+import { DEFAULTS } from '../settings/pageDefaults';
 import { applyConfig, checkOrigin, embedHeight, embedSearch, embedSnippet, EMBED_DEFAULTS, parseEmbed, type EmbedEngine } from './embedState';
 
 const preset = (id: string): DrivePreset => ({

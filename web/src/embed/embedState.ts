@@ -7,7 +7,7 @@
 
 import type { ExperimentInfo } from '../engine/experimentProtocol';
 import { checkExperiment, experimentSearch, joinSearch, parseExperiment, type ExperimentSettings } from '../settings/experimentState';
-import { DEFAULTS, VOCABULARY } from '../settings/runSetup';
+import { DEFAULTS, VOCABULARY } from '../settings/pageDefaults';
 import { checkAgainstEngine, linkSearch, parseLink, type EngineVocabulary, type RunSettings } from '../settings/urlState';
 import type { ThemeChoice } from '../theme';
 

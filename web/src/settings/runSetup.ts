@@ -1,41 +1,18 @@
-// What the page and the embed share about a run's setup: the settings a link starts from, the
-// words a link may use, what the engine offers for a drive, the requests built from a setup,
-// and a run's name in the legend.
+// What the page and the embed share about a run's setup (beside its defaults, pageDefaults.ts):
+// what the engine offers for a drive, the requests built from a setup, the panels' context, and a
+// run's name in the legend.
 
-import { PANEL_IDS, type PanelContext } from '../charts/panels';
-import { LAYOUTS, METRICS } from '../components/ComparisonChart';
+import type { PanelContext } from '../charts/panels';
 import type { ExperimentInfo, ExperimentRequest } from '../engine/experimentProtocol';
 import type { DrivePreset, SimConfig, WorkloadInfo } from '../engine/protocol';
 import type { Run } from '../engine/runs';
 import { workloadWords } from '../explain/words';
-import { consistency as scenario } from '../scenarios/consistency';
 import { spanOption } from './capacity';
 import { DESIGN_OPTIONS, describeDesign, type DesignValues, type EngineOffer } from './design';
-import { EXPERIMENT_KEYS, experimentRequest, type ExperimentSettings } from './experimentState';
+import { experimentRequest, type ExperimentSettings } from './experimentState';
+import { DEFAULTS } from './pageDefaults';
 import { buildRequest } from './request';
-import type { RunSettings, UrlVocabulary } from './urlState';
-
-export const DEFAULTS: RunSettings = {
-  drive: 's3700-200',
-  span: 1,
-  seconds: scenario.defaultSeconds,
-  seed: 1,
-  view: scenario.views[0].id,
-  workload: scenario.workload,
-  design: {},
-  overrides: {},
-  charts: null,
-  metric: 'iops',
-  layout: 'overlay',
-};
-
-export const VOCABULARY: UrlVocabulary = {
-  views: scenario.views.map((v) => v.id),
-  charts: PANEL_IDS,
-  metrics: METRICS.map((m) => m.id),
-  layouts: LAYOUTS.map((l) => l.id),
-  extraKeys: Object.values(EXPERIMENT_KEYS),
-};
+import type { RunSettings } from './urlState';
 
 export type SimRun = Run<RunSettings>;
 

@@ -38,6 +38,8 @@ struct DieBlocks {
 /// Where a unit was placed.
 pub struct Placed {
     pub ppa: u32,
+    /// The block `ppa` is in (known here without dividing).
+    pub block: u32,
     /// Program-sized stripes the placement completed (filled, or padded because the unit did
     /// not fit in what was left of one).
     pub programs: u32,
@@ -144,9 +146,8 @@ impl Blocks {
         let b = self.block_of_ppa(ppa);
         let v = self.valid[b as usize];
         if self.state[b as usize] == BlockState::Closed {
-            self.buckets.remove(b, v as u32);
             self.valid[b as usize] = v - len as u16;
-            self.buckets.add(b, (v - len as u16) as u32);
+            self.buckets.relist(b, v as u32, (v - len as u16) as u32);
         } else {
             self.valid[b as usize] = v - len as u16;
         }
@@ -176,7 +177,12 @@ impl Blocks {
         };
         let next = open.next + len;
         self.dies[die as usize].open[stream as usize] = Some(Cursor { block: open.block, next });
-        Placed { ppa: open.block * spb + open.next, programs: padded + next.is_multiple_of(spp) as u32, closed }
+        Placed {
+            ppa: open.block * spb + open.next,
+            block: open.block,
+            programs: padded + next.is_multiple_of(spp) as u32,
+            closed,
+        }
     }
 
     /// Counts `len` slots written to `block`.

@@ -68,6 +68,14 @@ impl Buckets {
         }
     }
 
+    /// Moves `block` from the list under `from` to the one under `to` (a unit of it was
+    /// overwritten).
+    #[inline]
+    pub fn relist(&mut self, block: u32, from: u32, to: u32) {
+        self.remove(block, from);
+        self.add(block, to);
+    }
+
     /// The first listed block on `die` with the fewest valid slots.
     pub fn fewest(&mut self, die: u32) -> Option<u32> {
         let base = die as usize * self.counts;

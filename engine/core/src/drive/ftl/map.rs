@@ -319,10 +319,10 @@ impl PageMap {
 
     /// `lpa` now lives at `ppa`, `len` slots long.
     #[inline]
-    pub fn set(&mut self, lpa: u32, ppa: u32, len: u32) {
+    pub fn set(&mut self, lpa: u32, ppa: u32, block: u32, len: u32) {
+        debug_assert_eq!(block, self.per_block.quotient(ppa));
         self.set_forward(lpa, ppa);
         let spb = self.slots_per_block;
-        let block = self.per_block.quotient(ppa);
         let mut chunk = self.chunk_of_block[block as usize];
         if chunk == NONE || chunk == FILL {
             chunk = self.new_chunk(block, chunk == FILL);
@@ -446,14 +446,14 @@ mod tests {
         m.filled(f);
         assert_eq!(m.ppa_of(5), f.ppa_of(5));
         assert_eq!(m.live_at(f.ppa_of(5)), Some(5));
-        m.set(5, 127 * 64, 1);
+        m.set(5, 127 * 64, 127, 1);
         assert_eq!(m.ppa_of(5), 127 * 64);
         assert_eq!(m.live_at(f.ppa_of(5)), None, "the old copy is stale");
         assert_eq!(m.recorded_at(127 * 64), 5);
         m.unmap(6);
         assert_eq!(m.ppa_of(6), NONE);
         for lpa in 100..700 {
-            m.set(lpa, 126 * 64 + lpa % 64, 1);
+            m.set(lpa, 126 * 64 + lpa % 64, 126, 1);
         }
         assert!(matches!(m.forward, Forward::Dense(_)));
         assert_eq!((m.ppa_of(5), m.ppa_of(6), m.ppa_of(7)), (127 * 64, NONE, f.ppa_of(7)));

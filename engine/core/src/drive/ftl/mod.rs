@@ -202,8 +202,8 @@ impl Ftl {
         if old != NONE {
             self.blocks.invalidate(old, self.map.len_of(lpa));
         }
-        self.map.set(lpa, placed.ppa, len);
-        self.blocks.fill(self.blocks.block_of_ppa(placed.ppa), len);
+        self.map.set(lpa, placed.ppa, placed.block, len);
+        self.blocks.fill(placed.block, len);
         placed.programs
     }
 

@@ -1,0 +1,102 @@
+// The open lab: its file fetched from labs/ID.json (beside the page, so any sub-path works) and
+// checked, and the student's progress, kept in localStorage as it changes.
+
+import { useCallback, useEffect, useState } from 'react';
+import { loadProgress, NO_PROGRESS, saveProgress, type KeyValueStore, type LabProgress } from '../labs/progress';
+import { LAB_ID, parseLab, parseLabIndex, type Lab } from '../labs/schema';
+import { LAB_KEY } from '../settings/pageDefaults';
+
+/** localStorage, or null where the browser refuses it. */
+export function labStore(): KeyValueStore | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function labUrl(file: string): string {
+  return new URL(`labs/${file}`, document.baseURI).href;
+}
+
+/** The ids listed in labs/index.json, or why they could not be read. */
+export async function fetchLabIndex(): Promise<{ ids: string[]; error: string | null }> {
+  try {
+    const res = await fetch(labUrl('index.json'), { cache: 'no-cache' });
+    if (!res.ok) return { ids: [], error: `labs/index.json: the server answered ${res.status}` };
+    const parsed = parseLabIndex(await res.json());
+    return { ids: parsed.ids, error: parsed.errors.length > 0 ? `labs/index.json: ${parsed.errors.join('; ')}` : null };
+  } catch (e) {
+    return { ids: [], error: `labs/index.json: could not be read (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
+/** A lab file, checked, or why it cannot be opened (naming the file and the field). */
+export async function fetchLab(id: string): Promise<{ lab: Lab } | { error: string }> {
+  if (!LAB_ID.test(id)) return { error: `${LAB_KEY}: must be a lab's name, letters, digits and dashes like cliff (got "${id}")` };
+  const file = `labs/${id}.json`;
+  let res: Response;
+  try {
+    res = await fetch(labUrl(`${id}.json`), { cache: 'no-cache' });
+  } catch (e) {
+    return { error: `${file}: could not be read (${e instanceof Error ? e.message : String(e)})` };
+  }
+  // A missing file is a 404, or the app's own page on hosts that answer every path with it.
+  if (res.status === 404 || (res.ok && (res.headers.get('content-type') ?? '').includes('text/html'))) {
+    const index = await fetchLabIndex();
+    const known = index.ids.join(', ');
+    return { error: `${LAB_KEY}: no lab named "${id}"${known ? ` (known: ${known})` : ''}` };
+  }
+  if (!res.ok) return { error: `${file}: the server answered ${res.status}` };
+  let json: unknown;
+  try {
+    json = JSON.parse(await res.text());
+  } catch (e) {
+    return { error: `${file}: is not valid JSON (${e instanceof Error ? e.message : String(e)})` };
+  }
+  const parsed = parseLab(json, id);
+  return parsed.errors ? { error: `${file}: ${parsed.errors.join('; ')}` } : { lab: parsed.lab };
+}
+
+export interface LabState {
+  lab: Lab | null;
+  /** Why the lab could not be opened (naming the file and the field). */
+  error: string | null;
+  progress: LabProgress;
+  update(change: (p: LabProgress) => LabProgress): void;
+}
+
+export function useLab(id: string | null): LabState {
+  const [lab, setLab] = useState<Lab | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<LabProgress>(NO_PROGRESS);
+  useEffect(() => {
+    setLab(null);
+    setError(null);
+    if (id === null) return;
+    let current = true;
+    void fetchLab(id).then((r) => {
+      if (!current) return;
+      if ('error' in r) {
+        setError(r.error);
+        return;
+      }
+      setProgress(loadProgress(r.lab, labStore()));
+      setLab(r.lab);
+    });
+    return () => {
+      current = false;
+    };
+  }, [id]);
+  const update = useCallback(
+    (change: (p: LabProgress) => LabProgress) => {
+      setProgress((old) => {
+        const next = change(old);
+        if (lab && next !== old) saveProgress(lab.id, next, labStore());
+        return next;
+      });
+    },
+    [lab],
+  );
+  return { lab, error, progress, update };
+}

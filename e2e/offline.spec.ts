@@ -74,6 +74,11 @@ test('served from a sub-path by python’s http.server, the site runs; after one
     expect(cached).toContain('/courses/storage/ssdlab/');
     expect(cached.some((p) => /\/courses\/storage\/ssdlab\/assets\/ssdlab_wasm_bg-.*\.wasm$/.test(p))).toBe(true);
     expect(cached).toContain('/courses/storage/ssdlab/labs/power.json');
+    // A visit to the embed's page (docs/EMBEDDING.md) keeps its own copy, not the app's.
+    const embed = await context.newPage();
+    await embed.goto(`${app}embed.html?${SMALL_S3700}`);
+    await expect(embed.getByTestId('embed')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
+    await embed.close();
   } finally {
     await stop(server.proc);
   }
@@ -86,6 +91,8 @@ test('served from a sub-path by python’s http.server, the site runs; after one
   await page.goto(`${app}?lab=power`);
   await expect(page.getByTestId('lab')).toHaveAttribute('data-lab', 'power');
   await expect(page.getByTestId('lab-setup-hint')).toContainText('Now press');
+  await page.goto(`${app}embed.html?${SMALL_S3700}&seconds=5&autoplay=on`);
+  await expect(page.getByTestId('embed')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
   await context.setOffline(false);
 
   const elsewhere = requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('blob:') && !u.startsWith('data:'));

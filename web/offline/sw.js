@@ -38,10 +38,22 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
-  if (request.mode === 'navigate') event.respondWith(networkFirst(request, SCOPE));
+  if (request.mode === 'navigate') event.respondWith(networkFirst(request, pageAddress(request.url)));
   else if (request.url.startsWith(HASHED)) event.respondWith(cacheFirst(request));
   else event.respondWith(networkFirst(request, request.url));
 });
+
+/**
+ * Where a page is cached: its address without the query, so the app ('./', whatever link opened
+ * it), the embed (embed.html) and an article each keep their own copy.
+ */
+function pageAddress(url) {
+  const page = new URL(url);
+  page.search = '';
+  page.hash = '';
+  if (page.pathname.endsWith('/index.html')) page.pathname = page.pathname.slice(0, -'index.html'.length);
+  return page.href;
+}
 
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);

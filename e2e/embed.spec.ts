@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_S3700 } from './helpers';
+import { axeViolations, SMALL_S3700 } from './helpers';
 import { APP_ORIGIN, HOST_ORIGIN, THIRD_ORIGIN } from './ports';
 
 // The embed, framed by pages of other origins (e2e/hosts, served by scripts/static-server.mjs):
@@ -344,24 +343,14 @@ test('screenshots of an embed comparing two runs, 1280 and 390 px, light and dar
   expect(moving).toBe(0);
 });
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 test('no axe violations in an embed and in "Embed this chart", light and dark', async ({ page }) => {
-  const violations = async () => {
-    await page.addScriptTag({ path: axePath });
-    const result = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      return axe.run(document, { resultTypes: ['violations'] });
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join('; ')}`);
-  };
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`./embed.html?${SMALL_S3700}&seconds=30&show=setup,chart,stats,explain,panels&autoplay=on&colour=red`);
   await expect(page.getByTestId('embed')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
   await expect(page.getByTestId('url-errors')).toContainText('colour: unknown setting');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    expect(await violations(), `embed, ${scheme}`).toEqual([]);
+    expect(await axeViolations(page), `embed, ${scheme}`).toEqual([]);
   }
   await page.addInitScript(() => localStorage.setItem('ssdlab.guide.done', '1'));
   await page.goto('./?seconds=30');
@@ -370,6 +359,6 @@ test('no axe violations in an embed and in "Embed this chart", light and dark', 
   await expect(page.getByTestId('embed-origin-error')).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    expect(await violations(), `embed this chart, ${scheme}`).toEqual([]);
+    expect(await axeViolations(page), `embed this chart, ${scheme}`).toEqual([]);
   }
 });

@@ -2,10 +2,9 @@
 //! map clean-up, or (with `controller.gc_move_ns`) the units a GC scan relocates.
 //!
 //! Host commands arrive in order, so a busy-until time is exact for them. GC relocations are
-//! booked when their data comes off the NAND, which may be later than commands that arrive
-//! meanwhile; with them the processor keeps a calendar, so a command can use the idle time
-//! before a relocation booked later (and idle-time collection on one die does not hold up
-//! another's).
+//! booked at their die's time, which during idle-time collection runs ahead of the other dies';
+//! with them the processor keeps a calendar, so work booked later can use idle time before
+//! work booked earlier (and one die's idle-time collection does not hold up another's).
 
 use crate::timeline::Calendar;
 

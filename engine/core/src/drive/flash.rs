@@ -120,13 +120,15 @@ impl Flash {
     }
 
     /// Scans one stripe of the die's victim and books the work it needs: the NAND read of its
-    /// valid units, the controller's time on them once read, their programs.
+    /// valid units, the controller's time on them, their programs. The controller works on the
+    /// data as it streams off the channel (ECC decode, re-encode, remap), so its time is booked
+    /// from the scan on, alongside the read; the programs wait for both.
     pub fn scan_stripe(&mut self, die: u32, now_ns: u64) {
         let scan = self.ftl.scan_victim_stripe(die);
         if scan.moved > 0 {
             let mut ready = self.nand.read(die, now_ns, scan.moved_slots.div_ceil(self.slots_per_unit), Work::GcRead);
             if self.gc_move_ns > 0 {
-                ready = self.firmware.run(ready, scan.moved as u64 * self.gc_move_ns);
+                ready = ready.max(self.firmware.run(now_ns, scan.moved as u64 * self.gc_move_ns));
             }
             for _ in 0..scan.programs_due {
                 self.nand.program(die, ready, self.units_per_program, Work::GcProgram);

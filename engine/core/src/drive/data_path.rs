@@ -1,6 +1,6 @@
 //! The controller's write data path: every host write's data passes through it (parity and ECC
 //! encoding, DMA into the buffer) at `controller.write_mb_s`, one command's data after another,
-//! pipelined with the firmware. Where it is slower than the NAND it is what limits sequential
+//! as it streams in from the link and alongside the firmware's work on the command. Where it is slower than the NAND it is what limits sequential
 //! writes (the X25-E's 170 MB/s from 40 SLC dies [000]); 4 KB random writes hardly notice it.
 
 #[derive(Debug)]
@@ -16,7 +16,7 @@ impl DataPath {
         (mb_s > 0).then(|| DataPath { free_ns: 0, ps_per_byte: (1_000_000 + mb_s / 2) / mb_s })
     }
 
-    /// `bytes` of a write whose command is ready at `ready_ns` pass; returns when they are
+    /// `bytes` of a write whose data starts arriving at `ready_ns` pass; returns when they are
     /// through.
     #[inline]
     pub fn pass(&mut self, ready_ns: u64, bytes: u32) -> u64 {

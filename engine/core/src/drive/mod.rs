@@ -188,10 +188,10 @@ impl Drive {
     /// A write: command and data over the link, the controller, the map, then the write path.
     #[inline]
     fn write(&mut self, req: Request, ready_ns: u64, now_ns: u64) -> u64 {
-        let mut t = self.interface.send_command(ready_ns, req.bytes, now_ns);
-        t = self.flash.firmware.run(t, self.cfg.controller.write_overhead_ns);
+        let arrived = self.interface.send_command(ready_ns, req.bytes, now_ns);
+        let mut t = self.flash.firmware.run(arrived, self.cfg.controller.write_overhead_ns);
         if let Some(p) = self.data_path.as_mut() {
-            t = p.pass(t, req.bytes);
+            t = t.max(p.pass(arrived - self.interface.arrival_ns(req.bytes), req.bytes));
         }
         if self.flash.map_costs() {
             t = self.flash.map_access(req, true, t);

@@ -103,11 +103,15 @@ impl Interface {
     #[inline]
     pub fn send_command(&mut self, ready_ns: u64, payload_bytes: u32, now_ns: u64) -> u64 {
         let len = self.overhead_ns + self.payload_ns(payload_bytes);
-        let start = self.link.book(ready_ns, len, now_ns);
-        if self.fetch_ps_per_byte > self.ps_per_byte {
-            return start + self.overhead_ns + payload_bytes as u64 * self.fetch_ps_per_byte / 1000;
-        }
-        start + len
+        self.link.book(ready_ns, len, now_ns) + self.arrival_ns(payload_bytes)
+    }
+
+    /// From the start of a command's transfer to its arrival, ns: its frames and its data at
+    /// the link's rate, or the rate one command's data is fetched at if that is slower.
+    #[inline]
+    pub fn arrival_ns(&self, payload_bytes: u32) -> u64 {
+        let ps_per_byte = self.ps_per_byte.max(self.fetch_ps_per_byte);
+        self.overhead_ns + payload_bytes as u64 * ps_per_byte / 1000
     }
 
     /// A read's data crosses the link back; returns when the host has it.

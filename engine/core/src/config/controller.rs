@@ -1,4 +1,5 @@
-//! The controller section: firmware time per command, the write buffer, compression.
+//! The controller section: firmware time per command and per GC relocation, the write data
+//! path's rate, the write buffer, compression.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +17,15 @@ pub struct Controller {
     /// Pipelined latency a read's data spends in the controller (ECC decode, DMA), ns; it
     /// delays each read but does not occupy the controller.
     pub read_latency_ns: u64,
+    /// Controller firmware time per unit a GC scan relocates, ns: each moved 4 KiB unit is
+    /// ECC-corrected, re-encoded and remapped by the same processor that handles host
+    /// commands, so on a drive with many dies collection becomes controller-bound. 0: GC costs
+    /// NAND time only.
+    pub gc_move_ns: u64,
+    /// Rate of the controller's write data path (parity/ECC encoding, DMA into the buffer) that
+    /// every host write's data passes through, MB/s; pipelined with the firmware. 0: no limit
+    /// beyond the link and the NAND.
+    pub write_mb_s: u64,
     /// Write buffer that acknowledges host writes before they are programmed, bytes.
     pub write_buffer_bytes: u64,
     /// Compress each 4 KiB unit before it is programmed (SandForce, in the Intel 330 and 520
@@ -40,6 +50,8 @@ impl Controller {
         range("controller.write_overhead_ns", self.write_overhead_ns, 0, 10_000_000)?;
         range("controller.read_overhead_ns", self.read_overhead_ns, 0, 10_000_000)?;
         range("controller.read_latency_ns", self.read_latency_ns, 0, 10_000_000)?;
+        range("controller.gc_move_ns", self.gc_move_ns, 0, 1_000_000)?;
+        range("controller.write_mb_s", self.write_mb_s, 0, 1_000_000)?;
         let per_program = g.units_per_program() as u64 * UNIT_BYTES;
         range("controller.write_buffer_bytes", self.write_buffer_bytes, per_program, 1 << 32)?;
         let slot = self.compression_slot_bytes;

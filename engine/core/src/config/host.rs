@@ -32,6 +32,13 @@ pub struct HostInterface {
     pub link_mb_s: u64,
     /// Fixed link time per command (command, status and data frame headers), ns.
     pub link_overhead_ns: u64,
+    /// The link carries each direction separately (PCIe, SAS): read data going to the host
+    /// does not wait for commands and write data coming in. SATA is half duplex (false).
+    pub full_duplex: bool,
+    /// NVMe: the drive fetches a write's data from host memory with a limited number of PCIe
+    /// reads in flight per command, so one command's data arrives at most this fast, MB/s;
+    /// several commands in flight share the link's full rate. 0: at the link's rate.
+    pub write_fetch_mb_s: u64,
     /// Host CPU cycles spent per IO by the storage stack (AHCI ~27,000, NVMe ~10,000) [003].
     pub host_cpu_cycles_per_io: u64,
 }
@@ -61,6 +68,10 @@ impl HostInterface {
         }
         range("host.link_mb_s", self.link_mb_s, 1, 1_000_000)?;
         range("host.link_overhead_ns", self.link_overhead_ns, 0, 1_000_000)?;
+        if self.full_duplex && self.protocol == Protocol::Sata {
+            return Err(ConfigError::new("host.full_duplex", "must be false for SATA, whose link is half duplex"));
+        }
+        range("host.write_fetch_mb_s", self.write_fetch_mb_s, 0, 1_000_000)?;
         range("host.host_cpu_cycles_per_io", self.host_cpu_cycles_per_io, 0, 10_000_000)
     }
 }

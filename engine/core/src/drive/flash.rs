@@ -1,6 +1,7 @@
 //! The flash side of the controller: the FTL, the NAND timelines, what the map costs, the map
 //! journal, and the counters of NAND work. Everything that books NAND operations goes through
-//! here, so each is counted once.
+//! here, so each is counted once. It holds the controller's processor too, which GC
+//! relocations and map clean-ups share with host commands.
 
 use crate::command::Request;
 use crate::config::DriveConfig;
@@ -49,6 +50,9 @@ impl Counters {
 pub struct Flash {
     pub ftl: Ftl,
     pub nand: Nand,
+    pub firmware: Firmware,
+    /// Firmware time per unit GC relocates, ns (`controller.gc_move_ns`).
+    gc_move_ns: u64,
     pub counters: Counters,
     map_cost: MapCost,
     /// Mapping updates not yet written to the NAND journal, bytes.
@@ -67,6 +71,8 @@ impl Flash {
         Ok(Flash {
             ftl: Ftl::new(drive, seed)?,
             nand: Nand::new(g, &drive.timing),
+            firmware: Firmware::new(drive.controller.gc_move_ns > 0),
+            gc_move_ns: drive.controller.gc_move_ns,
             counters: Counters::default(),
             map_cost: MapCost::new(&drive.map, drive.user_units(), g.page_bytes),
             journal_dirty_bytes: 0,
@@ -79,7 +85,14 @@ impl Flash {
     }
 
     pub fn memory_bytes(&self) -> u64 {
-        self.ftl.memory_bytes() + self.map_cost.memory_bytes() + self.nand.memory_bytes()
+        self.ftl.memory_bytes() + self.map_cost.memory_bytes() + self.nand.memory_bytes() + self.firmware.memory_bytes()
+    }
+
+    /// The host's present: nothing is booked before it.
+    #[inline]
+    pub fn set_now(&mut self, now_ns: u64) {
+        self.nand.set_now(now_ns);
+        self.firmware.set_now(now_ns);
     }
 
     /// The die that receives the next page: pages stripe across dies round-robin, so every die
@@ -106,13 +119,19 @@ impl Flash {
         self.counters.nand_write_bytes += programs as u64 * self.units_per_program as u64 * UNIT_BYTES;
     }
 
-    /// Scans one stripe of the die's victim and books the NAND work it needs.
+    /// Scans one stripe of the die's victim and books the work it needs: the NAND read of its
+    /// valid units, the controller's time on them, their programs. The controller works on the
+    /// data as it streams off the channel (ECC decode, re-encode, remap), so its time is booked
+    /// from the scan on, alongside the read; the programs wait for both.
     pub fn scan_stripe(&mut self, die: u32, now_ns: u64) {
         let scan = self.ftl.scan_victim_stripe(die);
         if scan.moved > 0 {
-            let read_done = self.nand.read(die, now_ns, scan.moved_slots.div_ceil(self.slots_per_unit), Work::GcRead);
+            let mut ready = self.nand.read(die, now_ns, scan.moved_slots.div_ceil(self.slots_per_unit), Work::GcRead);
+            if self.gc_move_ns > 0 {
+                ready = ready.max(self.firmware.run(now_ns, scan.moved as u64 * self.gc_move_ns));
+            }
             for _ in 0..scan.programs_due {
-                self.nand.program(die, read_done, self.units_per_program, Work::GcProgram);
+                self.nand.program(die, ready, self.units_per_program, Work::GcProgram);
             }
             self.counters.gc_moves += scan.moved as u64;
             self.count_programs(scan.programs_due);
@@ -125,12 +144,16 @@ impl Flash {
 
     /// The map lives in NAND, cached in DRAM [000]: each update is journalled (8 bytes: LPA and
     /// new location) and a full journal page is programmed to a metadata area outside the user
-    /// blocks. Its programs compete for the dies like any other.
-    pub fn journal_map_updates(&mut self, die: u32, ready_ns: u64, updates: u32) {
+    /// blocks, on the next die in the stripe (as map pages are). Its programs compete for the
+    /// dies like any other. (On the die of the page that filled it, the journal would land on
+    /// the same die every time when the dies divide the host pages per journal page, and that
+    /// die would pace sequential writes at 4/5 of the NAND's rate.)
+    pub fn journal_map_updates(&mut self, ready_ns: u64, updates: u32) {
         self.journal_dirty_bytes += updates as u64 * JOURNAL_ENTRY_BYTES;
         let page_bytes = self.units_per_program as u64 * UNIT_BYTES;
         if self.journal_dirty_bytes >= page_bytes {
             self.journal_dirty_bytes -= page_bytes;
+            let die = self.next_die();
             self.program(die, ready_ns, Work::Map);
         }
     }
@@ -154,13 +177,13 @@ impl Flash {
     /// Looks up (or updates) the map entries of a request under the drive's mapping scheme:
     /// a missing map page is read from NAND first; write-backs and tree clean-ups cost NAND
     /// programs, and a clean-up holds the controller. Returns when the request may proceed.
-    pub fn map_access(&mut self, req: Request, update: bool, mut t: u64, firmware: &mut Firmware) -> u64 {
+    pub fn map_access(&mut self, req: Request, update: bool, mut t: u64) -> u64 {
         for lpa in req.lpa..req.lpa + req.units {
             let work = self.map_cost.access(lpa, update);
             self.counters.map_lookups += 1;
             self.counters.map_misses += work.miss as u64;
             if work.controller_ns > 0 {
-                t = firmware.run(t, work.controller_ns);
+                t = self.firmware.run(t, work.controller_ns);
             }
             if let Some(page) = work.read_page {
                 // Map pages are spread over the dies like data.

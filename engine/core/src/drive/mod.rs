@@ -2,7 +2,8 @@
 //! workloads or of other drives. Its parts, each a module:
 //!
 //! - `interface/`: the host link and the protocol's command slots (SATA NCQ, SAS tags, NVMe queue pairs);
-//! - `firmware`: the controller's processor, one command at a time;
+//! - `firmware`: the controller's processor, one command (or GC relocation) at a time;
+//! - `data_path`: the controller's write data path, at `controller.write_mb_s`;
 //! - `write/`: the write buffer and the pages assembled in it (group commit, read-modify-write);
 //! - `flash`: everything that books NAND work: the FTL (`ftl/`: map, blocks, victim policies,
 //!   wear), what the map costs (`mapping/`), the map journal, the NAND timelines (`nand`);
@@ -13,6 +14,7 @@
 //! Every resource is a timeline, so contention comes out exactly without an event per operation.
 
 mod compression;
+mod data_path;
 mod firmware;
 pub mod flash;
 pub mod ftl;
@@ -28,7 +30,7 @@ use crate::command::{Op, Request};
 use crate::config::{DriveConfig, RunConfig};
 use crate::units::ConfigError;
 
-use firmware::Firmware;
+use data_path::DataPath;
 pub use flash::Counters;
 use flash::Flash;
 use ftl::{Ftl, Stream};
@@ -58,7 +60,7 @@ pub struct Status {
 pub struct Drive {
     cfg: DriveConfig,
     interface: Interface,
-    firmware: Firmware,
+    data_path: Option<DataPath>,
     writes: WritePath,
     flash: Flash,
     gc: Gc,
@@ -74,7 +76,7 @@ impl Drive {
         let slots_per_unit = d.controller.slots_per_unit();
         Ok(Drive {
             interface: Interface::new(&d.host, cfg.max_outstanding()),
-            firmware: Firmware::default(),
+            data_path: DataPath::new(d.controller.write_mb_s),
             writes: WritePath::new(cfg),
             flash: Flash::new(d, cfg.seed)?,
             gc: Gc::new(
@@ -170,7 +172,7 @@ impl Drive {
         if let Some(log) = self.writes.log.as_mut() {
             log.forget_durable_before(issue_ns);
         }
-        self.flash.nand.set_now(issue_ns);
+        self.flash.set_now(issue_ns);
         let t = self.interface.admit(issue_ns);
         let rejected = req.op == Op::Write && self.flash.ftl.worn_out();
         let done_ns = match req.op {
@@ -186,10 +188,13 @@ impl Drive {
     /// A write: command and data over the link, the controller, the map, then the write path.
     #[inline]
     fn write(&mut self, req: Request, ready_ns: u64, now_ns: u64) -> u64 {
-        let mut t = self.interface.send_command(ready_ns, req.bytes, now_ns);
-        t = self.firmware.run(t, self.cfg.controller.write_overhead_ns);
+        let arrived = self.interface.send_command(ready_ns, req.bytes, now_ns);
+        let mut t = self.flash.firmware.run(arrived, self.cfg.controller.write_overhead_ns);
+        if let Some(p) = self.data_path.as_mut() {
+            t = t.max(p.pass(arrived - self.interface.arrival_ns(req.bytes), req.bytes));
+        }
         if self.flash.map_costs() {
-            t = self.flash.map_access(req, true, t, &mut self.firmware);
+            t = self.flash.map_access(req, true, t);
         }
         let write_through = !self.capacitors.buffers_writes(&self.cfg.power);
         self.writes.write(req, t, write_through, &mut self.flash, &mut self.gc)
@@ -200,9 +205,9 @@ impl Drive {
     #[inline]
     fn read(&mut self, req: Request, ready_ns: u64, now_ns: u64) -> u64 {
         let mut t = self.interface.send_command(ready_ns, 0, now_ns);
-        t = self.firmware.run(t, self.cfg.controller.read_overhead_ns);
+        t = self.flash.firmware.run(t, self.cfg.controller.read_overhead_ns);
         if self.flash.map_costs() {
-            t = self.flash.map_access(req, false, t, &mut self.firmware);
+            t = self.flash.map_access(req, false, t);
         }
         let data_ready = self.flash.read(req, t);
         self.interface.return_data(data_ready + self.cfg.controller.read_latency_ns, req.bytes, now_ns)
@@ -212,7 +217,7 @@ impl Drive {
     /// (a unit in the page being assembled is dropped from it, and its slots go unwritten).
     fn trim(&mut self, req: Request, ready_ns: u64, now_ns: u64) -> u64 {
         let t = self.interface.send_command(ready_ns, 0, now_ns);
-        let t = self.firmware.run(t, self.cfg.controller.write_overhead_ns);
+        let t = self.flash.firmware.run(t, self.cfg.controller.write_overhead_ns);
         let m = (self.cfg.map.unit_bytes / crate::units::UNIT_BYTES) as u32;
         for lpa in req.lpa..req.lpa + req.units {
             // Only whole map entries can be unmapped.
@@ -231,7 +236,7 @@ impl Drive {
     #[cold]
     fn reject_write(&mut self, ready_ns: u64, now_ns: u64) -> u64 {
         let t = self.interface.send_command(ready_ns, 0, now_ns);
-        let t = self.firmware.run(t, self.cfg.controller.write_overhead_ns);
+        let t = self.flash.firmware.run(t, self.cfg.controller.write_overhead_ns);
         t.max(now_ns + 1_000)
     }
 
@@ -266,7 +271,10 @@ impl Drive {
         self.flash.journal_saved();
         let resume_ns = at_ns + rebuild_ns;
         self.flash.nand.stall_until(resume_ns);
-        self.firmware.stall_until(resume_ns);
+        self.flash.firmware.stall_until(resume_ns);
+        if let Some(p) = self.data_path.as_mut() {
+            p.stall_until(resume_ns);
+        }
         self.interface.stall_until(resume_ns);
         (report, resume_ns)
     }

@@ -13,7 +13,12 @@ use crate::config::{HostInterface, Protocol};
 use crate::timeline::Calendar;
 
 pub struct Interface {
+    /// Host to drive: commands and write data (and, half duplex, read data too).
     link: Calendar,
+    /// Full duplex: drive to host, read data.
+    to_host: Option<Calendar>,
+    /// Link time per byte of a write's data fetched by the drive, picoseconds (0: the link's).
+    fetch_ps_per_byte: u64,
     /// Link time per byte of payload, picoseconds.
     ps_per_byte: u64,
     /// Fixed link time per command (command, status and frame headers), ns.
@@ -21,6 +26,15 @@ pub struct Interface {
     /// When each of the drive's command slots frees; kept only when the host keeps more
     /// commands outstanding than the drive accepts (the rest wait in the host).
     slots: Option<BinaryHeap<Reverse<u64>>>,
+}
+
+/// Link time per byte at `mb_s`, picoseconds (0 for 0).
+fn ps_per_byte(mb_s: u64) -> u64 {
+    if mb_s == 0 {
+        0
+    } else {
+        (1_000_000 + mb_s / 2) / mb_s
+    }
 }
 
 /// Commands the drive holds at once when the host keeps `queue_depth` outstanding.
@@ -37,14 +51,18 @@ impl Interface {
         let accepted = accepted_commands(host, queue_depth);
         Interface {
             link: Calendar::default(),
-            ps_per_byte: (1_000_000 + host.link_mb_s / 2) / host.link_mb_s,
+            to_host: host.full_duplex.then(Calendar::default),
+            fetch_ps_per_byte: ps_per_byte(host.write_fetch_mb_s),
+            ps_per_byte: ps_per_byte(host.link_mb_s),
             overhead_ns: host.link_overhead_ns,
             slots: (queue_depth > accepted).then(|| (0..accepted).map(|_| Reverse(0)).collect()),
         }
     }
 
     pub fn memory_bytes(&self) -> u64 {
-        self.link.memory_bytes() + self.slots.as_ref().map_or(0, |s| s.capacity() as u64 * 8)
+        self.link.memory_bytes()
+            + self.to_host.as_ref().map_or(0, |c| c.memory_bytes())
+            + self.slots.as_ref().map_or(0, |s| s.capacity() as u64 * 8)
     }
 
     /// A command issued at `issue_ns` waits in the host for a free command slot; returns when
@@ -79,17 +97,28 @@ impl Interface {
     }
 
     /// A command (with `payload_bytes` of data, for a write) crosses the link, starting at
-    /// `ready_ns` or the first gap after; returns when it has arrived.
+    /// `ready_ns` or the first gap after; returns when it has arrived. A write's data fetched
+    /// slower than the link arrives no sooner than its fetch allows; the link is free for
+    /// other commands' data meanwhile.
     #[inline]
     pub fn send_command(&mut self, ready_ns: u64, payload_bytes: u32, now_ns: u64) -> u64 {
         let len = self.overhead_ns + self.payload_ns(payload_bytes);
-        self.link.book(ready_ns, len, now_ns) + len
+        self.link.book(ready_ns, len, now_ns) + self.arrival_ns(payload_bytes)
+    }
+
+    /// From the start of a command's transfer to its arrival, ns: its frames and its data at
+    /// the link's rate, or the rate one command's data is fetched at if that is slower.
+    #[inline]
+    pub fn arrival_ns(&self, payload_bytes: u32) -> u64 {
+        let ps_per_byte = self.ps_per_byte.max(self.fetch_ps_per_byte);
+        self.overhead_ns + payload_bytes as u64 * ps_per_byte / 1000
     }
 
     /// A read's data crosses the link back; returns when the host has it.
     #[inline]
     pub fn return_data(&mut self, ready_ns: u64, bytes: u32, now_ns: u64) -> u64 {
         let len = self.payload_ns(bytes);
-        self.link.book(ready_ns, len, now_ns) + len
+        let link = self.to_host.as_mut().unwrap_or(&mut self.link);
+        link.book(ready_ns, len, now_ns) + len
     }
 }

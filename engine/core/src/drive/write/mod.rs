@@ -244,7 +244,7 @@ impl WritePath {
             }
         }
         self.page.clear();
-        flash.journal_map_updates(die, ready_ns, units);
+        flash.journal_map_updates(ready_ns, units);
     }
 
     /// A TRIM drops unit `lpa` from the page being assembled (its slots go unwritten).

@@ -60,9 +60,9 @@ pub fn testbed() -> &'static Testbed {
         };
         Testbed {
             stripe_kib: int("stripe_kib") as u32,
-            hba_mb_s: int("hba_mb_s") as u64,
-            hba_command_ns: int("hba_command_ns") as u64,
-            port_command_ns: int("port_command_ns") as u64,
+            hba_mb_s: int("hba_mb_s"),
+            hba_command_ns: int("hba_command_ns"),
+            port_command_ns: int("port_command_ns"),
             sources,
         }
     })

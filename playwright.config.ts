@@ -9,6 +9,8 @@ const isCI = !!process.env.CI;
 
 export default defineConfig({
   testDir: 'e2e',
+  // The page's benchmark runs with `npm run bench` (playwright.bench.config.ts).
+  testIgnore: 'bench/**',
   outputDir: 'test-results',
   // One simulation allocates ~0.5 GB of wasm memory and keeps a core busy; on 2 cores run serially.
   workers: 1,

@@ -20,9 +20,15 @@ function readChoice(): ThemeChoice {
   }
 }
 
+// One query object: every chart asks for the theme on each render.
+const darkQuery = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+
 function systemTheme(): Theme {
-  return globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  return darkQuery?.matches ? 'dark' : 'light';
 }
+
+/** Colours resolved for the theme in effect (see colorOf), emptied when it changes. */
+const resolved = new Map<string, string>();
 
 export function currentTheme(): Theme {
   return choice === 'system' ? systemTheme() : choice;
@@ -30,6 +36,7 @@ export function currentTheme(): Theme {
 
 function apply(): void {
   if (typeof document === 'undefined') return;
+  resolved.clear();
   document.documentElement.dataset.theme = currentTheme();
   for (const fn of [...listeners]) fn();
 }
@@ -57,7 +64,7 @@ export function setThemeChoice(next: ThemeChoice, remember = true): void {
 /** Call once at start-up: sets the theme and follows the system's changes. */
 export function initTheme(): void {
   apply();
-  globalThis.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => {
+  darkQuery?.addEventListener?.('change', () => {
     if (choice === 'system') apply();
   });
 }
@@ -72,9 +79,18 @@ export function useTheme(): Theme {
   return useSyncExternalStore(subscribe, currentTheme, () => 'light');
 }
 
-/** A colour a canvas can use: `var(--name)` resolved against the page's current theme. */
+/**
+ * A colour a canvas can use: `var(--name)` resolved against the page's current theme. Kept until
+ * the theme changes: reading the style while the page has pending changes would make the browser
+ * recompute it, on every redraw of every chart.
+ */
 export function colorOf(color: string): string {
   const m = /^var\((--[\w-]+)\)$/.exec(color);
   if (!m || typeof document === 'undefined') return color;
-  return getComputedStyle(document.documentElement).getPropertyValue(m[1]).trim() || '#888';
+  let value = resolved.get(m[1]);
+  if (value === undefined) {
+    value = getComputedStyle(document.documentElement).getPropertyValue(m[1]).trim();
+    if (value) resolved.set(m[1], value); // not before the style sheet has loaded
+  }
+  return value || '#888';
 }

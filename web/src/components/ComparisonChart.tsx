@@ -10,6 +10,13 @@ import type { Run } from '../engine/runs';
 import { formatCount, formatInt, formatMicros, format1 } from '../format';
 
 /** What the chart can plot: a sample column every run (and fio log) may have. */
+/**
+ * The run charts redraw at most this often while samples stream in: one run's slices come about
+ * ten times a second, four runs' forty, and each redraw of a large canvas costs the main thread
+ * its painting and compositing, so four runs would otherwise redraw on nearly every frame.
+ */
+const STREAM_REDRAW_MS = 50;
+
 export const METRICS = [
   { id: 'iops', label: 'IOPS', unit: 'IOPS', format: formatCount, value: formatInt, minTop: undefined },
   { id: 'mb_s', label: 'MB/s', unit: 'MB/s', format: formatCount, value: format1, minTop: 1000 },
@@ -136,6 +143,7 @@ function ComparisonChartInner<S>(props: ComparisonChartProps<S>) {
             formatValue={metric.value}
             testId="iops-chart"
             emptyText={props.emptyText}
+            redrawMs={STREAM_REDRAW_MS}
             onPick={props.onPick}
             picked={props.picked}
             redrawMs={props.redrawMs}
@@ -174,6 +182,7 @@ function SideChart<S>(props: { run: Run<S>; name: string; metric: Metric; view: 
         onPick={props.onPick}
         redrawMs={props.redrawMs}
         testId={`side-chart-${run.slot + 1}`}
+        redrawMs={STREAM_REDRAW_MS}
       />
     </div>
   );

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WorkerLike } from './client';
-import { MAX_RUNS, RunSet } from './runs';
+import { MAX_RUNS, PROGRESS_MS, RunSet } from './runs';
 
 class FakeWorker implements WorkerLike {
   sent: { type: string }[] = [];
@@ -160,5 +160,33 @@ describe('RunSet', () => {
     runs.start(a, CONFIG, 'S3700');
     expect(workers).toHaveLength(1);
     runs.dispose();
+  });
+
+  it('tells React of progress at most once per PROGRESS_MS, and of a state change at once', () => {
+    vi.useFakeTimers();
+    try {
+      const { runs, workers } = setup();
+      const id = runs.add('x')!;
+      runs.start(id, CONFIG, 'x');
+      const w = workers[1];
+      w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
+      w.say({ type: 'state', state: 'running' });
+      let heard = 0;
+      runs.subscribe(() => heard++);
+      for (let k = 1; k <= 10; k++) w.say({ type: 'progress', seconds_done: k, memory_bytes: 1, slice_ios: 1, slice_ms: 10 });
+      expect(heard).toBe(0);
+      expect(runs.run(id)!.secondsDone).toBe(10); // the run itself is up to date
+      vi.advanceTimersByTime(PROGRESS_MS);
+      expect(heard).toBe(1);
+      expect(runs.snapshot().runs.find((r) => r.id === id)!.secondsDone).toBe(10);
+      w.say({ type: 'progress', seconds_done: 11, memory_bytes: 1, slice_ios: 1, slice_ms: 10 });
+      w.say({ type: 'state', state: 'paused' }); // carries the progress with it
+      expect(heard).toBe(2);
+      expect(runs.snapshot().runs.find((r) => r.id === id)!.secondsDone).toBe(11);
+      vi.advanceTimersByTime(PROGRESS_MS);
+      expect(heard).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

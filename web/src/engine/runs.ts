@@ -78,6 +78,12 @@ export interface RunsSnapshot<S> {
 
 /** Seconds of wall time the speed readout averages over. */
 const SPEED_WINDOW_MS = 3000;
+/**
+ * How often progress alone reaches React: the readouts need no more, and four runs' slices
+ * would otherwise re-render the page dozens of times a second while their workers compete with
+ * the main thread for the cores. Anything else (a state, a start, an error) goes at once.
+ */
+export const PROGRESS_MS = 250;
 
 interface Slot<S> {
   run: Run<S>;
@@ -101,6 +107,7 @@ export class RunSet<S> {
   private focusId = 0;
   private nextId = 1;
   private snap: RunsSnapshot<S>;
+  private progressTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -435,7 +442,8 @@ export class RunSet<S> {
           const last: Record<string, number> = {};
           for (const f of r.store.fields) last[f] = r.store.last(f);
           s.run = { ...r, secondsDone: msg.seconds_done, memoryBytes: msg.memory_bytes, last, speed };
-          break;
+          this.changedSoon();
+          return;
         }
         case 'finished':
           if (!s.accepting) return;
@@ -464,7 +472,14 @@ export class RunSet<S> {
     };
   }
 
+  /** A change React may hear of with the next batch (see PROGRESS_MS). */
+  private changedSoon(): void {
+    this.progressTimer ??= setTimeout(() => this.changed(), PROGRESS_MS);
+  }
+
   private changed(): void {
+    if (this.progressTimer !== null) clearTimeout(this.progressTimer);
+    this.progressTimer = null;
     this.snap = this.build();
     for (const fn of [...this.listeners]) fn();
   }

@@ -16,8 +16,13 @@ pub fn apply_parameters<'a>(
     drive: &DriveConfig,
     overrides: impl IntoIterator<Item = (&'a str, serde_json::Value)>,
 ) -> Result<DriveConfig, ConfigError> {
+    apply_list(drive, overrides.into_iter().collect())
+}
+
+/// `apply_parameters`' work, not generic: compiled once, in this crate, with the drive's decoding
+/// code it calls (a generic body is compiled again in each crate calling it).
+fn apply_list(drive: &DriveConfig, overrides: Vec<(&str, serde_json::Value)>) -> Result<DriveConfig, ConfigError> {
     let mut tree = serde_json::to_value(drive).expect("a drive config serialises");
-    let overrides: Vec<(&str, serde_json::Value)> = overrides.into_iter().collect();
     let paths: Vec<&str> = overrides.iter().map(|(p, _)| *p).collect();
     for (path, value) in overrides {
         let mut node = &mut tree;

@@ -9,31 +9,40 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use super::DriveConfig;
+
+type JsonTable = serde_json::Map<String, serde_json::Value>;
 use crate::units::ConfigError;
+
+/// A preset file as the engine embeds it: `build.rs` turns each TOML file into JSON.
+macro_rules! preset_file {
+    ($name:literal) => {
+        ($name, include_str!(concat!(env!("OUT_DIR"), "/", $name, ".json")))
+    };
+}
 
 /// Every preset file, in the order the UI lists them.
 const FILES: [(&str, &str); 21] = [
-    ("s3700-200.toml", include_str!("../../presets/s3700-200.toml")),
-    ("s3700-100.toml", include_str!("../../presets/s3700-100.toml")),
-    ("s3700-400.toml", include_str!("../../presets/s3700-400.toml")),
-    ("s3700-800.toml", include_str!("../../presets/s3700-800.toml")),
-    ("s3500-480.toml", include_str!("../../presets/s3500-480.toml")),
-    ("600pro-400.toml", include_str!("../../presets/600pro-400.toml")),
-    ("710-200.toml", include_str!("../../presets/710-200.toml")),
-    ("x25e-64.toml", include_str!("../../presets/x25e-64.toml")),
-    ("320-300.toml", include_str!("../../presets/320-300.toml")),
-    ("330-240.toml", include_str!("../../presets/330-240.toml")),
-    ("520-240.toml", include_str!("../../presets/520-240.toml")),
-    ("mk4001-400.toml", include_str!("../../presets/mk4001-400.toml")),
-    ("p400e-400.toml", include_str!("../../presets/p400e-400.toml")),
-    ("840pro-256.toml", include_str!("../../presets/840pro-256.toml")),
-    ("ssd400s-400.toml", include_str!("../../presets/ssd400s-400.toml")),
-    ("p3700-400.toml", include_str!("../../presets/p3700-400.toml")),
-    ("p3700-1600.toml", include_str!("../../presets/p3700-1600.toml")),
-    ("p3600-1600.toml", include_str!("../../presets/p3600-1600.toml")),
-    ("p3500-1600.toml", include_str!("../../presets/p3500-1600.toml")),
-    ("p420m-1400.toml", include_str!("../../presets/p420m-1400.toml")),
-    ("910-800.toml", include_str!("../../presets/910-800.toml")),
+    preset_file!("s3700-200.toml"),
+    preset_file!("s3700-100.toml"),
+    preset_file!("s3700-400.toml"),
+    preset_file!("s3700-800.toml"),
+    preset_file!("s3500-480.toml"),
+    preset_file!("600pro-400.toml"),
+    preset_file!("710-200.toml"),
+    preset_file!("x25e-64.toml"),
+    preset_file!("320-300.toml"),
+    preset_file!("330-240.toml"),
+    preset_file!("520-240.toml"),
+    preset_file!("mk4001-400.toml"),
+    preset_file!("p400e-400.toml"),
+    preset_file!("840pro-256.toml"),
+    preset_file!("ssd400s-400.toml"),
+    preset_file!("p3700-400.toml"),
+    preset_file!("p3700-1600.toml"),
+    preset_file!("p3600-1600.toml"),
+    preset_file!("p3500-1600.toml"),
+    preset_file!("p420m-1400.toml"),
+    preset_file!("910-800.toml"),
 ];
 
 /// A drive as its file gives it, with the source of each value (by parameter path).
@@ -43,14 +52,29 @@ pub struct Preset {
     pub sources: BTreeMap<String, String>,
 }
 
-/// Parses one preset file (TOML); errors name the file and the field.
+/// Parses one preset file (TOML); errors name the file and the field's path. The engine reads
+/// its own presets from JSON without this path tracking (see `presets`); the tests check that
+/// both readings of every file give the same drive.
 pub fn parse(file_name: &str, text: &str) -> Result<Preset, ConfigError> {
-    let mut table: toml::Table = toml::from_str(text)
+    let table: toml::Table = toml::from_str(text)
         .map_err(|e| ConfigError::new(file_name, format!("is not valid TOML ({})", e.message())))?;
+    let tree = serde_json::to_value(table).map_err(|e| ConfigError::new(file_name, e.to_string()))?;
+    from_tree(file_name, tree, |tree| {
+        serde_path_to_error::deserialize(tree)
+            .map_err(|e| ConfigError::new(format!("{}: {}", file_name, e.path()), e.inner().to_string()))
+    })
+}
+
+/// A preset from its file's values, its drive decoded by `decode`.
+fn from_tree(
+    file_name: &str,
+    mut tree: serde_json::Value,
+    decode: impl FnOnce(serde_json::Value) -> Result<DriveConfig, ConfigError>,
+) -> Result<Preset, ConfigError> {
+    let table = tree.as_object_mut().ok_or_else(|| ConfigError::new(file_name, "must be a table of settings"))?;
     let mut sources = BTreeMap::new();
-    take_sources("", &mut table, &mut sources).map_err(|m| ConfigError::new(file_name, m))?;
-    let drive: DriveConfig = serde_path_to_error::deserialize(toml::Value::Table(table))
-        .map_err(|e| ConfigError::new(format!("{}: {}", file_name, e.path()), e.inner().message().to_string()))?;
+    take_sources("", table, &mut sources).map_err(|m| ConfigError::new(file_name, m))?;
+    let drive = decode(tree)?;
     drive.validate().map_err(|e| ConfigError::new(format!("{}: {}", file_name, e.field), e.message))?;
     if let Some(path) = sources.keys().find(|p| !super::parameter_paths(&drive).contains(p)) {
         return Err(ConfigError::new(file_name, format!("a source is given for '{}', which is not a parameter", path)));
@@ -59,29 +83,42 @@ pub fn parse(file_name: &str, text: &str) -> Result<Preset, ConfigError> {
 }
 
 /// Removes every `sources` table from `table` and its sections, collecting them by path.
-fn take_sources(prefix: &str, table: &mut toml::Table, out: &mut BTreeMap<String, String>) -> Result<(), String> {
+fn take_sources(prefix: &str, table: &mut JsonTable, out: &mut BTreeMap<String, String>) -> Result<(), String> {
     if let Some(sources) = table.remove("sources") {
-        let toml::Value::Table(sources) = sources else { return Err(format!("{}sources must be a table", prefix)) };
+        let serde_json::Value::Object(sources) = sources else {
+            return Err(format!("{}sources must be a table", prefix));
+        };
         for (field, text) in sources {
-            let toml::Value::String(text) = text else {
+            let serde_json::Value::String(text) = text else {
                 return Err(format!("{}sources.{} must be a string", prefix, field));
             };
             out.insert(format!("{}{}", prefix, field), text);
         }
     }
     for (key, value) in table.iter_mut() {
-        if let toml::Value::Table(section) = value {
+        if let serde_json::Value::Object(section) = value {
             take_sources(&format!("{}{}.", prefix, key), section, out)?;
         }
     }
     Ok(())
 }
 
-/// Every preset, parsed once.
+/// Every preset, parsed once from the JSON `build.rs` made of its file. Decoded without `parse`'s
+/// path tracking, which would double the decoding code in the browser's wasm module; a file that
+/// does not decode is named by the presets test, through `parse`.
 pub fn presets() -> &'static [Preset] {
     static PRESETS: OnceLock<Vec<Preset>> = OnceLock::new();
     PRESETS.get_or_init(|| {
-        FILES.iter().map(|(name, text)| parse(name, text).unwrap_or_else(|e| panic!("built-in preset {}", e))).collect()
+        FILES
+            .iter()
+            .map(|(name, json)| {
+                let tree = serde_json::from_str(json).unwrap_or_else(|e| panic!("built-in preset {}: {}", name, e));
+                from_tree(name, tree, |tree| {
+                    serde_json::from_value(tree).map_err(|e| ConfigError::new(*name, e.to_string()))
+                })
+                .unwrap_or_else(|e| panic!("built-in preset {}", e))
+            })
+            .collect()
     })
 }
 
@@ -101,8 +138,21 @@ pub fn by_id(id: &str) -> Result<DriveConfig, ConfigError> {
 mod tests {
     use super::*;
 
+    /// A preset file's TOML text, as people edit it.
+    fn toml_text(file_name: &str) -> String {
+        std::fs::read_to_string(format!("{}/presets/{}", env!("CARGO_MANIFEST_DIR"), file_name)).unwrap()
+    }
+
     #[test]
     fn every_preset_file_loads_with_sources_and_ids_are_unique() {
+        // Through `parse` first, so a bad file is named with its field, and its drive and sources
+        // must be what the engine reads from the embedded JSON.
+        let parsed: Vec<Preset> =
+            FILES.iter().map(|(name, _)| parse(name, &toml_text(name)).unwrap_or_else(|e| panic!("{}", e))).collect();
+        for (((name, _), parsed), built_in) in FILES.iter().zip(parsed).zip(presets()) {
+            assert_eq!(parsed.drive, built_in.drive, "{}", name);
+            assert_eq!(parsed.sources, built_in.sources, "{}", name);
+        }
         let ids: std::collections::BTreeSet<&str> = presets().iter().map(|p| p.drive.id.as_str()).collect();
         assert_eq!(ids.len(), FILES.len());
         for p in presets() {
@@ -112,13 +162,13 @@ mod tests {
 
     #[test]
     fn a_bad_file_is_named_with_its_field() {
-        let text = FILES[0].1.replace("dies = 33", "dies = \"many\"");
+        let text = toml_text(FILES[0].0).replace("dies = 33", "dies = \"many\"");
         let e = parse("x.toml", &text).unwrap_err();
         assert_eq!(e.field, "x.toml: geometry.dies");
         assert!(e.message.contains("u32"), "{}", e.message);
-        let text = FILES[0].1.replace("channels = 8", "channels = 8\nchanels = 9");
+        let text = toml_text(FILES[0].0).replace("channels = 8", "channels = 8\nchanels = 9");
         assert!(parse("x.toml", &text).unwrap_err().message.contains("chanels"));
-        let text = FILES[0].1.replace("dies = 33", "dies = 3");
+        let text = toml_text(FILES[0].0).replace("dies = 33", "dies = 3");
         assert_eq!(parse("x.toml", &text).unwrap_err().field, "x.toml: geometry.dies");
     }
 }

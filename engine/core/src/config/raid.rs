@@ -32,7 +32,8 @@ pub struct RaidConfig {
     pub port_command_ns: u64,
 }
 
-const TESTBED_FILE: &str = include_str!("../../presets/arrays/tomshardware-2013.toml");
+/// The test bed's file, as `build.rs` embeds it (JSON).
+const TESTBED_FILE: &str = include_str!(concat!(env!("OUT_DIR"), "/tomshardware-2013.toml.json"));
 
 /// The values of [004]'s test bed and where each comes from.
 #[derive(Debug, Clone)]
@@ -49,19 +50,19 @@ pub struct Testbed {
 pub fn testbed() -> &'static Testbed {
     static TESTBED: OnceLock<Testbed> = OnceLock::new();
     TESTBED.get_or_init(|| {
-        let table: toml::Table = toml::from_str(TESTBED_FILE).expect("the built-in array test bed is valid TOML");
-        let int = |k: &str| table.get(k).and_then(|v| v.as_integer()).unwrap_or_else(|| panic!("test bed: {}", k));
+        let table: serde_json::Value = serde_json::from_str(TESTBED_FILE).expect("the built-in array test bed is JSON");
+        let int = |k: &str| table.get(k).and_then(|v| v.as_u64()).unwrap_or_else(|| panic!("test bed: {}", k));
         let sources = match table.get("sources") {
-            Some(toml::Value::Table(t)) => {
+            Some(serde_json::Value::Object(t)) => {
                 t.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string())).collect()
             }
             _ => Vec::new(),
         };
         Testbed {
             stripe_kib: int("stripe_kib") as u32,
-            hba_mb_s: int("hba_mb_s") as u64,
-            hba_command_ns: int("hba_command_ns") as u64,
-            port_command_ns: int("port_command_ns") as u64,
+            hba_mb_s: int("hba_mb_s"),
+            hba_command_ns: int("hba_command_ns"),
+            port_command_ns: int("port_command_ns"),
             sources,
         }
     })

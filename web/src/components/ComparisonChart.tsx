@@ -9,13 +9,15 @@ import { TimeChart, type ChartSeries, type TimeMarker } from '../charts/TimeChar
 import type { Run } from '../engine/runs';
 import { formatCount, formatInt, formatMicros, format1 } from '../format';
 
-/** What the chart can plot: a sample column every run (and fio log) may have. */
 /**
- * The run charts redraw at most this often while samples stream in: one run's slices come about
- * ten times a second, four runs' forty, and each redraw of a large canvas costs the main thread
- * its painting and compositing, so four runs would otherwise redraw on nearly every frame.
+ * The run charts redraw at most this often while samples stream in (unless the caller asks for
+ * less often): one run's slices come about ten times a second, four runs' forty, and each redraw
+ * of a large canvas costs the main thread its painting and compositing, so four runs would
+ * otherwise redraw on nearly every frame.
  */
 const STREAM_REDRAW_MS = 50;
+
+/** What the chart can plot: a sample column every run (and fio log) may have. */
 
 export const METRICS = [
   { id: 'iops', label: 'IOPS', unit: 'IOPS', format: formatCount, value: formatInt, minTop: undefined },
@@ -143,10 +145,9 @@ function ComparisonChartInner<S>(props: ComparisonChartProps<S>) {
             formatValue={metric.value}
             testId="iops-chart"
             emptyText={props.emptyText}
-            redrawMs={STREAM_REDRAW_MS}
             onPick={props.onPick}
             picked={props.picked}
-            redrawMs={props.redrawMs}
+            redrawMs={props.redrawMs ?? STREAM_REDRAW_MS}
           />
         )}
         {dragging && <div className="drop-hint">Drop a fio log (time_ms, value, ddir, bs) to draw it beside the runs</div>}
@@ -180,9 +181,8 @@ function SideChart<S>(props: { run: Run<S>; name: string; metric: Metric; view: 
         formatY={metric.format}
         formatValue={metric.value}
         onPick={props.onPick}
-        redrawMs={props.redrawMs}
+        redrawMs={props.redrawMs ?? STREAM_REDRAW_MS}
         testId={`side-chart-${run.slot + 1}`}
-        redrawMs={STREAM_REDRAW_MS}
       />
     </div>
   );

@@ -76,11 +76,17 @@ impl Calendar {
     /// booked later stays.
     pub fn busy_until(&mut self, t_ns: u64) {
         let mut end = t_ns;
-        while let Some(&(_, e)) = self.busy.front().filter(|&&(s, _)| s <= t_ns) {
+        while let Some(&(_, e)) = self.busy.get(self.past).filter(|&&(s, _)| s <= t_ns) {
             end = end.max(e);
-            self.busy.pop_front();
+            self.past += 1;
         }
-        self.busy.push_front((0, end));
+        // The interval goes in front of what is still booked: in the slot before it if one is free.
+        if self.past > 0 {
+            self.past -= 1;
+            self.busy[self.past] = (0, end);
+        } else {
+            self.busy.insert(0, (0, end));
+        }
     }
 
     pub fn len(&self) -> usize {

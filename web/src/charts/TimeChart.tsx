@@ -5,11 +5,12 @@
 // (a comparison overlays them). The chart takes keyboard focus: arrow keys move between
 // seconds, the values are read out, and Enter (or a click) picks the second.
 
-import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { scaleLinear } from 'd3';
 import { colorOf, useTheme } from '../theme';
 import type { ColumnStore } from './columns';
 import { chartSvg, download, fileSlug, svgToPng } from './export';
+import { useWidth } from '../hooks/useVersion';
 import { hoverSecond, rowOf, useHoverSecond } from './hover';
 import { drawBands, drawLine, drawScatter, type ScatterCounts, type ScatterStyle } from './draw';
 import type { BandSpec, RefLine, SeriesSpec } from './panels';
@@ -29,6 +30,7 @@ import {
   type ViewSpec,
 } from './scales';
 import { SvgRecorder, asContext } from './svgContext';
+import { numberFormat } from '../format';
 
 /** A moment marked across the plot, e.g. a power cut. */
 export interface TimeMarker {
@@ -87,7 +89,7 @@ const DEFAULT_STYLE: ScatterStyle = {
 };
 
 const NO_COUNTS: ScatterCounts = { points: 0, zeros: 0, above: 0 };
-const exact = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const exact = numberFormat({ maximumFractionDigits: 2 });
 
 export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
   const { store, series, view, runSeconds, height } = props;
@@ -100,27 +102,14 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
   const theme = useTheme();
   const hintId = useId();
 
-  const rootRef = useRef<HTMLDivElement>(null);
+  const [rootRef, width] = useWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const axesRef = useRef<SVGSVGElement>(null);
   const overlayRef = useRef<SVGSVGElement>(null);
-  const [width, setWidth] = useState(0);
   const [dataMax, setDataMax] = useState(NaN);
   const [counts, setCounts] = useState<ScatterCounts>(NO_COUNTS);
   const [spoken, setSpoken] = useState('');
   const [saveError, setSaveError] = useState<string | null>(null);
-
-  // Follow the container's width.
-  useLayoutEffect(() => {
-    const el = rootRef.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const ro = new ResizeObserver((entries) => {
-      for (const e of entries) setWidth(Math.floor(e.contentRect.width));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   const plotW = Math.max(10, width - margin.left - margin.right);
   const plotH = Math.max(10, height - margin.top - margin.bottom);

@@ -1,7 +1,7 @@
 // The small panels under the IOPS chart, as data: what each draws and when it is worth showing.
 // They share the IOPS chart's time axis, so a dip lines up with its cause.
 
-import { formatCount, formatMicros } from '../format';
+import { formatCount, formatMicros, numberFormat } from '../format';
 import type { ViewSpec } from './scales';
 
 export interface SeriesSpec {
@@ -61,7 +61,7 @@ const num = (ctx: PanelContext, path: string): number => {
   const v = ctx.parameters[path];
   return typeof v === 'number' ? v : NaN;
 };
-const exact = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const exact = numberFormat({ maximumFractionDigits: 2 });
 const plain = (v: number) => String(Number(v.toFixed(2)));
 const percent = (v: number) => `${Number((v * 100).toFixed(0))}%`;
 

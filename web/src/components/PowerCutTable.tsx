@@ -2,10 +2,11 @@
 // flush saved), the energy it took, and how long the next power-on rebuilt the map.
 
 import type { PowerCut } from '../engine/protocol';
+import { numberFormat } from '../format';
 
-const nf0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const nf1 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const nf2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const nf0 = numberFormat({ maximumFractionDigits: 0 });
+const nf1 = numberFormat({ maximumFractionDigits: 1 });
+const nf2 = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function PowerCutTable({ cuts }: { cuts: readonly PowerCut[] }) {
   if (cuts.length === 0) return null;

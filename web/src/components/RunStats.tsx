@@ -2,6 +2,7 @@
 // lowest and highest second, their spread, and the mean.
 
 import type { ColumnStore } from '../charts/columns';
+import { numberFormat } from '../format';
 
 export interface RunStatsProps {
   store: ColumnStore;
@@ -40,7 +41,7 @@ export function windowStats(store: ColumnStore, field: string, from: number, to:
   return out;
 }
 
-const nf = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const nf = numberFormat({ maximumFractionDigits: 0 });
 
 export function RunStats({ store, from, to, field }: RunStatsProps) {
   const s = windowStats(store, field, from, to);

@@ -1,7 +1,7 @@
 // Re-renders when a mutable store's version moves, at most every `everyMs` (stores grow in
 // place while a run streams; views that are not the main chart need not keep up with it).
 
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export function useVersion(version: () => number, everyMs = 250): number {
   const [seen, setSeen] = useState(version);
@@ -17,14 +17,17 @@ export function useVersion(version: () => number, everyMs = 250): number {
   return seen;
 }
 
-/** The width of an element, following resizes (measured before paint, so nothing flashes). */
+/**
+ * The width of an element, following resizes; 0 until the browser has laid it out. Read from a
+ * ResizeObserver only: reading it while React commits would force the layout of the whole page
+ * into that task (at load, one task of 80-110 ms on the shared test machine).
+ */
 export function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth);
     const ro = new ResizeObserver((entries) => {
       for (const e of entries) setWidth(Math.floor(e.contentRect.width));
     });

@@ -7,7 +7,7 @@ import { latencyPercentiles, type InsideStore } from '../charts/inside';
 import type { SeriesSpec } from '../charts/panels';
 import type { ViewSpec } from '../charts/scales';
 import { TimeChart, type TimeMarker } from '../charts/TimeChart';
-import { formatCount, formatMicros } from '../format';
+import { formatCount, formatMicros, numberFormat } from '../format';
 import { prepareCanvas, useVersion, useWidth } from '../hooks/useVersion';
 import { colorOf, useTheme } from '../theme';
 
@@ -30,7 +30,7 @@ export const PERCENTILES = [
 ] as const;
 
 const HIST_HEIGHT = 170;
-const exact = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const exact = numberFormat({ maximumFractionDigits: 1 });
 
 export default function LatencyView(props: LatencyViewProps) {
   const series: SeriesSpec[] = useMemo(

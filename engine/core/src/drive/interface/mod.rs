@@ -30,11 +30,7 @@ pub struct Interface {
 
 /// Link time per byte at `mb_s`, picoseconds (0 for 0).
 fn ps_per_byte(mb_s: u64) -> u64 {
-    if mb_s == 0 {
-        0
-    } else {
-        (1_000_000 + mb_s / 2) / mb_s
-    }
+    (1_000_000 + mb_s / 2).checked_div(mb_s).unwrap_or(0)
 }
 
 /// Commands the drive holds at once when the host keeps `queue_depth` outstanding.

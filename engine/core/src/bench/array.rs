@@ -14,7 +14,7 @@ use crate::command::{Op, Request};
 use crate::config::{RaidConfig, RunConfig};
 use crate::drive::power::CapacitorState;
 use crate::drive::{Counters, Drive, Status};
-use crate::units::{ConfigError, UNIT_BYTES};
+use crate::units::{ps_per_byte, ConfigError, UNIT_BYTES};
 
 /// The seed of member `i`: the run's own for the first, a scrambled one for each other (so a
 /// one-drive array is the plain drive, and members draw different streams).
@@ -99,7 +99,7 @@ impl Array {
             members,
             stripe: Stripe::new(raid),
             hba_free_ns: 0,
-            hba_ps_per_byte: (1_000_000 + raid.hba_mb_s / 2).checked_div(raid.hba_mb_s).unwrap_or(0),
+            hba_ps_per_byte: ps_per_byte(raid.hba_mb_s),
             hba_command_ns: raid.hba_command_ns,
             port_free_ns: vec![0; raid.drives as usize],
             port_command_ns: raid.port_command_ns,

@@ -3,6 +3,8 @@
 //! as it streams in from the link and alongside the firmware's work on the command. Where it is slower than the NAND it is what limits sequential
 //! writes (the X25-E's 170 MB/s from 40 SLC dies [000]); 4 KB random writes hardly notice it.
 
+use crate::units::ps_per_byte;
+
 #[derive(Debug)]
 pub struct DataPath {
     free_ns: u64,
@@ -13,7 +15,7 @@ pub struct DataPath {
 impl DataPath {
     /// The path at `mb_s`, or none for 0 (no limit).
     pub fn new(mb_s: u64) -> Option<Self> {
-        (mb_s > 0).then(|| DataPath { free_ns: 0, ps_per_byte: (1_000_000 + mb_s / 2) / mb_s })
+        (mb_s > 0).then(|| DataPath { free_ns: 0, ps_per_byte: ps_per_byte(mb_s) })
     }
 
     /// `bytes` of a write whose data starts arriving at `ready_ns` pass; returns when they are

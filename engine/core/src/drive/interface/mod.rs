@@ -11,6 +11,7 @@ use std::collections::BinaryHeap;
 
 use crate::config::{HostInterface, Protocol};
 use crate::timeline::Calendar;
+use crate::units::ps_per_byte;
 
 pub struct Interface {
     /// Host to drive: commands and write data (and, half duplex, read data too).
@@ -26,11 +27,6 @@ pub struct Interface {
     /// When each of the drive's command slots frees; kept only when the host keeps more
     /// commands outstanding than the drive accepts (the rest wait in the host).
     slots: Option<BinaryHeap<Reverse<u64>>>,
-}
-
-/// Link time per byte at `mb_s`, picoseconds (0 for 0).
-fn ps_per_byte(mb_s: u64) -> u64 {
-    (1_000_000 + mb_s / 2).checked_div(mb_s).unwrap_or(0)
 }
 
 /// Commands the drive holds at once when the host keeps `queue_depth` outstanding.

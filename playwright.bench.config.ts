@@ -9,4 +9,7 @@ export default defineConfig({
   testIgnore: [],
   outputDir: 'test-results/bench',
   retries: 0,
+  // Playwright's own trace (screenshots and snapshots at every step) would load the machine the
+  // benchmark measures.
+  use: { ...base.use, trace: 'off' },
 });

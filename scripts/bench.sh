@@ -1,10 +1,25 @@
 #!/usr/bin/env bash
 # Speed and memory of the engine against the floor tool (shared/bench/ftl_floor.c), measured in
-# one run on this machine. Prints a Markdown table for docs/BENCHMARKS.md.
+# one run on this machine, then the page in Chromium (e2e/bench/page.spec.ts: first load, long
+# tasks, redraws, clicks, first dot, the engine in the page against the native CLI). Prints
+# Markdown tables for docs/BENCHMARKS.md.
 #   npm run bench                 # the S3700 200GB consistency run (2000 s), floor with 20 M writes
 #   SECONDS_SIM=600 npm run bench # a shorter run
+#   npm run bench:page            # the page alone (SSDLAB_BENCH_SECONDS, SSDLAB_BENCH_ROUNDS: see the spec)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# The page in Chromium, against the built app and the release CLI.
+page_bench() {
+  cargo build --release -q -p ssdlab-cli
+  bash scripts/build-wasm.sh >/dev/null
+  node_modules/.bin/vite build --logLevel warn
+  node_modules/.bin/playwright test -c playwright.bench.config.ts
+}
+if [ "${1:-}" = page ]; then
+  page_bench
+  exit 0
+fi
 
 sim_seconds="${SECONDS_SIM:-2000}"
 floor_src="../shared/bench/ftl_floor.c"
@@ -57,3 +72,5 @@ PY
 # The same engine compiled to wasm, as the browser runs it.
 [ -f web/src/engine/pkg/ssdlab_wasm_bg.wasm ] || bash scripts/build-wasm.sh >/dev/null
 node scripts/bench-wasm.mjs "$sim_seconds"
+
+page_bench

@@ -24,20 +24,25 @@ test.setTimeout(30 * 60_000);
 
 interface PageTimes {
   __longTasks: { at: number; ms: number }[];
-  __clicks: { at: number; ms: number }[];
+  /** Event Timing entries of interactions (pointer down, up, click), by interaction. */
+  __interactions: Map<number, number>;
 }
 
 /** Main-thread tasks over 50 ms and input events with their time to the next paint, as they happen. */
 function observe(): void {
   const w = window as unknown as PageTimes;
   w.__longTasks = [];
-  w.__clicks = [];
+  w.__interactions = new Map();
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__longTasks.push({ at: e.startTime, ms: e.duration });
   }).observe({ type: 'longtask', buffered: true });
-  // Event Timing: from the input to the paint after its handlers (input delay included).
+  // Event Timing: from the input to the paint after its handlers (input delay included); an
+  // interaction (pointer down, up and the click) counts as its slowest event, as INP counts it.
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.name === 'click') w.__clicks.push({ at: e.startTime, ms: e.duration });
+    for (const e of list.getEntries() as (PerformanceEntry & { interactionId?: number })[]) {
+      if (!e.interactionId) continue;
+      w.__interactions.set(e.interactionId, Math.max(e.duration, w.__interactions.get(e.interactionId) ?? 0));
+    }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 }
 
@@ -228,7 +233,7 @@ test('page speed: first load, first dot, engine against the native CLI, four run
   await page.getByTestId('restart').click(); // and all four again from 0
   await page.waitForTimeout(3000);
   await takeLongTasks(page);
-  await page.evaluate(() => (window as unknown as PageTimes).__clicks.splice(0));
+  await page.evaluate(() => (window as unknown as PageTimes).__interactions.clear());
   // Redraws of the main chart (each draw sets its data-total) and frames over 5 s, with a trace of
   // the main thread: its busy time says how much work there is, whatever the machine's load
   // stretches each task to.
@@ -267,7 +272,11 @@ test('page speed: first load, first dot, engine against the native CLI, four run
     clicks.push(await clickTimer(page));
     await page.waitForTimeout(400);
   }
-  const eventTimings = await page.evaluate(() => (window as unknown as PageTimes).__clicks.splice(0).map((c) => c.ms));
+  // Interactions under 16 ms are not reported: count them as 16.
+  const eventTimings = await page.evaluate((n) => {
+    const seen = [...(window as unknown as PageTimes).__interactions.values()];
+    return [...seen, ...Array<number>(Math.max(0, n - seen.length)).fill(16)];
+  }, clicks.length);
   const streamTasks = await takeLongTasks(page);
   const redrawRate = stream.redraws / stream.seconds;
   report('four runs streaming: main chart redraws', `${redrawRate.toFixed(1)} per second (${(stream.frames / stream.seconds).toFixed(0)} frames/s)`, '>= 10/s', redrawRate >= 10);
@@ -276,10 +285,10 @@ test('page speed: first load, first dot, engine against the native CLI, four run
     `busy ${((100 * busy.busyMs) / busy.spanMs).toFixed(0)} % of the time in ${busy.tasks} tasks, longest ${ms(busy.longestMs)}`,
   );
   report(
-    'four runs streaming: click on a view tab to the frame showing it',
-    `${clicks.map(ms).join(', ')} (Event Timing, click to next paint: ${eventTimings.map(ms).join(', ') || 'all under 16 ms'})`,
+    'four runs streaming: a click on a view tab, from the input to the next paint (Event Timing, as INP counts it)',
+    `${eventTimings.map(ms).join(', ')}; to the frame in which the chart shows the view: ${clicks.map(ms).join(', ')}`,
     '< 100 ms',
-    longest(clicks) < 100,
+    longest(eventTimings) < 100 && longest(clicks) < 100,
   );
   for (let i = 1; i <= 4; i++) await expect(page.getByTestId(`run-${i}`).getByText(/done/)).toBeVisible({ timeout: 900_000 });
   const fourTasks = [...streamTasks, ...(await takeLongTasks(page))];

@@ -96,3 +96,17 @@ fn a_3gbps_sata_link_halves_sequential_reads() {
     assert!((480.0..560.0).contains(&fast), "{} MB/s", fast);
     assert!((250.0..280.0).contains(&slow), "{} MB/s", slow);
 }
+
+#[test]
+fn a_full_duplex_link_returns_read_data_beside_the_commands_and_sata_has_none() {
+    // The P420m's PCIe link: read data on its own direction; sharing one direction with the
+    // commands' frames caps it well below the controller's rate.
+    let both = random_read("p420m-1400", 256).steady_iops_mean;
+    let shared = random_read_with("p420m-1400", 256, r#","host.full_duplex":false"#).steady_iops_mean;
+    assert!(both > 1.3 * shared, "full duplex {} against one direction {}", both, shared);
+    let refused = RunRequest::from_json(r#"{"drive":"s3700-200","set":{"host.full_duplex":true}}"#)
+        .unwrap()
+        .resolve()
+        .unwrap_err();
+    assert_eq!(refused.field, "host.full_duplex");
+}

@@ -61,7 +61,7 @@ test('every parameter by drive part: unit, range, reset; a bad value is named th
   await expect(page.getByTestId('params-gc')).toContainText('gc.paced_percent');
   await expect(paced).toContainText('(%, range 10 – 1,000)');
   await expect(page.getByTestId('field-param-timing.program_ns')).toContainText('(ns, range');
-  await expect(page.getByTestId('param-gc.paced_percent-input')).toHaveValue('97');
+  await expect(page.getByTestId('param-gc.paced_percent-input')).toHaveValue('96');
   // The link's overrides are shown as changed, with a way back to the drive's own value.
   await expect(page.getByTestId('param-geometry.blocks_per_plane-input')).toHaveValue('128');
   await expect(page.getByTestId('param-geometry.blocks_per_plane-reset')).toHaveText('Reset to the drive’s 2048');

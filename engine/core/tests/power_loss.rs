@@ -32,7 +32,7 @@ fn with_cuts(
 }
 
 /// Last version (sequence number) of each LBA in a list of writes.
-fn last_versions(writes: &[(u32, u64)]) -> HashMap<u32, u64> {
+fn last_versions(writes: &[(u64, u64)]) -> HashMap<u64, u64> {
     let mut m = HashMap::new();
     for &(lpa, seq) in writes {
         let v = m.entry(lpa).or_insert(seq);

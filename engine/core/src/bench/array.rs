@@ -12,7 +12,7 @@
 
 use crate::command::{Op, Request};
 use crate::config::{RaidConfig, RunConfig};
-use crate::drive::power::CapacitorState;
+use crate::drive::power::{CapacitorState, PowerCutReport};
 use crate::drive::{Counters, Drive, Status};
 use crate::units::{ps_per_byte, ConfigError, UNIT_BYTES};
 
@@ -52,6 +52,13 @@ impl Stripe {
         let chunk = offset / self.stripe_bytes;
         let n = self.drives as u64;
         ((chunk % n) as u32, (chunk / n) * self.stripe_bytes + offset % self.stripe_bytes)
+    }
+
+    /// The array's 4 KiB unit at `unit` of member `member` (the inverse of `locate`).
+    pub fn array_unit(&self, member: u32, unit: u64) -> u64 {
+        let offset = unit * UNIT_BYTES;
+        let (row, within) = (offset / self.stripe_bytes, offset % self.stripe_bytes);
+        ((row * self.drives as u64 + member as u64) * self.stripe_bytes + within) / UNIT_BYTES
     }
 
     /// Calls `each` with the pieces of `req`, in order of the array's address: one per chunk it
@@ -142,6 +149,41 @@ impl Array {
             accepted &= ok;
         });
         (done_ns, accepted)
+    }
+
+    /// Power fails for the whole array at `at_ns` (one supply feeds every member): each member
+    /// flushes with its own capacitors and rebuilds its own map, in parallel. One report for the
+    /// array: writes by the array's address, their sequence numbers made unique across members
+    /// (`seq * N + member` keeps each member's order), counts and energies added, the rebuild of
+    /// the slowest member. Returns it and when the array takes commands again.
+    pub fn power_cut(&mut self, at_ns: u64) -> (PowerCutReport, u64) {
+        let (n, stripe) = (self.members.len() as u64, self.stripe);
+        let mut all = PowerCutReport {
+            at_ns,
+            acknowledged: Vec::new(),
+            durable: Vec::new(),
+            acknowledged_writes_lost: 0,
+            flushed_units: 0,
+            energy_needed_uj: 0,
+            energy_stored_uj: 0,
+            rebuild_ms: 0.0,
+        };
+        let mut resume_ns = at_ns;
+        for (m, drive) in self.members.iter_mut().enumerate() {
+            let (r, resume) = drive.power_cut(at_ns);
+            let to_array = |&(unit, seq): &(u64, u64)| (stripe.array_unit(m as u32, unit), seq * n + m as u64);
+            all.acknowledged.extend(r.acknowledged.iter().map(to_array));
+            all.durable.extend(r.durable.iter().map(to_array));
+            all.acknowledged_writes_lost += r.acknowledged_writes_lost;
+            all.flushed_units += r.flushed_units;
+            all.energy_needed_uj += r.energy_needed_uj;
+            all.energy_stored_uj += r.energy_stored_uj;
+            all.rebuild_ms = all.rebuild_ms.max(r.rebuild_ms);
+            resume_ns = resume_ns.max(resume);
+        }
+        all.acknowledged.sort_unstable_by_key(|&(_, seq)| seq);
+        all.durable.sort_unstable_by_key(|&(_, seq)| seq);
+        (all, resume_ns)
     }
 
     /// Every member's counters, added up.

@@ -196,13 +196,13 @@ impl Bench {
     }
 
     /// Cuts power now: at the host's next command (or at once if none is due before the run
-    /// ends). Returns when, ns, or None if the run is over (or the bench holds an array of
-    /// several drives, which power cuts are not modelled for). Without scheduled cuts, call
-    /// `watch_durability` first, or the cut cannot see the writes it loses.
+    /// ends); an array loses power as a whole. Returns when, ns, or None if the run is over.
+    /// Without scheduled cuts, call `watch_durability` first, or the cut cannot see the writes
+    /// it loses.
     pub fn cut_power_now(&mut self) -> Option<u64> {
         let end_ns = self.cfg.seconds as u64 * NS_PER_S;
         let at = self.host.next_issue().map_or(end_ns, |(t, _)| t).max(self.seconds.done() as u64 * NS_PER_S + 1);
-        if self.finished() || at >= end_ns || self.cfg.drives() > 1 {
+        if self.finished() || at >= end_ns {
             return None;
         }
         let i = self.cuts_ns.partition_point(|&c| c <= at);
@@ -291,7 +291,7 @@ impl Bench {
 
     fn power_cut(&mut self, at_ns: u64, out: &mut Vec<Sample>) {
         self.seconds.cut(at_ns, &mut self.drive, out);
-        let Some((report, resume_ns)) = self.drive.power_cut(at_ns) else { return };
+        let (report, resume_ns) = self.drive.power_cut(at_ns);
         self.host.wait_until(resume_ns);
         self.seconds.bin(at_ns).acknowledged_writes_lost += report.acknowledged_writes_lost as u32;
         self.cut_reports.push(report);

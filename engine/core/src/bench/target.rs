@@ -122,13 +122,11 @@ impl Target {
         self.status(0).capacitors
     }
 
-    /// Power fails at `at_ns` (one drive; validation keeps cuts away from arrays, and a
-    /// one-member array cuts its member).
-    pub fn power_cut(&mut self, at_ns: u64) -> Option<(PowerCutReport, u64)> {
+    /// Power fails at `at_ns`: the drive, or every member of the array at once.
+    pub fn power_cut(&mut self, at_ns: u64) -> (PowerCutReport, u64) {
         match self {
-            Target::Drive(d) => Some(d.power_cut(at_ns)),
-            Target::Array(a) if a.members().len() == 1 => Some(a.members_mut()[0].power_cut(at_ns)),
-            Target::Array(_) => None,
+            Target::Drive(d) => d.power_cut(at_ns),
+            Target::Array(a) => a.power_cut(at_ns),
         }
     }
 

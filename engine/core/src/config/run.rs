@@ -152,12 +152,6 @@ impl RunConfig {
         }
         if let Some(r) = &self.raid {
             r.check()?;
-            if r.drives > 1 && !self.power_cuts_ns.is_empty() {
-                return Err(ConfigError::new(
-                    "power_cuts_s",
-                    "power cuts are modelled for one drive; an array (raid.drives > 1) cannot take them yet",
-                ));
-            }
             if r.drives > 1 && self.workload_units() < r.stripe_units() {
                 return Err(ConfigError::new(
                     "raid.stripe_kib",

@@ -10,10 +10,11 @@ use crate::units::UNIT_BYTES;
 pub struct PowerCutReport {
     pub at_ns: u64,
     /// The host's truth: every write acknowledged by the cut that was still at risk, as
-    /// (lpa, seq). Writes durable long before are not listed (they are on NAND either way).
-    pub acknowledged: Vec<(u32, u64)>,
+    /// (4 KiB unit of the host's address space, sequence number). Writes durable long before are
+    /// not listed (they are on NAND either way). (An array's units need more than 32 bits.)
+    pub acknowledged: Vec<(u64, u64)>,
     /// The NAND's truth after the flush: every write from the same window that is durable.
-    pub durable: Vec<(u32, u64)>,
+    pub durable: Vec<(u64, u64)>,
     /// Acknowledged writes that are not durable: the data the host was promised and lost.
     pub acknowledged_writes_lost: u64,
     /// Units programmed by the capacitor flush.
@@ -57,7 +58,8 @@ pub struct Flush {
 /// without `rebuild_ms`.
 pub fn cut(log: &DurabilityLog, at_ns: u64, flush: &Flush) -> PowerCutReport {
     let Flush { energy_uj, power_mw: flush_power_mw, units_per_page, dies, page_program_ns, journal_pages } = *flush;
-    let acknowledged: Vec<(u32, u64)> = log.records().filter(|r| r.ack_ns <= at_ns).map(|r| (r.lpa, r.seq)).collect();
+    let acknowledged: Vec<(u64, u64)> =
+        log.records().filter(|r| r.ack_ns <= at_ns).map(|r| (r.lpa as u64, r.seq)).collect();
     // Data in the drive at the cut but not yet on NAND, in the order it arrived.
     let at_risk: Vec<&WriteRecord> = log.records().filter(|r| r.ack_ns <= at_ns && r.durable_ns > at_ns).collect();
     let pages_needed = (at_risk.len() as u64).div_ceil(units_per_page) + journal_pages;
@@ -69,9 +71,9 @@ pub fn cut(log: &DurabilityLog, at_ns: u64, flush: &Flush) -> PowerCutReport {
     let data_pages = affordable_pages.saturating_sub(journal_pages);
     let flushed_units =
         if affordable_pages < journal_pages { 0 } else { (data_pages * units_per_page).min(at_risk.len() as u64) };
-    let mut durable: Vec<(u32, u64)> =
-        log.records().filter(|r| r.ack_ns <= at_ns && r.durable_ns <= at_ns).map(|r| (r.lpa, r.seq)).collect();
-    durable.extend(at_risk.iter().take(flushed_units as usize).map(|r| (r.lpa, r.seq)));
+    let mut durable: Vec<(u64, u64)> =
+        log.records().filter(|r| r.ack_ns <= at_ns && r.durable_ns <= at_ns).map(|r| (r.lpa as u64, r.seq)).collect();
+    durable.extend(at_risk.iter().take(flushed_units as usize).map(|r| (r.lpa as u64, r.seq)));
     durable.sort_unstable_by_key(|&(_, seq)| seq);
     PowerCutReport {
         at_ns,

@@ -39,6 +39,8 @@ export async function runToEnd(page: Page, timeout = 60_000): Promise<void> {
   });
   await page.getByTestId('start').click();
   await page.waitForFunction(() => (window as unknown as { __runStarted: boolean }).__runStarted);
+  // While the drive is erased and preconditioned the badge still shows the last run's state.
+  await expect(page.getByTestId('engine-state')).not.toHaveAttribute('data-starting', 'true', { timeout });
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout });
 }
 

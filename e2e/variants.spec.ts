@@ -158,3 +158,41 @@ test('d-choices is offered as a GC victim with its d, and d = 1 (random) copies 
   // Native: WA since the start 1.75 greedy, 2.00 random, at 60 s on this drive.
   expect(await readNumber(page, 'readout-wa')).toBeGreaterThan(greedyWa * 1.08);
 });
+
+test('the test bed: a start in steady state, then a RAID 0 array of the drive, with the engine’s objections at each control', async ({ page }) => {
+  // Filled in order (the articles' method): the first seconds write at fresh-drive speed.
+  await openApp(page, `?seconds=20&${SMALL_S3700}`);
+  await runToEnd(page);
+  const filledWa = await readNumber(page, 'readout-wa');
+
+  // Steady state from the start: GC copies on every write from the first second.
+  await page.getByTestId('section-bed').locator('summary').click();
+  await page.getByTestId('precondition-select').selectOption('random');
+  await expect(page.getByTestId('option-precondition')).toContainText('datasheet');
+  await expect(page.getByTestId('precondition_passes-input')).toHaveValue('2');
+  await runToEnd(page);
+  const steadyWa = await readNumber(page, 'readout-wa');
+  const single = await readNumber(page, 'readout-iops');
+  expect(page.url()).toContain('precondition=random');
+  expect(filledWa).toBeLessThan(1.3);
+  expect(steadyWa).toBeGreaterThan(1.5);
+
+  // Two of the drive striped: each takes half of every stream, so the array writes about twice as fast.
+  await choose(page, 'array', 'raid0');
+  await page.getByTestId('raid_drives-input').fill('2');
+  await runToEnd(page);
+  const array = await readNumber(page, 'readout-iops');
+  expect(page.url()).toContain('array=raid0');
+  expect(page.url()).toContain('raid_drives=2');
+  expect(array).toBeGreaterThan(1.6 * single);
+  await page.getByTestId('section-inside').locator('summary').click();
+  await expect(page.getByTestId('inside-member')).toContainText('the first of the array’s 2 drives');
+
+  // A stripe the engine refuses is named at its control; the results stay.
+  await page.getByTestId('raid_stripe_kib-input').fill('48');
+  await expect(page.getByTestId('option-raid_stripe_kib')).toContainText('Stripe chunk: must be a power of two from 4 to 1024 (got 48)');
+  await expect(page.getByTestId('start')).toBeDisabled();
+  expect(await readNumber(page, 'readout-iops')).toBe(array);
+  await page.getByTestId('raid_stripe_kib-input').fill('');
+  await expect(page.getByTestId('start')).toBeEnabled();
+});

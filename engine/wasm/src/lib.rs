@@ -420,10 +420,12 @@ impl Simulation {
     }
 
     /// The shape of `inside()` rows, as JSON: `{dies, channels, kinds, valid_bins, erase_bins,
-    /// row}` (`kinds` names the 6 per-die values, `row` is the values per row).
+    /// row, members}` (`kinds` names the 6 per-die values, `row` is the values per row; an
+    /// array's rows are its first member's, of `members`).
     pub fn inside_layout(&self) -> String {
         let g = &self.sim.config().drive.geometry;
         serde_json::json!({
+            "members": self.sim.config().drives(),
             "dies": g.dies,
             "channels": g.channels,
             "kinds": ["host_read", "host_program", "gc_read", "gc_program", "erase", "map"],

@@ -56,6 +56,7 @@ export interface DesignControlsProps {
 
 const SECTIONS: readonly { id: SectionId; title: string }[] = [
   { id: 'workload', title: 'Workload' },
+  { id: 'bed', title: 'Test bed' },
   { id: 'design', title: 'Controller design' },
   { id: 'power', title: 'Power loss' },
 ];
@@ -97,7 +98,7 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
             key={section.id}
             title={section.title}
             badge={changed > 0 ? `${changed} changed` : undefined}
-            initiallyOpen={section.id !== 'power' || changed > 0}
+            initiallyOpen={(section.id !== 'power' && section.id !== 'bed') || changed > 0}
             forceOpen={hasProblem(section.id)}
             testId={`section-${section.id}`}
             onReset={
@@ -347,7 +348,9 @@ function ChoiceControl(props: {
       )}
       <p className="hint">
         {current.explain}
-        {current.value !== shipped.value && <em> The drive ships with {shipped.label}.</em>}
+        {current.value !== shipped.value && (
+          <em>{option.section === 'bed' ? ` The default: ${shipped.label.toLowerCase()}.` : ` The drive ships with ${shipped.label}.`}</em>
+        )}
       </p>
       <FieldError message={props.problem} />
     </div>

@@ -51,6 +51,8 @@ export interface InsideLayout {
   erase_bins: number;
   /** Values per row (one row per simulated second). */
   row: number;
+  /** Drives in the run's array (its first member's rows are shown); absent or 1: one drive. */
+  members?: number;
 }
 
 /** A workload the engine knows, as `workloads()` describes it. */

@@ -37,6 +37,9 @@ const S3700: EngineOffer = {
     burst_s: 0,
     idle_s: 0,
     set: {},
+    raid: null,
+    precondition: 'fill',
+    precondition_passes: 2,
   },
 };
 const WITH_COMPRESSION: EngineOffer = {
@@ -94,6 +97,21 @@ describe('the design table', () => {
     expect(designPatch({ plp: 'failing' }, S3700).set).toEqual({ 'power.capacitors': true, 'power.capacitor_fails_at_s': 300 });
     expect(designPatch({ host: 'bursty' }, S3700).fields).toEqual({ burst_s: 60, idle_s: 30 });
     expect(designPatch({ host: 'steady' }, S3700).fields).toEqual({ idle_s: 0 });
+  });
+
+  it('builds the test bed: the precondition, and an array as one object from its keys', () => {
+    expect(choiceValue(choice('precondition'), {}, S3700)).toBe('fill');
+    expect(choiceValue(choice('array'), {}, S3700)).toBe('one');
+    expect(designPatch({ precondition: 'random' }, S3700).fields).toEqual({ precondition: 'random', precondition_passes: 2 });
+    // The array's members take their initial value; empty stripe and link leave the article's test bed.
+    expect(designPatch({ array: 'raid0' }, S3700).fields).toEqual({ raid: { drives: 4 } });
+    expect(designPatch({ array: 'raid0', raid_drives: 24, raid_stripe_kib: 128, raid_hba_mb_s: 0 }, S3700).fields).toEqual({
+      raid: { drives: 24, stripe_kib: 128, hba_mb_s: 0 },
+    });
+    // One drive: the array's numbers are kept but not sent.
+    expect(designPatch({ array: 'one', raid_drives: 8 }, S3700).fields).toEqual({});
+    expect(optionForField('raid.stripe_kib', { array: 'raid0' }, S3700)?.id).toBe('raid_stripe_kib');
+    expect(optionForField('precondition_passes', { precondition: 'random' }, S3700)?.id).toBe('precondition_passes');
   });
 
   it('finds the option an engine error is about', () => {

@@ -8,8 +8,9 @@
 
 export type ParamValue = string | number | boolean;
 
-/** Where an option is shown: the workload, the controller's design, or power loss. */
-export type SectionId = 'workload' | 'design' | 'power';
+/** Where an option is shown: the workload, the test bed (preconditioning, an array), the
+ * controller's design, or power loss. */
+export type SectionId = 'workload' | 'bed' | 'design' | 'power';
 
 /** What an option needs the engine to know before it is offered. */
 export type Requirement = { param: string } | { field: string };
@@ -35,10 +36,11 @@ export interface ChoiceOption {
 }
 
 /**
- * Where a value goes: a drive parameter (times `scale`) or a run-request field, written into
- * `template` when given (`zipf:{}` makes the field `zipf:1.2`).
+ * Where a value goes: a drive parameter (times `scale`), a run-request field, written into
+ * `template` when given (`zipf:{}` makes the field `zipf:1.2`), or one key of a run-request
+ * field that is an object (`raid.drives`).
  */
-export type NumberTarget = { param: string; scale?: number } | { field: string; template?: string };
+export type NumberTarget = { param: string; scale?: number } | { field: string; template?: string } | { field: string; key: string };
 
 export interface NumberOption {
   kind: 'number';
@@ -345,6 +347,110 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
     shownWhen: { option: 'host', value: 'bursty' },
     initial: 30,
     to: { field: 'idle_s' },
+  },
+  {
+    kind: 'choice',
+    id: 'precondition',
+    section: 'bed',
+    label: 'Before the test',
+    requires: { field: 'precondition' },
+    choices: [
+      {
+        value: 'fill',
+        label: 'Filled in order',
+        explain:
+          'Secure-erased, then the tested span written once in order, as the articles prepare a drive: the test starts ' +
+          'with every spare block clean, so it shows the fall from fresh to steady state.',
+        request: { precondition: 'fill' },
+      },
+      {
+        value: 'none',
+        label: 'Erased only',
+        explain: 'Secure-erased and never written: reads return zeros without touching the NAND, and writes meet an empty drive.',
+        request: { precondition: 'none' },
+      },
+      {
+        value: 'random',
+        label: 'Steady state',
+        explain:
+          'The fill, then random overwrites of the span applied at once (as vendors precondition for a datasheet): the ' +
+          'test starts in steady state, with GC already working on every write.',
+        request: { precondition: 'random' },
+      },
+    ],
+  },
+  {
+    kind: 'number',
+    id: 'precondition_passes',
+    section: 'bed',
+    label: 'Random overwrites',
+    unit: '× the span',
+    explain: 'How many times the span’s size is overwritten at random before the test (2 reaches steady state).',
+    whole: false,
+    min: 0.01,
+    max: 20,
+    shownWhen: { option: 'precondition', value: 'random' },
+    initial: 2,
+    requires: { field: 'precondition_passes' },
+    to: { field: 'precondition_passes' },
+  },
+  {
+    kind: 'choice',
+    id: 'array',
+    section: 'bed',
+    label: 'Drives',
+    requires: { field: 'raid' },
+    choices: [
+      { value: 'one', label: 'One drive', explain: 'The drive alone on its own link, as in the articles’ single-drive tests.' },
+      {
+        value: 'raid0',
+        label: 'RAID 0 array',
+        explain:
+          'Copies of the drive striped together behind one host bus adapter, as Tom’s Hardware tested 24 S3700s: ' +
+          'each member takes a share of every stream, and the shared link caps the whole.',
+      },
+    ],
+  },
+  {
+    kind: 'number',
+    id: 'raid_drives',
+    section: 'bed',
+    label: 'Members',
+    explain: 'Drives in the array (2 to 64); the samples add up their work, and the inside view shows one member.',
+    whole: true,
+    min: 2,
+    max: 64,
+    shownWhen: { option: 'array', value: 'raid0' },
+    initial: 4,
+    to: { field: 'raid', key: 'drives' },
+  },
+  {
+    kind: 'number',
+    id: 'raid_stripe_kib',
+    section: 'bed',
+    label: 'Stripe chunk',
+    unit: 'KiB',
+    explain: 'Consecutive KiB on one member before the next (a power of two, 4 to 1024); empty: the article’s 64 KiB.',
+    whole: true,
+    min: 4,
+    max: 1024,
+    optional: true,
+    shownWhen: { option: 'array', value: 'raid0' },
+    to: { field: 'raid', key: 'stripe_kib' },
+  },
+  {
+    kind: 'number',
+    id: 'raid_hba_mb_s',
+    section: 'bed',
+    label: 'Shared link',
+    unit: 'MB/s',
+    explain: 'What the host adapters and backplane move for all members together (0: no limit); empty: the article’s 4,200 MB/s.',
+    whole: true,
+    min: 0,
+    max: 1_000_000,
+    optional: true,
+    shownWhen: { option: 'array', value: 'raid0' },
+    to: { field: 'raid', key: 'hba_mb_s' },
   },
   {
     kind: 'choice',
@@ -706,7 +812,7 @@ export function choiceValue(option: ChoiceOption, values: DesignValues, offer: E
 
 export interface RequestPatch {
   set: Record<string, ParamValue>;
-  fields: Record<string, ParamValue | number[]>;
+  fields: Record<string, ParamValue | number[] | Record<string, number>>;
 }
 
 /**
@@ -727,8 +833,10 @@ export function designPatch(values: DesignValues, offer: EngineOffer): RequestPa
       const own = typeof v === (option.kind === 'number' ? 'number' : 'string') ? (v as number | string) : undefined;
       const x = own ?? (option.shownWhen ? option.initial : undefined);
       if (x === undefined) continue;
-      if ('param' in option.to) patch.set[option.to.param] = option.to.scale ? Math.round((x as number) * option.to.scale) : x;
-      else patch.fields[option.to.field] = option.to.template ? option.to.template.replace('{}', String(x)) : x;
+      const to = option.to;
+      if ('param' in to) patch.set[to.param] = to.scale ? Math.round((x as number) * to.scale) : x;
+      else if ('key' in to) patch.fields[to.field] = { ...(patch.fields[to.field] as Record<string, number>), [to.key]: x as number };
+      else patch.fields[to.field] = 'template' in to && to.template ? to.template.replace('{}', String(x)) : x;
     } else if (Array.isArray(v) && v.length > 0) {
       patch.fields[option.to.field] = [...v];
     }
@@ -739,7 +847,8 @@ export function designPatch(values: DesignValues, offer: EngineOffer): RequestPa
 /** The engine settings an option writes (for matching an engine error to the option). */
 export function targets(option: DesignOption): string[] {
   if (option.kind === 'choice') return option.choices.flatMap((c) => [...Object.keys(c.set ?? {}), ...Object.keys(c.request ?? {})]);
-  return ['param' in option.to ? option.to.param : option.to.field];
+  const to = option.to;
+  return ['param' in to ? to.param : 'key' in to ? `${to.field}.${to.key}` : to.field];
 }
 
 /**

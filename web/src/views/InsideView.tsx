@@ -49,6 +49,12 @@ export default function InsideView({ inside, second }: InsideViewProps) {
     <div className="inside" data-testid="inside-view" data-second={shown} data-version={version}>
       <p className="inside-when" data-testid="inside-when">
         {second === null ? `Live: second ${shown}` : `Second ${shown}, the one explained above`}
+        {(layout.members ?? 1) > 1 && (
+          <span data-testid="inside-member">
+            {' '}
+            (the first of the array’s {layout.members} drives: the members share every stream alike, so each looks much like it)
+          </span>
+        )}
       </p>
       <h3>Every die this second</h3>
       <ul className="legend">

@@ -72,23 +72,6 @@ impl Calendar {
         }
     }
 
-    /// The resource is busy from the present until `t_ns` (power is off until then); what is
-    /// booked later stays.
-    pub fn busy_until(&mut self, t_ns: u64) {
-        let mut end = t_ns;
-        while let Some(&(_, e)) = self.busy.get(self.past).filter(|&&(s, _)| s <= t_ns) {
-            end = end.max(e);
-            self.past += 1;
-        }
-        // The interval goes in front of what is still booked: in the slot before it if one is free.
-        if self.past > 0 {
-            self.past -= 1;
-            self.busy[self.past] = (0, end);
-        } else {
-            self.busy.insert(0, (0, end));
-        }
-    }
-
     pub fn len(&self) -> usize {
         self.busy.len() - self.past
     }
@@ -115,10 +98,6 @@ mod tests {
         assert_eq!(c.book(10, 85, 0), 10); // exactly fills [10,95)
         assert_eq!(c.len(), 2); // [0,95) merged, [100,120)
         assert_eq!(c.book(0, 5, 200), 200); // the past is gone
-        assert_eq!(c.len(), 1);
-        assert_eq!(c.book(210, 10, 200), 210); // [200,205), [210,220)
-        c.busy_until(212); // [0,220): what it overlaps joins it
-        assert_eq!(c.book(200, 5, 200), 220);
         assert_eq!(c.len(), 1);
     }
 }

@@ -71,7 +71,7 @@ impl Flash {
         Ok(Flash {
             ftl: Ftl::new(drive, seed)?,
             nand: Nand::new(g, &drive.timing),
-            firmware: Firmware::new(drive.controller.gc_move_ns > 0),
+            firmware: Firmware::default(),
             gc_move_ns: drive.controller.gc_move_ns,
             counters: Counters::default(),
             map_cost: MapCost::new(&drive.map, drive.user_units(), g.page_bytes),
@@ -85,7 +85,7 @@ impl Flash {
     }
 
     pub fn memory_bytes(&self) -> u64 {
-        self.ftl.memory_bytes() + self.map_cost.memory_bytes() + self.nand.memory_bytes() + self.firmware.memory_bytes()
+        self.ftl.memory_bytes() + self.map_cost.memory_bytes() + self.nand.memory_bytes()
     }
 
     /// The host's present: nothing is booked before it.
@@ -120,15 +120,16 @@ impl Flash {
     }
 
     /// Scans one stripe of the die's victim and books the work it needs: the NAND read of its
-    /// valid units, the controller's time on them, their programs. The controller works on the
-    /// data as it streams off the channel (ECC decode, re-encode, remap), so its time is booked
-    /// from the scan on, alongside the read; the programs wait for both.
+    /// valid units, the controller's time on them (ECC decode, re-encode, remap), their
+    /// programs, which wait for both. The controller takes the relocation on when the scan
+    /// decides it, in turn with host commands; it is a rate, so when that is ahead of the read
+    /// the read alone paces the programs.
     pub fn scan_stripe(&mut self, die: u32, now_ns: u64) {
         let scan = self.ftl.scan_victim_stripe(die);
         if scan.moved > 0 {
             let mut ready = self.nand.read(die, now_ns, scan.moved_slots.div_ceil(self.slots_per_unit), Work::GcRead);
             if self.gc_move_ns > 0 {
-                ready = ready.max(self.firmware.run(now_ns, scan.moved as u64 * self.gc_move_ns));
+                ready = ready.max(self.firmware.run_now(scan.moved as u64 * self.gc_move_ns));
             }
             for _ in 0..scan.programs_due {
                 self.nand.program(die, ready, self.units_per_program, Work::GcProgram);

@@ -22,7 +22,9 @@ pub struct MapConfig {
     /// 8 KB pages). A write covering part of an entry's span rewrites all of it, reading the rest
     /// first. (The model tracks 4 KiB units either way; this decides what a write costs.)
     pub unit_bytes: u64,
-    /// Cached: DRAM for map pages, bytes (each map page holds page_bytes / 4 entries).
+    /// Cached: DRAM for map pages, bytes (each map page holds page_bytes / 4 entries). Tree:
+    /// DRAM for the tree's leaves, which grow as random writes split its extents (8 bytes an
+    /// extent); 0: the whole tree always fits (no extents tracked).
     pub cache_bytes: u64,
     /// Tree: map entries per leaf.
     pub tree_leaf_entries: u32,
@@ -30,6 +32,10 @@ pub struct MapConfig {
     pub tree_clean_dirty_leaves: u32,
     /// Tree: controller time to rewrite one leaf during a clean-up, ns.
     pub tree_clean_ns_per_leaf: u64,
+    /// Tree with `cache_bytes` > 0: controller time to load a leaf that is not in DRAM (and
+    /// make room for it), ns.
+    #[serde(default)]
+    pub tree_miss_ns: u64,
 }
 
 impl MapConfig {
@@ -41,6 +47,7 @@ impl MapConfig {
             tree_leaf_entries: 256,
             tree_clean_dirty_leaves: 32_768,
             tree_clean_ns_per_leaf: 15_000,
+            tree_miss_ns: 0,
         }
     }
 
@@ -60,6 +67,22 @@ impl MapConfig {
             ));
         }
         range("map.tree_leaf_entries", self.tree_leaf_entries as u64, 16, 65536)?;
+        let leaf_bytes = self.tree_leaf_entries as u64 * 8;
+        if self.scheme == MapScheme::Tree
+            && self.cache_bytes != 0
+            && !(leaf_bytes..=1 << 36).contains(&self.cache_bytes)
+        {
+            return Err(ConfigError::new(
+                "map.cache_bytes",
+                format!(
+                    "with the tree scheme, must be 0 (the whole tree fits) or between {} (one full leaf) and {} (got {})",
+                    leaf_bytes,
+                    1u64 << 36,
+                    self.cache_bytes
+                ),
+            ));
+        }
+        range("map.tree_miss_ns", self.tree_miss_ns, 0, 100_000_000)?;
         range("map.tree_clean_dirty_leaves", self.tree_clean_dirty_leaves as u64, 1, 1 << 24)?;
         range("map.tree_clean_ns_per_leaf", self.tree_clean_ns_per_leaf, 0, 100_000_000)
     }

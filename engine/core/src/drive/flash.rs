@@ -175,6 +175,11 @@ impl Flash {
         !self.map_cost.is_free()
     }
 
+    /// A unit written during preconditioning (no simulated time): the map scheme sees it too.
+    pub fn map_note_write(&mut self, lpa: u32) {
+        self.map_cost.note_write(lpa);
+    }
+
     /// Looks up (or updates) the map entries of a request under the drive's mapping scheme:
     /// a missing map page is read from NAND first; write-backs and tree clean-ups cost NAND
     /// programs, and a clean-up holds the controller. Returns when the request may proceed.

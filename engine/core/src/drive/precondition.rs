@@ -37,6 +37,7 @@ impl Drive {
             }
             let lpa = rng.below(units) as u32;
             self.flash.ftl.write(die, Stream::Host, lpa, len);
+            self.flash.map_note_write(lpa);
             used += len;
             if used == per_program {
                 die = (die + 1) % dies;

@@ -53,6 +53,14 @@ impl MapCost {
         }
     }
 
+    /// A write applied to the FTL without simulating it (preconditioning): what it changes in
+    /// the table's shape (a tree's extents), at no cost.
+    pub fn note_write(&mut self, lpa: u32) {
+        if let MapCost::Tree(m) = self {
+            m.note_write(lpa);
+        }
+    }
+
     /// The cost of looking up (and, if `update`, changing) the entry of `lpa`.
     #[inline]
     pub fn access(&mut self, lpa: u32, update: bool) -> MapWork {

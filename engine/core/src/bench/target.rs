@@ -79,10 +79,20 @@ impl Target {
     }
 
     /// Load hints (a drive's addresses: an array's would need the stripe; it skips them).
+    #[cfg(not(target_arch = "wasm32"))]
     #[inline]
     pub fn prefetch(&self, next_lpa: u32, later_lpa: u32) {
         if let Target::Drive(d) = self {
             d.prefetch(next_lpa, later_lpa);
+        }
+    }
+
+    /// `prefetch` for a group of commands: every map entry first, then every old block.
+    #[cfg(target_arch = "wasm32")]
+    #[inline]
+    pub fn prefetch_group(&self, group: &[(u32, u32)]) {
+        if let Target::Drive(d) = self {
+            d.prefetch_group(group);
         }
     }
 

@@ -163,6 +163,20 @@ impl Drive {
         self.flash.ftl.prefetch_old_block(later_lpa);
     }
 
+    /// `prefetch` for a group of commands: every map entry first, then every old block, so the
+    /// loads of each stage are independent and their misses overlap (wasm: see
+    /// `ftl::prefetch_in`).
+    #[cfg(target_arch = "wasm32")]
+    #[inline]
+    pub fn prefetch_group(&self, group: &[(u32, u32)]) {
+        for &(next, _) in group {
+            self.flash.ftl.prefetch_mapping(next);
+        }
+        for &(_, later) in group {
+            self.flash.ftl.prefetch_old_block(later);
+        }
+    }
+
     /// The host issues `req` at `issue_ns`; returns when it completes, and whether the drive
     /// took it (a worn-out drive is read-only: it fails writes without storing them).
     /// (Always inlined: the bench's step calls it for every command, and an array's members

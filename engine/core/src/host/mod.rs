@@ -48,6 +48,9 @@ impl Source {
 /// How many requests a job draws ahead of use, so their map entries and block metadata can be
 /// loaded into cache meanwhile; the sequence is unchanged.
 const LOOKAHEAD: usize = 32;
+/// Commands whose load hints wasm issues together (see `Host::hint_group`).
+#[cfg(target_arch = "wasm32")]
+const HINT_GROUP: usize = 8;
 /// Bits of a slot key that hold the job's index (the rest is the time, ns: up to 2^50, 13 days).
 const JOB_BITS: u32 = MAX_JOBS.trailing_zeros();
 const JOB_MASK: u64 = (1 << JOB_BITS) - 1;
@@ -248,6 +251,24 @@ impl Host {
         job.ios_left = job.ios_left.saturating_sub(1);
         job.issued += 1;
         (req, hints.0, hints.1)
+    }
+
+    /// Every `HINT_GROUP`th command of job `j` (after `next_request`), the load hints of the
+    /// next `HINT_GROUP` commands at once, as (unit whose map entry to load, unit whose old
+    /// block to load): the commands 24..32 ahead and 8..16 ahead (whose map entries were loaded
+    /// two groups ago). Issued together, their misses overlap. For wasm, which has no prefetch
+    /// instruction (see `ftl::prefetch_in`); natively `next_request` gives one pair each.
+    #[cfg(target_arch = "wasm32")]
+    #[inline(always)]
+    pub fn hint_group(&self, j: usize) -> Option<[(u32, u32); HINT_GROUP]> {
+        let job = &self.jobs[j];
+        let pos = job.upcoming_pos;
+        pos.is_multiple_of(HINT_GROUP).then(|| {
+            std::array::from_fn(|k| {
+                let at = |d: usize| job.upcoming[(pos + d + k) % LOOKAHEAD].lpa;
+                (at(LOOKAHEAD - HINT_GROUP), at(HINT_GROUP))
+            })
+        })
     }
 
     /// The command issued last (from the top slot, job `j`) completes at `done_ns`: the slot

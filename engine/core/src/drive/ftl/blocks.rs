@@ -272,7 +272,7 @@ impl Blocks {
     /// Load hints for the metadata that invalidating a slot of `block` will touch.
     #[inline]
     pub fn prefetch(&self, block: u32) {
-        super::prefetch(self.valid.as_ptr().wrapping_add(block as usize));
+        super::prefetch_in(&self.valid, block as usize);
         self.buckets.prefetch(block);
     }
 }

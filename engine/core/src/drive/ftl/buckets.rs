@@ -101,8 +101,8 @@ impl Buckets {
     /// Load hints for the list links of `block` (its valid count is about to change).
     #[inline]
     pub fn prefetch(&self, block: u32) {
-        super::prefetch(self.next.as_ptr().wrapping_add(block as usize));
-        super::prefetch(self.prev.as_ptr().wrapping_add(block as usize));
+        super::prefetch_in(&self.next, block as usize);
+        super::prefetch_in(&self.prev, block as usize);
     }
 
     pub fn memory_bytes(&self) -> u64 {

@@ -125,11 +125,17 @@ impl Changes {
         Changes { entries: vec![(NONE, 0); 1024], len: 0 }
     }
 
+    /// Where the probe for `key` starts.
+    #[inline]
+    fn home(&self, key: u32) -> usize {
+        // The product's high half: on wasm32 a usize keeps only the low 32 bits, too few to spread.
+        ((key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (self.entries.len() - 1)
+    }
+
     #[inline]
     fn slot(&self, key: u32) -> usize {
         let mask = self.entries.len() - 1;
-        // The product's high half: on wasm32 a usize keeps only the low 32 bits, too few to spread.
-        let mut i = ((key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask;
+        let mut i = self.home(key);
         while self.entries[i].0 != key && self.entries[i].0 != NONE {
             i = (i + 1) & mask;
         }
@@ -408,8 +414,13 @@ impl PageMap {
     /// Load hint for `lpa`'s entry (a write to it is coming).
     #[inline]
     pub fn prefetch_entry(&self, lpa: u32) {
-        if let Forward::Dense(v) = &self.forward {
-            super::prefetch(v.as_ptr().wrapping_add(lpa as usize));
+        match &self.forward {
+            Forward::Dense(v) => super::prefetch_in(v, lpa as usize),
+            // (Natively the changes table gets no hint: it is only there early in a run.)
+            #[cfg(target_arch = "wasm32")]
+            Forward::Sparse(c) => super::prefetch_in(&c.entries, c.home(lpa)),
+            #[cfg(not(target_arch = "wasm32"))]
+            Forward::Sparse(_) => {}
         }
     }
 }

@@ -21,6 +21,7 @@ use victim::{PolicyContext, Victim};
 use wear::Wear;
 
 /// Asks the CPU to start loading `p` into cache (a no-op where the target has no prefetch).
+#[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn prefetch<T>(p: *const T) {
     #[cfg(target_arch = "x86_64")]
@@ -30,6 +31,21 @@ fn prefetch<T>(p: *const T) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = p;
+}
+
+/// Asks for `s[i]` to be loaded into cache. Natively a prefetch (`s` unchecked: a hint never
+/// faults); wasm has no prefetch instruction, so there it is an early load whose value is
+/// dropped: several issued back to back miss in parallel, and the uses that follow hit.
+#[inline(always)]
+fn prefetch_in<T: Copy>(s: &[T], i: usize) {
+    #[cfg(not(target_arch = "wasm32"))]
+    prefetch(s.as_ptr().wrapping_add(i));
+    #[cfg(target_arch = "wasm32")]
+    if let Some(x) = s.get(i) {
+        // SAFETY: `x` is a live reference; the volatile read only keeps the load from being
+        // optimised away.
+        let _ = unsafe { core::ptr::read_volatile(x) };
+    }
 }
 
 /// Where a unit is written: host data and GC relocations go to separate open blocks, so

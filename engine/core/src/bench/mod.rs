@@ -237,12 +237,8 @@ impl Bench {
         if self.finished() {
             return;
         }
-        let (req, next_lpa, later_lpa) = self.host.next_request(job);
-        #[cfg(not(target_arch = "wasm32"))]
-        self.drive.prefetch(next_lpa, later_lpa);
-        #[cfg(target_arch = "wasm32")]
+        let req = self.host.next_request(job);
         if let Some(group) = self.host.hint_group(job) {
-            let _ = (next_lpa, later_lpa);
             self.drive.prefetch_group(&group);
         }
         let (done_ns, accepted) = self.drive.submit(req, issue_ns);

@@ -78,17 +78,8 @@ impl Target {
         }
     }
 
-    /// Load hints (a drive's addresses: an array's would need the stripe; it skips them).
-    #[cfg(not(target_arch = "wasm32"))]
-    #[inline]
-    pub fn prefetch(&self, next_lpa: u32, later_lpa: u32) {
-        if let Target::Drive(d) = self {
-            d.prefetch(next_lpa, later_lpa);
-        }
-    }
-
-    /// `prefetch` for a group of commands: every map entry first, then every old block.
-    #[cfg(target_arch = "wasm32")]
+    /// Load hints for a group of commands coming (a drive's addresses: an array's would need
+    /// the stripe; it skips them): every map entry first, then every old block.
     #[inline]
     pub fn prefetch_group(&self, group: &[(u32, u32)]) {
         if let Target::Drive(d) = self {

@@ -155,18 +155,9 @@ impl Drive {
         }
     }
 
-    /// Load hints for commands coming: `next_lpa`'s map entry now, and the block that
-    /// `later_lpa`'s old copy lives in (its map entry was loaded earlier).
-    #[inline]
-    pub fn prefetch(&self, next_lpa: u32, later_lpa: u32) {
-        self.flash.ftl.prefetch_mapping(next_lpa);
-        self.flash.ftl.prefetch_old_block(later_lpa);
-    }
-
-    /// `prefetch` for a group of commands: every map entry first, then every old block, so the
-    /// loads of each stage are independent and their misses overlap (wasm: see
-    /// `ftl::prefetch_in`).
-    #[cfg(target_arch = "wasm32")]
+    /// Load hints for a group of commands coming, as (unit whose map entry to load, unit whose
+    /// old block to load; its map entry was loaded earlier): every map entry first, then every
+    /// old block, so the loads of each stage are independent and their misses overlap.
     #[inline]
     pub fn prefetch_group(&self, group: &[(u32, u32)]) {
         for &(next, _) in group {

@@ -48,8 +48,7 @@ impl Source {
 /// How many requests a job draws ahead of use, so their map entries and block metadata can be
 /// loaded into cache meanwhile; the sequence is unchanged.
 const LOOKAHEAD: usize = 32;
-/// Commands whose load hints wasm issues together (see `Host::hint_group`).
-#[cfg(target_arch = "wasm32")]
+/// Commands whose load hints are issued together (see `Host::hint_group`).
 const HINT_GROUP: usize = 8;
 /// Bits of a slot key that hold the job's index (the rest is the time, ns: up to 2^50, 13 days).
 const JOB_BITS: u32 = MAX_JOBS.trailing_zeros();
@@ -225,20 +224,17 @@ impl Host {
         }
     }
 
-    /// The next command of job `j` (whose slot `next_issue` returned), and two load hints for
-    /// the drive: the logical unit of the command just drawn for later, and of the one halfway
-    /// along.
+    /// The next command of job `j` (whose slot `next_issue` returned).
     #[inline(always)]
-    pub fn next_request(&mut self, j: usize) -> (Request, u32, u32) {
+    pub fn next_request(&mut self, j: usize) -> Request {
         let job = &mut self.jobs[j];
         let i = job.upcoming_pos;
         let req = job.upcoming[i];
         let drawn = job.source.next(&mut job.rng);
         job.upcoming[i] = drawn;
         job.upcoming_pos = (i + 1) % LOOKAHEAD;
-        let hints = (drawn.lpa, job.upcoming[(i + LOOKAHEAD / 2) % LOOKAHEAD].lpa);
         if job.plain {
-            return (req, hints.0, hints.1);
+            return req;
         }
         if job.interval_ns > 0 {
             let issued = self.slots.peek().map_or(0, |&Reverse(k)| k >> JOB_BITS);
@@ -250,15 +246,14 @@ impl Host {
         }
         job.ios_left = job.ios_left.saturating_sub(1);
         job.issued += 1;
-        (req, hints.0, hints.1)
+        req
     }
 
     /// Every `HINT_GROUP`th command of job `j` (after `next_request`), the load hints of the
     /// next `HINT_GROUP` commands at once, as (unit whose map entry to load, unit whose old
     /// block to load): the commands 24..32 ahead and 8..16 ahead (whose map entries were loaded
-    /// two groups ago). Issued together, their misses overlap. For wasm, which has no prefetch
-    /// instruction (see `ftl::prefetch_in`); natively `next_request` gives one pair each.
-    #[cfg(target_arch = "wasm32")]
+    /// two groups ago). Issued together, their misses overlap (one hint per command, natively,
+    /// left most of each miss exposed; wasm has no prefetch instruction: see `ftl::prefetch_in`).
     #[inline(always)]
     pub fn hint_group(&self, j: usize) -> Option<[(u32, u32); HINT_GROUP]> {
         let job = &self.jobs[j];

@@ -36,7 +36,7 @@ import type { ExperimentInfo, ExperimentRequest, ExperimentState } from './engin
 import { ExperimentSet } from './engine/experiments';
 import { workloadWords } from './explain/words';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
-import { formatBytes, formatDuration, formatInt, format1 } from './format';
+import { formatBytes, formatDuration, formatInt, formatPlain, format1 } from './format';
 import { useLab } from './hooks/useLab';
 import { useRuns } from './hooks/useRuns';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
@@ -920,5 +920,5 @@ const EMPTY_STORE = new ColumnStore();
 function emptyText(state: string, run: SimRun | undefined, from: number): string {
   if (state === 'loading') return 'Loading the engine…';
   if (!run?.ran && !run?.starting) return 'Choose a drive, a workload and a design, then press Start.';
-  return from > 0 ? `Dots appear here once the run passes ${from.toLocaleString('en-US')} s.` : 'Erasing and filling the drive…';
+  return from > 0 ? `Dots appear here once the run passes ${formatPlain(from)} s.` : 'Erasing and filling the drive…';
 }

@@ -15,9 +15,6 @@ import { ExperimentPicker } from './components/ExperimentPicker';
 import { ExportBar } from './components/ExportBar';
 import { InvalidFields, type InvalidFieldsApi } from './components/fields';
 import { Guide, guideWanted } from './components/Guide';
-import { LabList } from './components/LabList';
-import { LabBar, LabPanel } from './components/LabPanel';
-import { LabWorksheet } from './components/LabWorksheet';
 import { LazySection } from './components/LazySection';
 import { Panels } from './components/Panels';
 import { PowerControls } from './components/PowerControls';
@@ -29,7 +26,6 @@ import { RunStats } from './components/RunStats';
 import { SetupPanel } from './components/SetupPanel';
 import { StateBadge } from './components/StateBadge';
 import { ThemeSwitch } from './components/ThemeSwitch';
-import { WhyPanel } from './components/WhyPanel';
 import type { DrivePreset, EngineState, ParameterInfo, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
 import type { Run, RunSet } from './engine/runs';
 import type { ExperimentInfo, ExperimentRequest, ExperimentState } from './engine/experimentProtocol';
@@ -37,11 +33,10 @@ import { ExperimentSet } from './engine/experiments';
 import { workloadWords } from './explain/words';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
 import { formatBytes, formatDuration, formatInt, formatPlain, format1 } from './format';
-import { useLab } from './hooks/useLab';
+import { setupSearch, useLab } from './hooks/useLab';
 import { useRuns } from './hooks/useRuns';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { labResults } from './labs/results';
-import { setupSearch } from './labs/schema';
 import { consistency as scenario } from './scenarios/consistency';
 import type { DesignValues } from './settings/design';
 import {
@@ -66,6 +61,12 @@ const InsideView = lazy(() => import('./views/InsideView'));
 const LatencyView = lazy(() => import('./views/LatencyView'));
 const ExperimentView = lazy(() => import('./views/ExperimentView'));
 const EmbedCode = lazy(() => import('./embed/EmbedCode'));
+// And what only some visits open: the labs, and the explanation of a second.
+const LabList = lazy(() => import('./components/LabList').then((m) => ({ default: m.LabList })));
+const LabBar = lazy(() => import('./components/LabPanel').then((m) => ({ default: m.LabBar })));
+const LabPanel = lazy(() => import('./components/LabPanel').then((m) => ({ default: m.LabPanel })));
+const LabWorksheet = lazy(() => import('./components/LabWorksheet').then((m) => ({ default: m.LabWorksheet })));
+const WhyPanel = lazy(() => import('./components/WhyPanel').then((m) => ({ default: m.WhyPanel })));
 
 /** Quiet time after a change before the engine is asked whether it accepts the settings. */
 const CHECK_DELAY_MS = 150;
@@ -610,8 +611,16 @@ export function App() {
           testId="engine-error"
         />
         <ErrorBanner title="The lab could not be opened" messages={labState.error ? [labState.error] : []} onDismiss={closeLab} testId="lab-error" />
-        <LabList open={labListOpen} onClose={() => setLabListOpen(false)} current={labId} />
-        {lab && <LabBar lab={lab} progress={labState.progress} />}
+        {labListOpen && (
+          <Suspense fallback={null}>
+            <LabList open onClose={() => setLabListOpen(false)} current={labId} />
+          </Suspense>
+        )}
+        {lab && (
+          <Suspense fallback={null}>
+            <LabBar lab={lab} progress={labState.progress} />
+          </Suspense>
+        )}
 
         <main className={settingsOpen ? 'layout' : 'layout settings-hidden'}>
           <section className="panel results" id="results" aria-label="Results">
@@ -738,21 +747,23 @@ export function App() {
             {focused && <RunStats store={focused.store} version={focused.secondsDone} from={from} to={to} field="iops" />}
 
             {picked !== null && focused && (
-              <WhyPanel
-                store={focused.store}
-                version={focused.secondsDone}
-                second={picked}
-                runName={focusName}
-                parameters={focused.parameters}
-                onClose={() => {
-                  setPicked(null);
-                  hoverSecond.set(null);
-                }}
-                onMove={(s) => {
-                  setPicked(s);
-                  hoverSecond.set(s);
-                }}
-              />
+              <Suspense fallback={null}>
+                <WhyPanel
+                  store={focused.store}
+                  version={focused.secondsDone}
+                  second={picked}
+                  runName={focusName}
+                  parameters={focused.parameters}
+                  onClose={() => {
+                    setPicked(null);
+                    hoverSecond.set(null);
+                  }}
+                  onMove={(s) => {
+                    setPicked(s);
+                    hoverSecond.set(s);
+                  }}
+                />
+              </Suspense>
             )}
             {picked === null && run && run.store.length > 0 && (
               <p className="hint pick-hint">Click a dot, or focus the chart and press Enter, to see why that second was fast or slow.</p>
@@ -839,17 +850,19 @@ export function App() {
                   ))}
                 </div>
                 {!showSettings && (
-                  <LabPanel
-                    lab={lab}
-                    progress={labState.progress}
-                    onProgress={updateLab}
-                    results={labResults(snap.runs, expSnap.entries)}
-                    setupBlocked={engineReady ? null : 'The engine is loading…'}
-                    onSetUp={setUpStep}
-                    setupProblems={labSetupProblems}
-                    onClose={closeLab}
-                    link={labLink}
-                  />
+                  <Suspense fallback={null}>
+                    <LabPanel
+                      lab={lab}
+                      progress={labState.progress}
+                      onProgress={updateLab}
+                      results={labResults(snap.runs, expSnap.entries)}
+                      setupBlocked={engineReady ? null : 'The engine is loading…'}
+                      onSetUp={setUpStep}
+                      setupProblems={labSetupProblems}
+                      onClose={closeLab}
+                      link={labLink}
+                    />
+                  </Suspense>
                 )}
               </>
             )}
@@ -880,7 +893,11 @@ export function App() {
           </aside>
         </main>
 
-        {lab && <LabWorksheet lab={lab} progress={labState.progress} link={labLink} />}
+        {lab && (
+          <Suspense fallback={null}>
+            <LabWorksheet lab={lab} progress={labState.progress} link={labLink} />
+          </Suspense>
+        )}
         <footer className="app-footer">
           After the performance-consistency tests in AnandTech’s Intel SSD DC S3700 (2012), S3500 (2013) and P3700 (2014) reviews.
         </footer>

@@ -2,7 +2,7 @@
 // go into the run controls, the comparison chart, the panels and the explanations. The settings
 // panel always edits the focused run; the URL holds every run's settings.
 
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ColumnStore } from './charts/columns';
 import { hoverSecond } from './charts/hover';
 import { resolveXDomain, viewLabel, type ViewSpec } from './charts/scales';
@@ -475,6 +475,9 @@ export function App() {
   const view = scenario.views.find((v) => v.id === settings.view) ?? scenario.views[0];
   const metric = METRICS.find((m) => m.id === settings.metric) ?? METRICS[0];
   const chartView: ViewSpec = useMemo(() => ({ ...view, y: { ...view.y, minTop: metric.minTop } }), [view, metric]);
+  // The panels and the latency view under the chart follow a new view in a render of their own,
+  // after the main chart has shown it: a click on a view tab paints sooner.
+  const belowView = useDeferredValue(view);
   const shown = snap.runs.filter((r) => r.kind === 'log' || r.ran !== null);
   const runSeconds = Math.max(
     run?.ran?.config.seconds ?? settings.seconds,
@@ -796,7 +799,7 @@ export function App() {
                   <LatencyView
                     store={focused.store}
                     inside={focused.inside}
-                    view={view}
+                    view={belowView}
                     runSeconds={runSeconds}
                     markers={markers}
                     onPick={pick}
@@ -813,7 +816,7 @@ export function App() {
                 context={panelContext}
                 chosen={settings.charts}
                 onChoose={onCharts}
-                view={view}
+                view={belowView}
                 runSeconds={runSeconds}
                 markers={markers}
                 onPick={pick}

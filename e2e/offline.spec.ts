@@ -50,7 +50,7 @@ async function runShort(page: Page): Promise<void> {
   await expect(page.getByTestId('iops-chart')).toHaveAttribute('data-points', '20');
 }
 
-test('served from a sub-path by python’s http.server, the site runs; after one visit it runs offline, labs too', async ({ page, context }) => {
+test('served from a sub-path by python’s http.server, the site runs; after one visit it runs offline, a trace import and labs too', async ({ page, context }) => {
   test.setTimeout(120_000);
   const parent = mkdtempSync(join(tmpdir(), 'ssdlab-host-'));
   mkdirSync(join(parent, 'courses', 'storage'), { recursive: true });
@@ -73,6 +73,8 @@ test('served from a sub-path by python’s http.server, the site runs; after one
     });
     expect(cached).toContain('/courses/storage/ssdlab/');
     expect(cached.some((p) => /\/courses\/storage\/ssdlab\/assets\/ssdlab_wasm_bg-.*\.wasm$/.test(p))).toBe(true);
+    // The full engine module, which the page fetches only when a fio job file or a trace needs it.
+    expect(cached.some((p) => /\/courses\/storage\/ssdlab\/assets\/ssdlab_full_bg-.*\.wasm$/.test(p))).toBe(true);
     expect(cached).toContain('/courses/storage/ssdlab/labs/power.json');
     // A visit to the embed's page (docs/EMBEDDING.md) keeps its own copy, not the app's.
     const embed = await context.newPage();
@@ -88,6 +90,9 @@ test('served from a sub-path by python’s http.server, the site runs; after one
   await page.reload();
   expect(page.url()).toContain('seconds=20');
   await runShort(page);
+  // A trace pasted offline: read by the full module, from the cache.
+  await page.getByTestId('workload-file-input').fill('fio version 3 iolog\n100 /dev/sdb write 0 4096\n1100 /dev/sdb read 0 4096\n');
+  await expect(page.getByTestId('import-report')).toContainText('Block trace pasted (fio-v3): 2 commands');
   await page.goto(`${app}?lab=power`);
   await expect(page.getByTestId('lab')).toHaveAttribute('data-lab', 'power');
   await expect(page.getByTestId('lab-setup-hint')).toContainText('Now press');

@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# Builds the engine for the browser: web/src/engine/pkg/ssdlab_wasm.js + ssdlab_wasm_bg.wasm.
+# Builds the engine for the browser, as two modules of the wasm shell (engine/wasm):
+#   web/src/engine/pkg/ssdlab_wasm.js + ssdlab_wasm_bg.wasm       the first view's (no fio job
+#       files, traces or experiments: `--no-default-features`), loaded with the page
+#   web/src/engine/pkg-full/ssdlab_full.js + ssdlab_full_bg.wasm  everything, loaded when first
+#       needed (web/src/engine/worker.ts, experimentWorker.ts)
 #
 #   cargo build (wasm32, release) -> wasm-bindgen --target web -> wasm-opt -O3 (optional)
 #
@@ -10,7 +14,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 say() { printf '[build-wasm] %s\n' "$*"; }
-out_dir=web/src/engine/pkg
 
 wb_version="$(bash scripts/wasm-bindgen-version.sh)"
 wb_bin="${SSDLAB_CACHE:-$HOME/.cache/ssdlab}/wasm-bindgen-$wb_version/bin/wasm-bindgen"
@@ -19,46 +22,65 @@ if [ ! -x "$wb_bin" ]; then
   exit 1
 fi
 
-say "cargo build -p ssdlab-wasm --release --target wasm32-unknown-unknown"
-cargo build -p ssdlab-wasm --release --target wasm32-unknown-unknown
+# One module, from the shell built with `$features`, into `$out_dir` as `$name.js` + `${name}_bg.wasm`.
+build_module() {
+  local features="$1" out_dir="$2" name="$3"
+  say "cargo build -p ssdlab-wasm --release --target wasm32-unknown-unknown $features"
+  # The two builds differ in features only, so each has its own file under deps/: take the one
+  # cargo names (the file it copies to release/ is whichever ran last).
+  local wasm_in
+  wasm_in="$(cargo build -p ssdlab-wasm --release --target wasm32-unknown-unknown $features \
+      --message-format=json-render-diagnostics \
+    | node -e '
+      let s = ""; process.stdin.on("data", d => (s += d)).on("end", () => {
+        const files = s.split("\n").filter(Boolean).map(l => JSON.parse(l))
+          .filter(m => m.reason === "compiler-artifact" && m.target && m.target.name === "ssdlab_wasm")
+          .flatMap(m => m.filenames).filter(f => f.endsWith(".wasm"));
+        if (!files.length) process.exit(1);
+        console.log(files[files.length - 1]);
+      });')"
 
-target_dir="$(cargo metadata --format-version 1 --no-deps | node -e '
-  let s = ""; process.stdin.on("data", d => (s += d)).on("end", () => console.log(JSON.parse(s).target_directory));')"
-wasm_in="$target_dir/wasm32-unknown-unknown/release/ssdlab_wasm.wasm"
-
-# wasm-bindgen and wasm-opt only rerun when the compiled module changed.
-in_sum="$(sha256sum "$wasm_in" | cut -d' ' -f1)"
-stamp="$out_dir/.build-stamp"
-want_opt="${SSDLAB_WASM_OPT:-1}"
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$in_sum opt=$want_opt" ] && [ -f "$out_dir/ssdlab_wasm.js" ]; then
-  say "up to date ($out_dir)"
-  exit 0
-fi
-
-say "wasm-bindgen $wb_version --target web --out-dir $out_dir"
-rm -rf "$out_dir"
-"$wb_bin" "$wasm_in" --target web --out-dir "$out_dir"
-
-bg="$out_dir/ssdlab_wasm_bg.wasm"
-if [ "$want_opt" != 0 ]; then
-  wasm_opt=node_modules/.bin/wasm-opt
-  if [ -x "$wasm_opt" ]; then
-    before=$(stat -c %s "$bg")
-    start=$(date +%s)
-    # The features rustc enables by default for wasm32-unknown-unknown.
-    if "$wasm_opt" -O3 \
-        --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-        --enable-mutable-globals --enable-reference-types --enable-multivalue \
-        "$bg" -o "$bg.opt"; then
-      mv "$bg.opt" "$bg"
-      say "wasm-opt -O3: $before -> $(stat -c %s "$bg") bytes in $(( $(date +%s) - start )) s"
-    else
-      rm -f "$bg.opt"
-      say "WARNING: wasm-opt failed; keeping the unoptimised module"
-    fi
-  else
-    say "wasm-opt not installed (npm package binaryen); skipping"
+  # wasm-bindgen and wasm-opt only rerun when the compiled module changed.
+  local in_sum stamp want_opt
+  in_sum="$(sha256sum "$wasm_in" | cut -d' ' -f1)"
+  stamp="$out_dir/.build-stamp"
+  want_opt="${SSDLAB_WASM_OPT:-1}"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$in_sum opt=$want_opt" ] && [ -f "$out_dir/$name.js" ]; then
+    say "up to date ($out_dir)"
+    return 0
   fi
-fi
-echo "$in_sum opt=$want_opt" > "$stamp"
-say "done: $(ls "$out_dir" | tr '\n' ' ')"
+
+  say "wasm-bindgen $wb_version --target web --out-dir $out_dir --out-name $name"
+  rm -rf "$out_dir"
+  "$wb_bin" "$wasm_in" --target web --out-dir "$out_dir" --out-name "$name"
+
+  local bg="$out_dir/${name}_bg.wasm"
+  if [ "$want_opt" != 0 ]; then
+    local wasm_opt=node_modules/.bin/wasm-opt
+    if [ -x "$wasm_opt" ]; then
+      local before start
+      before=$(stat -c %s "$bg")
+      start=$(date +%s)
+      # The features rustc enables by default for wasm32-unknown-unknown.
+      if "$wasm_opt" -O3 \
+          --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+          --enable-mutable-globals --enable-reference-types --enable-multivalue \
+          "$bg" -o "$bg.opt"; then
+        mv "$bg.opt" "$bg"
+        say "wasm-opt -O3: $before -> $(stat -c %s "$bg") bytes in $(( $(date +%s) - start )) s"
+      else
+        rm -f "$bg.opt"
+        say "WARNING: wasm-opt failed; keeping the unoptimised module"
+      fi
+    else
+      say "wasm-opt not installed (npm package binaryen); skipping"
+    fi
+  fi
+  echo "$in_sum opt=$want_opt" > "$stamp"
+  say "done: $(ls "$out_dir" | tr '\n' ' ')"
+}
+
+# The page's first module: drives, synthetic workloads, one run (what the first view needs).
+build_module --no-default-features web/src/engine/pkg ssdlab_wasm
+# Everything (fio job files, traces, experiments, fio output): fetched when first needed.
+build_module "" web/src/engine/pkg-full ssdlab_full

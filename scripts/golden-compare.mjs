@@ -1,6 +1,7 @@
 // Native and wasm engines on every golden case (engine/core/tests/golden/cases.json): runs each
 // through the `ssdlab` CLI (--csv) and the wasm module in Node (web/src/engine/pkg, built by
-// scripts/build-wasm.sh), and checks every per-second value is the same f64 in both.
+// scripts/build-wasm.sh; web/src/engine/pkg-full for a case with a fio job file or a trace, as
+// the page runs them), and checks every per-second value is the same f64 in both.
 //   node scripts/golden-compare.mjs [case-name-substring]
 // (The CLI writes Rust's shortest round-trip form, so equal numbers mean a byte-identical CSV.)
 import { execFileSync } from 'node:child_process';
@@ -11,9 +12,12 @@ import { fileURLToPath } from 'node:url';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = join(repo, 'web/src/engine/pkg');
-const wasm = await import(join(pkg, 'ssdlab_wasm.js'));
-wasm.initSync({ module: readFileSync(join(pkg, 'ssdlab_wasm_bg.wasm')) });
-const fields = JSON.parse(wasm.sample_fields());
+const first = await import(join(pkg, 'ssdlab_wasm.js'));
+first.initSync({ module: readFileSync(join(pkg, 'ssdlab_wasm_bg.wasm')) });
+const pkgFull = join(repo, 'web/src/engine/pkg-full');
+const full = await import(join(pkgFull, 'ssdlab_full.js'));
+full.initSync({ module: readFileSync(join(pkgFull, 'ssdlab_full_bg.wasm')) });
+const fields = JSON.parse(first.sample_fields());
 const cases = JSON.parse(readFileSync(join(repo, 'engine/core/tests/golden/cases.json'), 'utf8'));
 const only = process.argv[2] ?? '';
 const cli = join(repo, 'target/release/ssdlab');
@@ -27,6 +31,7 @@ for (const { name, request } of cases.filter((c) => c.name.includes(only))) {
   writeFileSync(req, JSON.stringify(request));
   const json = JSON.parse(execFileSync(cli, ['run', '--config', req, '--csv', csv, '--json']).toString());
   const native = readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+  const wasm = request.fio != null || request.trace != null ? full : first;
   const sim = new wasm.Simulation(JSON.stringify(request));
   const rows = [];
   while (!sim.finished()) {

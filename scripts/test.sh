@@ -18,6 +18,9 @@ step "setup"           bash scripts/setup.sh --browser
 step "cargo fmt"       cargo fmt --all --check
 step "cargo clippy"    cargo clippy --workspace --all-targets --release -- -D warnings
 step "cargo test"      cargo test --workspace --release
+# The page's first wasm module is the shell without its default feature (scripts/build-wasm.sh).
+step "first module"    cargo clippy -p ssdlab-wasm --release --no-default-features --all-targets -- -D warnings
+step "first module"    cargo test -p ssdlab-wasm --release --no-default-features --lib
 step "build wasm"      bash scripts/build-wasm.sh
 step "typecheck"       "$bin/tsc" -p tsconfig.json --noEmit
 step "vitest"          "$bin/vitest" run

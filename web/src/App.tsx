@@ -2,7 +2,7 @@
 // go into the run controls, the comparison chart, the panels and the explanations. The settings
 // panel always edits the focused run; the URL holds every run's settings.
 
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ColumnStore } from './charts/columns';
 import { hoverSecond } from './charts/hover';
 import { resolveXDomain, viewLabel, type ViewSpec } from './charts/scales';
@@ -15,9 +15,6 @@ import { ExperimentPicker } from './components/ExperimentPicker';
 import { ExportBar } from './components/ExportBar';
 import { InvalidFields, type InvalidFieldsApi } from './components/fields';
 import { Guide, guideWanted } from './components/Guide';
-import { LabList } from './components/LabList';
-import { LabBar, LabPanel } from './components/LabPanel';
-import { LabWorksheet } from './components/LabWorksheet';
 import { LazySection } from './components/LazySection';
 import { Panels } from './components/Panels';
 import { PowerControls } from './components/PowerControls';
@@ -29,19 +26,17 @@ import { RunStats } from './components/RunStats';
 import { SetupPanel } from './components/SetupPanel';
 import { StateBadge } from './components/StateBadge';
 import { ThemeSwitch } from './components/ThemeSwitch';
-import { WhyPanel } from './components/WhyPanel';
 import type { DrivePreset, EngineState, ParameterInfo, Problem, SimConfig, WorkloadInfo } from './engine/protocol';
 import type { Run, RunSet } from './engine/runs';
 import type { ExperimentInfo, ExperimentRequest, ExperimentState } from './engine/experimentProtocol';
 import { ExperimentSet } from './engine/experiments';
 import { workloadWords } from './explain/words';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
-import { formatBytes, formatDuration, formatInt, format1 } from './format';
-import { useLab } from './hooks/useLab';
+import { formatBytes, formatDuration, formatInt, formatPlain, format1 } from './format';
+import { setupSearch, useLab } from './hooks/useLab';
 import { useRuns } from './hooks/useRuns';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { labResults } from './labs/results';
-import { setupSearch } from './labs/schema';
 import { consistency as scenario } from './scenarios/consistency';
 import type { DesignValues } from './settings/design';
 import {
@@ -66,6 +61,12 @@ const InsideView = lazy(() => import('./views/InsideView'));
 const LatencyView = lazy(() => import('./views/LatencyView'));
 const ExperimentView = lazy(() => import('./views/ExperimentView'));
 const EmbedCode = lazy(() => import('./embed/EmbedCode'));
+// And what only some visits open: the labs, and the explanation of a second.
+const LabList = lazy(() => import('./components/LabList').then((m) => ({ default: m.LabList })));
+const LabBar = lazy(() => import('./components/LabPanel').then((m) => ({ default: m.LabBar })));
+const LabPanel = lazy(() => import('./components/LabPanel').then((m) => ({ default: m.LabPanel })));
+const LabWorksheet = lazy(() => import('./components/LabWorksheet').then((m) => ({ default: m.LabWorksheet })));
+const WhyPanel = lazy(() => import('./components/WhyPanel').then((m) => ({ default: m.WhyPanel })));
 
 /** Quiet time after a change before the engine is asked whether it accepts the settings. */
 const CHECK_DELAY_MS = 150;
@@ -474,6 +475,9 @@ export function App() {
   const view = scenario.views.find((v) => v.id === settings.view) ?? scenario.views[0];
   const metric = METRICS.find((m) => m.id === settings.metric) ?? METRICS[0];
   const chartView: ViewSpec = useMemo(() => ({ ...view, y: { ...view.y, minTop: metric.minTop } }), [view, metric]);
+  // The panels and the latency view under the chart follow a new view in a render of their own,
+  // after the main chart has shown it: a click on a view tab paints sooner.
+  const belowView = useDeferredValue(view);
   const shown = snap.runs.filter((r) => r.kind === 'log' || r.ran !== null);
   const runSeconds = Math.max(
     run?.ran?.config.seconds ?? settings.seconds,
@@ -610,8 +614,16 @@ export function App() {
           testId="engine-error"
         />
         <ErrorBanner title="The lab could not be opened" messages={labState.error ? [labState.error] : []} onDismiss={closeLab} testId="lab-error" />
-        <LabList open={labListOpen} onClose={() => setLabListOpen(false)} current={labId} />
-        {lab && <LabBar lab={lab} progress={labState.progress} />}
+        {labListOpen && (
+          <Suspense fallback={null}>
+            <LabList open onClose={() => setLabListOpen(false)} current={labId} />
+          </Suspense>
+        )}
+        {lab && (
+          <Suspense fallback={null}>
+            <LabBar lab={lab} progress={labState.progress} />
+          </Suspense>
+        )}
 
         <main className={settingsOpen ? 'layout' : 'layout settings-hidden'}>
           <section className="panel results" id="results" aria-label="Results">
@@ -738,21 +750,23 @@ export function App() {
             {focused && <RunStats store={focused.store} version={focused.secondsDone} from={from} to={to} field="iops" />}
 
             {picked !== null && focused && (
-              <WhyPanel
-                store={focused.store}
-                version={focused.secondsDone}
-                second={picked}
-                runName={focusName}
-                parameters={focused.parameters}
-                onClose={() => {
-                  setPicked(null);
-                  hoverSecond.set(null);
-                }}
-                onMove={(s) => {
-                  setPicked(s);
-                  hoverSecond.set(s);
-                }}
-              />
+              <Suspense fallback={null}>
+                <WhyPanel
+                  store={focused.store}
+                  version={focused.secondsDone}
+                  second={picked}
+                  runName={focusName}
+                  parameters={focused.parameters}
+                  onClose={() => {
+                    setPicked(null);
+                    hoverSecond.set(null);
+                  }}
+                  onMove={(s) => {
+                    setPicked(s);
+                    hoverSecond.set(s);
+                  }}
+                />
+              </Suspense>
             )}
             {picked === null && run && run.store.length > 0 && (
               <p className="hint pick-hint">Click a dot, or focus the chart and press Enter, to see why that second was fast or slow.</p>
@@ -785,7 +799,7 @@ export function App() {
                   <LatencyView
                     store={focused.store}
                     inside={focused.inside}
-                    view={view}
+                    view={belowView}
                     runSeconds={runSeconds}
                     markers={markers}
                     onPick={pick}
@@ -802,7 +816,7 @@ export function App() {
                 context={panelContext}
                 chosen={settings.charts}
                 onChoose={onCharts}
-                view={view}
+                view={belowView}
                 runSeconds={runSeconds}
                 markers={markers}
                 onPick={pick}
@@ -839,17 +853,19 @@ export function App() {
                   ))}
                 </div>
                 {!showSettings && (
-                  <LabPanel
-                    lab={lab}
-                    progress={labState.progress}
-                    onProgress={updateLab}
-                    results={labResults(snap.runs, expSnap.entries)}
-                    setupBlocked={engineReady ? null : 'The engine is loading…'}
-                    onSetUp={setUpStep}
-                    setupProblems={labSetupProblems}
-                    onClose={closeLab}
-                    link={labLink}
-                  />
+                  <Suspense fallback={null}>
+                    <LabPanel
+                      lab={lab}
+                      progress={labState.progress}
+                      onProgress={updateLab}
+                      results={labResults(snap.runs, expSnap.entries)}
+                      setupBlocked={engineReady ? null : 'The engine is loading…'}
+                      onSetUp={setUpStep}
+                      setupProblems={labSetupProblems}
+                      onClose={closeLab}
+                      link={labLink}
+                    />
+                  </Suspense>
                 )}
               </>
             )}
@@ -880,7 +896,11 @@ export function App() {
           </aside>
         </main>
 
-        {lab && <LabWorksheet lab={lab} progress={labState.progress} link={labLink} />}
+        {lab && (
+          <Suspense fallback={null}>
+            <LabWorksheet lab={lab} progress={labState.progress} link={labLink} />
+          </Suspense>
+        )}
         <footer className="app-footer">
           After the performance-consistency tests in AnandTech’s Intel SSD DC S3700 (2012), S3500 (2013) and P3700 (2014) reviews.
         </footer>
@@ -920,5 +940,5 @@ const EMPTY_STORE = new ColumnStore();
 function emptyText(state: string, run: SimRun | undefined, from: number): string {
   if (state === 'loading') return 'Loading the engine…';
   if (!run?.ran && !run?.starting) return 'Choose a drive, a workload and a design, then press Start.';
-  return from > 0 ? `Dots appear here once the run passes ${from.toLocaleString('en-US')} s.` : 'Erasing and filling the drive…';
+  return from > 0 ? `Dots appear here once the run passes ${formatPlain(from)} s.` : 'Erasing and filling the drive…';
 }

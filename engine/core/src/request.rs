@@ -2,6 +2,7 @@
 //! a workload, a GC policy); `resolve` turns it into a checked `RunConfig`. The only place that
 //! resolves names.
 
+#[cfg(feature = "imports")]
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -12,9 +13,13 @@ use crate::config::{
 };
 use crate::drive::ftl::victim;
 use crate::host::apps;
-use crate::host::fio::{self, FioJobFile, Note};
+use crate::host::fio::FioJobFile;
+#[cfg(feature = "imports")]
+use crate::host::fio::{self, Note};
 use crate::host::trace::{self, Format, TraceSummary};
-use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S, UNIT_BYTES};
+#[cfg(feature = "imports")]
+use crate::units::MAX_SECONDS;
+use crate::units::{range, real_range, ConfigError, NS_PER_S, UNIT_BYTES};
 
 /// A run request as it arrives from the CLI, a JSON file or the browser: names, not structs.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -361,10 +366,20 @@ impl RunRequest {
             return Err(ConfigError::new("precondition_passes", "applies only to precondition \"random\""));
         }
         let resolved = match (&self.trace, &self.fio) {
+            #[cfg(not(feature = "imports"))]
+            (Some(_), _) | (None, Some(_)) => {
+                let field = if self.trace.is_some() { "trace" } else { "fio" };
+                return Err(ConfigError::new(
+                    field,
+                    "needs the engine's full module (this one reads no fio job files or traces)",
+                ));
+            }
+            #[cfg(feature = "imports")]
             (Some(t), _) => {
                 let (phase, summary) = self.replay_phase(&cfg, t)?;
                 Resolved { cfg: RunConfig { phases: vec![phase], ..cfg }, trace: Some(summary), fio: None }
             }
+            #[cfg(feature = "imports")]
             (None, Some(text)) => {
                 let (cfg, file) = self.fio_phases(cfg, text)?;
                 Resolved { cfg, trace: None, fio: Some(file) }
@@ -401,6 +416,7 @@ impl RunRequest {
     /// The run with the job file's phases over the tested span; the job file sets the run's
     /// length (at most `seconds`) and, with buffer_compress_percentage, the data's
     /// compressibility.
+    #[cfg(feature = "imports")]
     fn fio_phases(&self, mut cfg: RunConfig, text: &str) -> Result<(RunConfig, FioJobFile), ConfigError> {
         if let Some(field) = self.shaping_field() {
             return Err(ConfigError::new(
@@ -449,6 +465,7 @@ impl RunRequest {
 
 impl RunRequest {
     /// The trace as one phase of one job at the queue depth.
+    #[cfg(feature = "imports")]
     fn replay_phase(&self, cfg: &RunConfig, t: &TraceRequest) -> Result<(Phase, TraceSummary), ConfigError> {
         let shaping = [
             ("read_percent", self.read_percent.is_some()),

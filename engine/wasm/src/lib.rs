@@ -10,14 +10,20 @@ use std::rc::Rc;
 
 use std::collections::BTreeMap;
 
+#[cfg(feature = "full")]
 use ssdlab_core::bench::fio::FioRecorder;
 use ssdlab_core::bench::histogram::Histogram;
 use ssdlab_core::bench::{power_cuts_json, table_bytes_bound, Completion, Observer};
 use ssdlab_core::config::{apply_parameters, parameter_paths, WorkloadSpec};
 use ssdlab_core::drive::ftl::victim;
-use ssdlab_core::experiment::{ExperimentRequest, Runner, EXPERIMENTS};
+use ssdlab_core::experiment::EXPERIMENTS;
+#[cfg(feature = "full")]
+use ssdlab_core::experiment::{ExperimentRequest, Runner};
+#[cfg(feature = "full")]
 use ssdlab_core::host::fio::FioJobFile;
+#[cfg(feature = "full")]
 use ssdlab_core::host::trace::FORMATS;
+#[cfg(feature = "full")]
 use ssdlab_core::request::TraceRequest;
 use ssdlab_core::{presets, Bench, ConfigError, DriveConfig, RunConfig, RunRequest, Sample, FIELDS};
 use wasm_bindgen::prelude::*;
@@ -71,6 +77,7 @@ pub fn workloads() -> String {
 }
 
 /// The GC victim policies as JSON: `[{id, description}]` (`gc.victim` takes the id).
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn victim_policies() -> String {
     let list: Vec<serde_json::Value> = victim::POLICIES
@@ -101,6 +108,7 @@ pub fn check_request(config_json: &str) -> String {
 }
 
 /// Each sample column's name, unit and meaning, as JSON: `[{name, unit, description}]`.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn sample_fields_info() -> String {
     let list: Vec<serde_json::Value> = ssdlab_core::bench::FIELD_INFO
@@ -115,6 +123,7 @@ pub fn sample_fields_info() -> String {
 /// "read_share", "write_share", "trim_share", "skipped":[{"what","count"}], "text"}`, or
 /// `{"ok":false,"field":"trace","message":"line 12: expected ..."}`. `format` is a name from
 /// `trace_formats()`, or empty to detect it.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn trace_summary(text: &str, format: &str, name: &str) -> String {
     let request = TraceRequest {
@@ -146,6 +155,7 @@ pub fn trace_summary(text: &str, format: &str, name: &str) -> String {
 /// "ignored":[{line, option, message}],"unsupported":[...],"notes":[...]}` (ignored: no effect
 /// on the drive's workload; unsupported: cannot be honoured, the run goes on without them), or
 /// `{"ok":false,"field":...,"message":...}` (a malformed line is named in the message).
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn fio_import(config_json: &str) -> String {
     let imported = resolve_with_fio(config_json).and_then(|(cfg, file)| match file {
@@ -165,6 +175,7 @@ pub fn fio_import(config_json: &str) -> String {
 }
 
 /// The trace formats as JSON: `[{id, description}]` (a trace request's `format` takes the id).
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn trace_formats() -> String {
     let list: Vec<serde_json::Value> = FORMATS
@@ -266,9 +277,12 @@ fn variants(message: &str) -> Option<Vec<String>> {
 const BROWSER_TABLE_LIMIT_BYTES: u64 = 2560 << 20;
 
 fn resolve(config_json: &str) -> Result<RunConfig, ConfigError> {
-    resolve_with_fio(config_json).map(|(cfg, _)| cfg)
+    let cfg = RunRequest::from_json(config_json).and_then(|r| r.resolve())?;
+    fits_the_browser(&cfg)?;
+    Ok(cfg)
 }
 
+#[cfg(feature = "full")]
 fn resolve_with_fio(config_json: &str) -> Result<(RunConfig, Option<FioJobFile>), ConfigError> {
     let (cfg, fio) = RunRequest::from_json(config_json).and_then(|r| r.resolve_with_fio())?;
     fits_the_browser(&cfg)?;
@@ -331,6 +345,7 @@ pub struct Simulation {
     sim: Bench,
     samples: Vec<Sample>,
     /// With a fio job file: fio's statistics and logs of the run.
+    #[cfg(feature = "full")]
     fio: Option<Rc<RefCell<FioRecorder>>>,
     /// Every command's latency since the last `latency_histogram` drain (the observer adds).
     latencies: Rc<RefCell<Histogram>>,
@@ -366,8 +381,12 @@ impl Simulation {
     /// `{"drive":"s3700-200","workload":"consistency","seconds":2000,"span":1.0,"seed":1}`.
     #[wasm_bindgen(constructor)]
     pub fn new(config_json: &str) -> Result<Simulation, JsError> {
+        #[cfg(feature = "full")]
         let (cfg, file) = resolve_with_fio(config_json).map_err(|e| JsError::new(&e.to_string()))?;
+        #[cfg(not(feature = "full"))]
+        let cfg = resolve(config_json).map_err(|e| JsError::new(&e.to_string()))?;
         let mut sim = Bench::new(cfg).map_err(|e| JsError::new(&e.to_string()))?;
+        #[cfg(feature = "full")]
         let (fio, next) = match file {
             Some(f) => {
                 let (recorder, observer) = FioRecorder::shared(&f);
@@ -375,6 +394,8 @@ impl Simulation {
             }
             None => (None, None),
         };
+        #[cfg(not(feature = "full"))]
+        let next = None;
         let latencies = Rc::new(RefCell::new(Histogram::default()));
         sim.observe(Box::new(LatencyObserver { latencies: latencies.clone(), next }));
         // The page can cut power at any moment (`cut_power_now`).
@@ -383,6 +404,7 @@ impl Simulation {
         Ok(Simulation {
             sim,
             samples: Vec::new(),
+            #[cfg(feature = "full")]
             fio,
             latencies,
             latency_buckets: BTreeMap::new(),
@@ -541,6 +563,7 @@ impl Simulation {
 
     /// With a fio job file: the results in fio's `--output-format=json` layout (complete once
     /// `finished()`; before that, what has been counted so far); `null` without one.
+    #[cfg(feature = "full")]
     pub fn fio_json(&mut self) -> String {
         self.finish_fio();
         self.fio.as_ref().map_or_else(|| "null".into(), |r| r.borrow().json().to_string())
@@ -548,6 +571,7 @@ impl Simulation {
 
     /// With a fio job file: the log text written since the last call, as JSON `{"NAME_iops.1.log":
     /// "1000, 31000, 1, 0, 0\n...", ...}` (files named as fio names them; append each call's text).
+    #[cfg(feature = "full")]
     pub fn fio_logs(&mut self) -> String {
         self.finish_fio();
         let logs: serde_json::Map<String, serde_json::Value> = self
@@ -576,11 +600,13 @@ pub fn experiments() -> String {
 }
 
 /// One experiment run a slice at a time, from the same definitions as `ssdlab sweep`.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub struct Experiment {
     runner: Runner,
 }
 
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 impl Experiment {
     /// From a JSON experiment request, e.g. `{"experiment":"four-corners","drive":"p3700-400"}`.
@@ -635,6 +661,7 @@ impl Simulation {
     }
 
     /// Once the run is over, the commands still in flight are counted.
+    #[cfg(feature = "full")]
     fn finish_fio(&mut self) {
         if let (Some(r), true) = (&self.fio, self.sim.finished()) {
             r.borrow_mut().finish();
@@ -662,8 +689,11 @@ mod tests {
         assert_eq!(names.len(), WORKLOADS.len() + MODELS.len());
         assert!(names.contains(&"hot-cold".to_string()));
         assert!(names.contains(&"storage-bench-2011-heavy".to_string()));
-        let policies = json(&victim_policies());
-        assert!(policies.as_array().unwrap().iter().any(|p| p["id"] == "d-choices"));
+        #[cfg(feature = "full")]
+        {
+            let policies = json(&victim_policies());
+            assert!(policies.as_array().unwrap().iter().any(|p| p["id"] == "d-choices"));
+        }
         let fields = json(&run_request_fields());
         for key in ["workload", "queue_depth", "block_bytes", "power_cuts_s", "trim_fraction", "set"] {
             assert!(fields.get(key).is_some(), "{key}");
@@ -686,14 +716,17 @@ mod tests {
         assert_eq!(json(&check_request(r#"{"drive":"s3700-200","set":{"controller.compression":true}}"#))["ok"], true);
     }
 
+    #[cfg(feature = "full")]
     const SMALL: &str = r#""set":{"geometry.blocks_per_plane":64,"user_bytes":6000000000,"gc.start_free_blocks":6,
         "gc.boost_below_free_blocks":3,"gc.boost_until_free_blocks":5,"gc.background_free_blocks":8}"#;
 
+    #[cfg(feature = "full")]
     fn fio_request(job: &str) -> String {
         format!(r#"{{"drive":"s3700-200",{},"fio":{}}}"#, SMALL, serde_json::Value::String(job.into()))
     }
 
     #[test]
+    #[cfg(feature = "full")]
     fn imports_a_fio_job_file_and_reports_what_it_cannot_honour() {
         let job = "[global]\nioengine=libaio\nverify=md5\nruntime=3\ntime_based\n[w]\nrw=randwrite\niodepth=8\n";
         let v = json(&fio_import(&fio_request(job)));
@@ -713,6 +746,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "full")]
     fn a_fio_run_gives_fio_json_and_logs() {
         let job = "[w]\nioengine=libaio\nrw=randwrite\niodepth=16\nruntime=2\ntime_based\nwrite_iops_log=w\n\
                    log_avg_msec=500\n";
@@ -733,6 +767,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "full")]
     fn summarises_a_dropped_trace_and_names_a_bad_line() {
         let text = "fio version 3 iolog\n10 /dev/sdb add\n20 /dev/sdb open\n100 /dev/sdb write 0 4096\n\
                     1100 /dev/sdb read 4096 8192\n2100 /dev/sdb read 0 4096\n3100 /dev/sdb trim 0 4096\n";
@@ -761,6 +796,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "full")]
     fn replays_a_trace_in_a_run_request() {
         let request = serde_json::json!({
             "drive": "s3700-200", "seconds": 30, "queue_depth": 4,
@@ -782,6 +818,21 @@ mod tests {
         let e = json(&check_request(&bad));
         assert_eq!(e["field"], "trace");
         assert!(e["message"].as_str().unwrap().starts_with("line 2:"), "{e}");
+    }
+
+    /// The first module (`--no-default-features`) refuses what only the full one runs, naming
+    /// the field, so the page can tell why.
+    #[test]
+    #[cfg(not(feature = "full"))]
+    fn the_first_module_refuses_fio_job_files_and_traces() {
+        for (field, value) in
+            [("fio", serde_json::json!("[w]\nrw=randwrite\n")), ("trace", serde_json::json!({"text": "0 0 0 8 0\n"}))]
+        {
+            let request = serde_json::json!({ "drive": "s3700-200", field: value }).to_string();
+            let e = json(&check_request(&request));
+            assert_eq!(e["field"], field);
+            assert!(e["message"].as_str().unwrap().contains("full module"), "{e}");
+        }
     }
 
     #[test]
@@ -831,6 +882,7 @@ mod tests {
         sim.advance_to_second(7, 1e9);
         let cuts = json(&sim.power_cuts_json());
         assert!(cuts[1]["acknowledged_writes_lost"].as_u64().unwrap() > 0, "{cuts}");
+        #[cfg(feature = "full")]
         assert!(json(&sample_fields_info())[0]["unit"] == "s");
     }
 

@@ -1,7 +1,7 @@
-// The experiment worker: loads the wasm module once and hands every message to the loop. One
+// The experiment worker: loads the full wasm module once and hands every message to the loop. One
 // worker per experiment on the page (and one more that checks requests as they are edited).
 
-import init, * as wasm from './pkg/ssdlab_wasm.js';
+import init, * as wasm from './pkg-full/ssdlab_full.js';
 import type { ExperimentToPage } from './experimentProtocol';
 import { ExperimentLoop } from './experimentRunner';
 import { errorMessage } from './runner';

@@ -1,5 +1,5 @@
 // Native and wasm builds of the engine must give identical samples for the same config and seed.
-// Runs the real wasm (built by scripts/build-wasm.sh into ./pkg) in Node and the real `ssdlab`
+// Runs the real wasm (built by scripts/build-wasm.sh into ./pkg, and ./pkg-full for the experiment) in Node and the real `ssdlab`
 // CLI, on a small S3700-architecture drive that reaches garbage collection within the run.
 
 import { execFileSync } from 'node:child_process';
@@ -86,8 +86,8 @@ describe('native and wasm engines', () => {
 
 describe('an experiment', () => {
   it('gives the same table in wasm (in slices) as `ssdlab sweep` natively', async () => {
-    const wasm = await import('./pkg/ssdlab_wasm.js');
-    wasm.initSync({ module: readFileSync(join(here, 'pkg/ssdlab_wasm_bg.wasm')) });
+    const wasm = await import('./pkg-full/ssdlab_full.js');
+    wasm.initSync({ module: readFileSync(join(here, 'pkg-full/ssdlab_full_bg.wasm')) });
     const request = {
       experiment: 'four-corners', drive: 's3700-200', seed: SEED, seconds: 4, ramp_seconds: 1,
       queue_depths: [1, 16], set: SET,

@@ -323,6 +323,81 @@ describe('Runner', () => {
   });
 });
 
+describe('Runner with a first module and a full one loaded when needed', () => {
+  /** The first module has no fio or trace import; the full module is `full`, fetched on `release()`. */
+  function twoModules() {
+    const clock = { t: 0 };
+    const first = fakeEngine(clock);
+    const full = fakeEngine(clock);
+    const lite: EngineModule = { ...first.engine, fio_import: undefined, trace_summary: undefined };
+    const posted: WorkerToPage[] = [];
+    const queue: (() => void)[] = [];
+    let loads = 0;
+    let release: (ok: boolean) => void = () => {};
+    const runner = new Runner(lite, {
+      post: (msg) => posted.push(msg),
+      schedule: (fn) => queue.push(fn),
+      now: () => clock.t,
+      loadFull: () => {
+        loads++;
+        return new Promise((resolve, reject) => {
+          release = (ok) => (ok ? resolve(full.engine) : reject(new Error('offline')));
+        });
+      },
+    });
+    runner.announce();
+    const of = <T extends WorkerToPage['type']>(type: T) => posted.filter((m): m is Extract<WorkerToPage, { type: T }> => m.type === type);
+    const tick = () => {
+      while (queue.length) queue.shift()!();
+    };
+    return { runner, first, full, of, tick, loads: () => loads, release: (ok: boolean) => release(ok) };
+  }
+  const FIO = { ...CONFIG, fio: '[w]\nrw=randwrite' };
+
+  it('runs the first module until a message needs the full one, then keeps the order of what waited', async () => {
+    const t = twoModules();
+    t.runner.handle({ type: 'check', id: 1, config: CONFIG });
+    t.runner.handle({ type: 'start', config: CONFIG });
+    expect(t.first.live.size).toBe(1);
+    expect(t.loads()).toBe(0);
+    // A fio job file: fetched once, and what comes meanwhile waits behind it.
+    t.runner.handle({ type: 'import', id: 2, config: FIO });
+    t.runner.handle({ type: 'check', id: 3, config: { ...CONFIG, span: 2 } });
+    t.runner.handle({ type: 'import', id: 4, config: FIO });
+    expect(t.loads()).toBe(1);
+    expect(t.of('imported')).toEqual([]);
+    expect(t.of('checked').map((m) => m.id)).toEqual([1]);
+    t.release(true);
+    await Promise.resolve();
+    expect(t.of('imported').map((m) => m.id)).toEqual([2, 4]);
+    expect(t.of('checked').map((m) => m.id)).toEqual([1, 3]);
+    // From then on new runs are the full module's; the first module's run was freed.
+    t.runner.handle({ type: 'start', config: FIO });
+    expect(t.first.live.size).toBe(0);
+    expect(t.full.live.size).toBe(1);
+    t.tick();
+    expect(t.of('finished')).toHaveLength(1);
+    expect(t.loads()).toBe(1);
+  });
+
+  it('answers what needed the full module with why it did not load, and tries again next time', async () => {
+    const t = twoModules();
+    t.runner.handle({ type: 'check', id: 1, config: FIO });
+    t.runner.handle({ type: 'import', id: 2, config: FIO });
+    t.runner.handle({ type: 'start', config: FIO });
+    t.runner.handle({ type: 'describe', id: 3, drive: 's3700-200' });
+    t.release(false);
+    await Promise.resolve();
+    expect(t.of('checked')[0].problem).toMatchObject({ field: 'engine', message: expect.stringMatching(/did not load \(offline\)/) });
+    expect(t.of('imported')[0].report).toMatchObject({ ok: false, field: 'engine' });
+    expect(t.of('error')[0]).toMatchObject({ recoverable: true, message: expect.stringMatching(/did not load/) });
+    expect(t.of('described')).toHaveLength(1);
+    expect(t.runner.getState()).toBe('idle');
+    t.runner.handle({ type: 'import', id: 4, config: FIO });
+    expect(t.loads()).toBe(2);
+  });
+});
+
 describe('nextSliceIos', () => {
   it('moves toward the target and stays within bounds', () => {
     expect(nextSliceIos(100_000, 100)).toBe(100_000);

@@ -10,6 +10,7 @@ import {
   type EngineState,
   type ImportReport,
   type InsideLayout,
+  type PageToWorker,
   type ParameterInfo,
   type PowerCut,
   type Problem,
@@ -44,8 +45,9 @@ export interface EngineModule {
   check_request(config_json: string): string;
   sample_fields(): string;
   parameter_info(drive: string): string;
-  fio_import(config_json: string): string;
-  trace_summary(text: string, format: string, name: string): string;
+  /** Only in the full module (see `needsFullEngine`). */
+  fio_import?(config_json: string): string;
+  trace_summary?(text: string, format: string, name: string): string;
   /** The articles' methods as JSON (engines before them lack it). */
   experiments?(): string;
   Simulation: new (config_json: string) => EngineSimulation;
@@ -56,6 +58,22 @@ export interface RunnerHost {
   /** Runs `fn` as a new task, after pending messages have been handled. */
   schedule(fn: () => void): void;
   now(): number;
+  /**
+   * Loads the full engine module (fio job files and traces: scripts/build-wasm.sh), when the
+   * module the Runner was built with lacks them. Absent: the Runner's module has everything.
+   */
+  loadFull?(): Promise<EngineModule>;
+}
+
+/**
+ * Whether a message needs the full engine module: a run or check of a request with a fio job
+ * file or a trace, or reading one (`import`). Everything else the first module answers.
+ */
+export function needsFullEngine(msg: PageToWorker): boolean {
+  if (msg.type === 'import') return true;
+  if (msg.type !== 'start' && msg.type !== 'check') return false;
+  const c = msg.config;
+  return (c.fio !== undefined && c.fio !== null) || (c.trace !== undefined && c.trace !== null);
 }
 
 /** Slice sizing: aim for this much engine time per slice, so pause answers quickly. */
@@ -115,11 +133,21 @@ export class Runner {
   private stepTo: number | null = null;
   /** Values per inside row of the running drive. */
   private insideRow = 0;
+  /**
+   * The module new work goes to: the first module, until a message needs the full one; from
+   * then on the full one (a run already going on in the first module goes on there).
+   */
+  private engine: EngineModule;
+  private full: 'no' | 'loading' | 'yes';
+  /** Messages that arrived while the full module loads, in order. */
+  private readonly waiting: PageToWorker[] = [];
 
   constructor(
-    private readonly engine: EngineModule,
+    engine: EngineModule,
     private readonly host: RunnerHost,
   ) {
+    this.engine = engine;
+    this.full = host.loadFull ? 'no' : 'yes';
     this.fields = JSON.parse(engine.sample_fields()) as string[];
     this.presets = JSON.parse(engine.presets()) as DrivePreset[];
     this.workloads = JSON.parse(engine.workloads()) as WorkloadInfo[];
@@ -154,6 +182,43 @@ export class Runner {
       });
       return;
     }
+    // While the full module loads, everything waits, so messages keep their order.
+    if (this.full === 'loading') {
+      this.waiting.push(msg);
+      return;
+    }
+    if (this.full === 'no' && needsFullEngine(msg) && this.state !== 'error') {
+      this.waiting.push(msg);
+      this.loadFull();
+      return;
+    }
+    this.dispatch(msg);
+  }
+
+  /** Fetches the full module, then answers what waited for it. */
+  private loadFull(): void {
+    this.full = 'loading';
+    this.host.loadFull!().then(
+      (full) => {
+        this.engine = full;
+        this.full = 'yes';
+        for (const m of this.waiting.splice(0)) this.dispatch(m);
+      },
+      (e: unknown) => {
+        // The first module goes on; what needed the full one is answered with why it failed.
+        this.full = 'no';
+        const message = `the engine's import module did not load (${errorMessage(e)}); check the connection and try again`;
+        for (const m of this.waiting.splice(0)) {
+          if (!needsFullEngine(m)) this.dispatch(m);
+          else if (m.type === 'check') this.host.post({ type: 'checked', id: m.id, problem: { field: 'engine', message } });
+          else if (m.type === 'import') this.host.post({ type: 'imported', id: m.id, report: { ok: false, field: 'engine', message } });
+          else this.host.post({ type: 'error', message, recoverable: true });
+        }
+      },
+    );
+  }
+
+  private dispatch(msg: PageToWorker): void {
     if (this.state === 'error' && msg.type === 'check') {
       // The module cannot be trusted after a crash; the page says so already.
       this.host.post({ type: 'checked', id: msg.id, problem: null });
@@ -217,10 +282,12 @@ export class Runner {
         this.guard(() => {
           const c = msg.config;
           const trace = c.trace as { text?: unknown; name?: unknown } | undefined;
+          const engine = this.engine;
+          if (!engine.trace_summary || !engine.fio_import) throw new Error('this engine module cannot read fio job files or traces');
           const json =
             typeof trace?.text === 'string'
-              ? this.engine.trace_summary(trace.text, '', typeof trace.name === 'string' ? trace.name : '')
-              : this.engine.fio_import(JSON.stringify(c));
+              ? engine.trace_summary(trace.text, '', typeof trace.name === 'string' ? trace.name : '')
+              : engine.fio_import(JSON.stringify(c));
           this.host.post({ type: 'imported', id: msg.id, report: JSON.parse(json) as ImportReport });
         });
         break;

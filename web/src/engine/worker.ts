@@ -1,5 +1,6 @@
 // The engine worker: loads the wasm module once and hands every message to the Runner.
-// The engine never runs on the main thread.
+// The engine never runs on the main thread. The module it loads first has what the first view
+// needs; the full one (fio job files, traces) is fetched when a message first needs it.
 
 import init, * as wasm from './pkg/ssdlab_wasm.js';
 import type { WorkerToPage } from './protocol';
@@ -40,6 +41,11 @@ async function boot(): Promise<void> {
       post,
       schedule: (fn) => setTimeout(fn, 0),
       now: () => performance.now(),
+      loadFull: async () => {
+        const full = await import('./pkg-full/ssdlab_full.js');
+        await full.default();
+        return full;
+      },
     });
   } catch (e) {
     dead = true;

@@ -3,7 +3,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { loadProgress, NO_PROGRESS, saveProgress, type KeyValueStore, type LabProgress } from '../labs/progress';
-import { LAB_ID, parseLab, parseLabIndex, type Lab } from '../labs/schema';
+import type { Lab } from '../labs/schema';
 import { LAB_KEY } from '../settings/pageDefaults';
 
 /** localStorage, or null where the browser refuses it. */
@@ -15,6 +15,21 @@ export function labStore(): KeyValueStore | null {
   }
 }
 
+/**
+ * The lab files' checker, fetched with the first lab (most visits open none): it is loaded
+ * whenever a `Lab` exists, so `setupSearch` can use it at once.
+ */
+type Schema = typeof import('../labs/schema');
+let schema: Schema | null = null;
+async function loadSchema(): Promise<Schema> {
+  return (schema ??= await import('../labs/schema'));
+}
+/** The link of a lab step's setup (`labs/schema`'s `setupSearch`); only once a lab is open. */
+export function setupSearch(setup: Lab['steps'][number]['setup']): string {
+  if (!schema) throw new Error('setupSearch: no lab has been loaded');
+  return schema.setupSearch(setup);
+}
+
 function labUrl(file: string): string {
   return new URL(`labs/${file}`, document.baseURI).href;
 }
@@ -24,6 +39,7 @@ export async function fetchLabIndex(): Promise<{ ids: string[]; error: string | 
   try {
     const res = await fetch(labUrl('index.json'), { cache: 'no-cache' });
     if (!res.ok) return { ids: [], error: `labs/index.json: the server answered ${res.status}` };
+    const { parseLabIndex } = await loadSchema();
     const parsed = parseLabIndex(await res.json());
     return { ids: parsed.ids, error: parsed.errors.length > 0 ? `labs/index.json: ${parsed.errors.join('; ')}` : null };
   } catch (e) {
@@ -33,6 +49,7 @@ export async function fetchLabIndex(): Promise<{ ids: string[]; error: string | 
 
 /** A lab file, checked, or why it cannot be opened (naming the file and the field). */
 export async function fetchLab(id: string): Promise<{ lab: Lab } | { error: string }> {
+  const { LAB_ID, parseLab } = await loadSchema();
   if (!LAB_ID.test(id)) return { error: `${LAB_KEY}: must be a lab's name, letters, digits and dashes like cliff (got "${id}")` };
   const file = `labs/${id}.json`;
   let res: Response;

@@ -20,7 +20,7 @@ const labsDir = resolve(here, '../../../public/labs');
 const files = readdirSync(labsDir).filter((f) => f.endsWith('.json') && f !== 'index.json');
 const read = (file: string): unknown => JSON.parse(readFileSync(join(labsDir, file), 'utf8'));
 
-type Wasm = typeof import('../engine/pkg/ssdlab_wasm.js');
+type Wasm = typeof import('../engine/pkg-full/ssdlab_full.js');
 let wasm: Wasm;
 let presets: DrivePreset[];
 let workloads: WorkloadInfo[];
@@ -29,8 +29,8 @@ let sampleFields: string[];
 let experiments: ExperimentInfo[];
 
 beforeAll(async () => {
-  wasm = await import('../engine/pkg/ssdlab_wasm.js');
-  wasm.initSync({ module: readFileSync(resolve(here, '../engine/pkg/ssdlab_wasm_bg.wasm')) });
+  wasm = await import('../engine/pkg-full/ssdlab_full.js');
+  wasm.initSync({ module: readFileSync(resolve(here, '../engine/pkg-full/ssdlab_full_bg.wasm')) });
   presets = JSON.parse(wasm.presets());
   workloads = JSON.parse(wasm.workloads());
   requestFields = JSON.parse(wasm.run_request_fields());

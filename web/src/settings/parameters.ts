@@ -2,6 +2,7 @@
 // read from its name, and checked against what the engine says it accepts (`parameter_info`).
 
 import type { ParameterInfo } from '../engine/protocol';
+import { formatPlain } from '../format';
 import type { ParamValue } from './design';
 import type { Parsed } from './urlState';
 
@@ -51,7 +52,7 @@ export function unitOf(path: string): string {
 
 /** "10 – 1,000", "0 or more", or '' when the engine names no limits. */
 export function rangeText(info: ParameterInfo): string {
-  const f = (v: number) => v.toLocaleString('en-US');
+  const f = formatPlain;
   if (info.min !== null && info.max !== null) return `${f(info.min)} – ${f(info.max)}`;
   if (info.min !== null) return `${f(info.min)} or more`;
   return '';

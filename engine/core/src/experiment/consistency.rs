@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use super::measure::round;
-use super::{label, Definition, Measure, Point, Setup, Value};
+use super::{label, Build, Definition, Measure, Point, Setup, Value};
 use crate::bench::default_steady_from_s;
 use crate::config::{Phase, RunConfig};
 use crate::units::{ConfigError, NS_PER_S};
@@ -30,7 +30,7 @@ pub const IO_CONSISTENCY: Definition = Definition {
         "free_blocks",
         "gc_moves",
     ],
-    build: io_consistency,
+    build: Build::IoConsistency,
 };
 
 pub const SPARE_AREA: Definition = Definition {
@@ -53,7 +53,7 @@ pub const SPARE_AREA: Definition = Definition {
         "steady_spread",
         "write_amplification",
     ],
-    build: spare_area,
+    build: Build::SpareArea,
 };
 
 pub const ENDURANCE: Definition = Definition {
@@ -76,7 +76,7 @@ pub const ENDURANCE: Definition = Definition {
         "nand_over_rated",
         "drive_writes_per_day",
     ],
-    build: endurance,
+    build: Build::Endurance,
 };
 
 /// The consistency test on the base drive at `span`, for the request's seconds.
@@ -88,7 +88,7 @@ fn consistency_run(s: &Setup, span: f64) -> RunConfig {
     RunConfig { span, ..s.run(vec![phase], 0) }
 }
 
-fn io_consistency(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+pub(super) fn io_consistency(s: &Setup) -> Result<Vec<Point>, ConfigError> {
     Ok(vec![Point { labels: Vec::new(), cfg: consistency_run(s, s.base.span), measure: Measure::Seconds }])
 }
 
@@ -118,11 +118,11 @@ fn per_span(s: &Setup, extra: Option<super::Extra>) -> Vec<Point> {
         .collect()
 }
 
-fn spare_area(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+pub(super) fn spare_area(s: &Setup) -> Result<Vec<Point>, ConfigError> {
     Ok(per_span(s, None))
 }
 
-fn endurance(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+pub(super) fn endurance(s: &Setup) -> Result<Vec<Point>, ConfigError> {
     Ok(per_span(s, Some(endurance_cells)))
 }
 

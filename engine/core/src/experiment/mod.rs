@@ -82,7 +82,34 @@ pub struct Definition {
     pub queue_depths: &'static [u32],
     /// The table's columns, in order.
     pub columns: &'static [&'static str],
-    build: fn(&Setup) -> Result<Vec<Point>, ConfigError>,
+    build: Build,
+}
+
+/// What builds an experiment's points. Named rather than a function pointer, so a program that
+/// only lists the experiments (the browser's first wasm module) carries no code that runs them.
+#[derive(Clone, Copy)]
+enum Build {
+    IoConsistency,
+    SpareArea,
+    Endurance,
+    FourCorners,
+    Mixed,
+    Sequential,
+    RaidScaling,
+}
+
+impl Build {
+    fn points(self, s: &Setup) -> Result<Vec<Point>, ConfigError> {
+        match self {
+            Build::IoConsistency => consistency::io_consistency(s),
+            Build::SpareArea => consistency::spare_area(s),
+            Build::Endurance => consistency::endurance(s),
+            Build::FourCorners => sweeps::four_corners(s),
+            Build::Mixed => sweeps::mixed(s),
+            Build::Sequential => sweeps::sequential(s),
+            Build::RaidScaling => sweeps::raid_scaling(s),
+        }
+    }
 }
 
 /// Every experiment, in the order the articles introduce them.
@@ -223,7 +250,7 @@ impl ExperimentRequest {
             }
         };
         let setup = Setup { base, seconds, ramp_seconds, queue_depths, spans, drive_counts, article_precondition };
-        let points = (def.build)(&setup)?;
+        let points = def.build.points(&setup)?;
         for p in &points {
             p.cfg.validate()?;
         }

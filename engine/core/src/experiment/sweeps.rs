@@ -2,7 +2,7 @@
 //! preconditioned as the article says, then measured at each queue depth in turn (one phase
 //! per depth, like fio jobs separated by stonewall).
 
-use super::{label, Definition, Measure, Point, Setup};
+use super::{label, Build, Definition, Measure, Point, Setup};
 use crate::config::{JobSpec, Phase, RaidConfig, RunConfig};
 use crate::units::{ConfigError, UNIT_BYTES};
 
@@ -25,7 +25,7 @@ pub const FOUR_CORNERS: Definition = Definition {
     ramp_seconds: 10,
     queue_depths: SWEEP,
     columns: QD_COLUMNS,
-    build: four_corners,
+    build: Build::FourCorners,
 };
 
 pub const MIXED: Definition = Definition {
@@ -38,7 +38,7 @@ pub const MIXED: Definition = Definition {
     ramp_seconds: 10,
     queue_depths: SWEEP,
     columns: QD_COLUMNS,
-    build: mixed,
+    build: Build::Mixed,
 };
 
 pub const SEQUENTIAL: Definition = Definition {
@@ -51,7 +51,7 @@ pub const SEQUENTIAL: Definition = Definition {
     ramp_seconds: 5,
     queue_depths: &[32],
     columns: QD_COLUMNS,
-    build: sequential,
+    build: Build::Sequential,
 };
 
 /// A corner: `job(qd)` measured at every queue depth, after `precondition`.
@@ -79,7 +79,7 @@ fn random_fill(s: &Setup) -> Vec<Phase> {
     vec![Phase { name: job.name.clone(), jobs: vec![job], runtime_ns: 0, ramp_ns: 0 }]
 }
 
-fn four_corners(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+pub(super) fn four_corners(s: &Setup) -> Result<Vec<Point>, ConfigError> {
     Ok(vec![
         corner(s, "sequential-read", Vec::new(), |qd| s.job("128 KB sequential read", 100, false, 128 << 10, qd)),
         corner(s, "sequential-write", Vec::new(), |qd| s.job("128 KB sequential write", 0, false, 128 << 10, qd)),
@@ -88,11 +88,11 @@ fn four_corners(s: &Setup) -> Result<Vec<Point>, ConfigError> {
     ])
 }
 
-fn mixed(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+pub(super) fn mixed(s: &Setup) -> Result<Vec<Point>, ConfigError> {
     Ok(vec![corner(s, "mixed-70-30", random_fill(s), |qd| s.job("4 KB random 70/30", 70, true, 4096, qd))])
 }
 
-fn sequential(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+pub(super) fn sequential(s: &Setup) -> Result<Vec<Point>, ConfigError> {
     Ok(vec![
         corner(s, "sequential-read", Vec::new(), |qd| s.job("128 KB sequential read", 100, false, 128 << 10, qd)),
         corner(s, "sequential-write", Vec::new(), |qd| s.job("128 KB sequential write", 0, false, 128 << 10, qd)),
@@ -122,13 +122,13 @@ pub const RAID_SCALING: Definition = Definition {
         "iops_per_drive",
         "read_percent",
     ],
-    build: raid_scaling,
+    build: Build::RaidScaling,
 };
 
 /// The article's thread count: 32 threads, each at the queue depth [004].
 const RAID_THREADS: usize = 32;
 
-fn raid_scaling(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+pub(super) fn raid_scaling(s: &Setup) -> Result<Vec<Point>, ConfigError> {
     let mut points = Vec::new();
     for &drives in &s.drive_counts {
         for (corner, read) in [("random-read", 100), ("random-write", 0)] {

@@ -20,7 +20,7 @@ test.describe('a consistency run on the S3700 (real wasm engine)', () => {
     await expect.poll(() => chartPoints(page)).toBeGreaterThan(0);
 
     await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
-    expect(await chartPoints(page)).toBe(60);
+    await expect.poll(() => chartPoints(page)).toBe(60);
     await expect(page.getByTestId('readout-time')).toHaveText('60 s of 60');
     expect(await readNumber(page, 'readout-wa')).toBeGreaterThanOrEqual(1);
     await expect(page.getByTestId('summary')).toContainText('Simulated 60 s');

@@ -399,6 +399,8 @@ mod tests {
         let mut drive = crate::config::presets::by_id("s3700-200").unwrap();
         drive.geometry.blocks_per_plane = 64;
         drive.user_bytes = drive.geometry.raw_bytes() / 2 / 4096 * 4096;
+        (drive.gc.start_free_blocks, drive.gc.boost_below_free_blocks) = (6, 3);
+        (drive.gc.boost_until_free_blocks, drive.gc.background_free_blocks) = (5, 8);
         drive.gc.reserved_percent = 0.0;
         let all = Ftl::new(&drive, 1).unwrap().free_blocks();
         assert_eq!(all, drive.geometry.total_blocks());
@@ -418,6 +420,8 @@ mod tests {
         let mut drive = crate::config::presets::by_id("s3700-200").unwrap();
         drive.geometry.blocks_per_plane = 64;
         drive.user_bytes = drive.geometry.raw_bytes() / 2 / 4096 * 4096;
+        // The fill and the rewrite take the whole raw space, with no GC: every block in service.
+        drive.gc.reserved_percent = 0.0;
         let user = drive.user_units() as u32;
         for (compression, slot) in [(false, 2048), (true, 2048), (true, 512)] {
             drive.controller.compression = compression;

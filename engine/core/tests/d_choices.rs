@@ -13,6 +13,8 @@ fn drive_at(user_over_raw: f64, d: u32) -> RunConfig {
     let g = &mut drive.geometry;
     (g.channels, g.dies, g.planes, g.page_bytes, g.pages_per_block, g.blocks_per_plane) = (2, 2, 1, 8192, 64, 2048);
     drive.user_bytes = (drive.geometry.raw_bytes() as f64 * user_over_raw) as u64 / 4096 * 4096;
+    // The mean-field model's spare area is all GC's: no firmware reserve.
+    drive.gc.reserved_percent = 0.0;
     drive.gc.victim = "d-choices".into();
     drive.gc.victim_choices = d;
     drive.gc.pacing = GcPacing::Lazy;

@@ -45,10 +45,11 @@ fn a_tree_map_stalls_periodically_to_clean_itself() {
     let flat = run_with(MapScheme::Flat, |_| {});
     // Small leaves, so this small drive has as many leaves to dirty as the full-size one.
     let tree = run_with(MapScheme::Tree, |m| m.tree_leaf_entries = 16);
-    // In the fresh phase (no NAND GC yet) the flat map is a line; the tree's clean-ups hold
-    // the controller, so some seconds stall and the worst latency jumps.
+    // In the fresh phase (no NAND GC yet: the flat run's first 8 s at ~89K IOPS on this drive)
+    // the flat map is a line; the tree's clean-ups hold the controller, so some seconds stall
+    // and the worst latency jumps.
     let fresh = |s: &[Sample]| -> (u32, u32, f64) {
-        let w = &s[2..15];
+        let w = &s[2..8];
         (
             w.iter().map(|x| x.iops).min().unwrap(),
             w.iter().map(|x| x.iops).max().unwrap(),
@@ -62,6 +63,6 @@ fn a_tree_map_stalls_periodically_to_clean_itself() {
     // Time spent cleaning is time not serving the host.
     assert!((tmax as f64) < 0.7 * fmin as f64, "tree {}..{} vs flat {}..{}", tmin, tmax, fmin, fmax);
     // Clean-ups recur: most seconds of the fresh phase contain one.
-    let stalled = tree[2..15].iter().filter(|s| s.max_latency_us > 5.0 * flat_worst).count();
-    assert!(stalled >= 8, "{} of 13 seconds with a clean-up", stalled);
+    let stalled = tree[2..8].iter().filter(|s| s.max_latency_us > 5.0 * flat_worst).count();
+    assert!(stalled >= 4, "{} of 6 seconds with a clean-up", stalled);
 }

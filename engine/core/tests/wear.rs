@@ -11,6 +11,8 @@ use ssdlab_core::{presets, Bench, Sample};
 /// A 600 s hot-cold run on a small S3700: the last sample and static-levelling relocations.
 fn hot_cold_wear(dynamic: bool, static_levelling: bool) -> (Sample, u64, Vec<Sample>) {
     let mut cfg = small_s3700(64, GcPacing::ConsistencyFirst, 600, 7);
+    // Every block in service, so levelling has the whole die to spread erases over.
+    cfg.drive.gc.reserved_percent = 0.0;
     cfg.workload = WorkloadSpec::by_id("hot-cold").unwrap();
     cfg.drive.wear.dynamic = dynamic;
     cfg.drive.wear.static_levelling = static_levelling;
@@ -146,6 +148,8 @@ fn a_cell_type_brings_its_timings_and_pe_limit_unless_they_are_set_too() {
 fn slc_programs_faster_so_the_fresh_drive_writes_faster() {
     let fresh_iops = |cell: &str| {
         let mut cfg = small_s3700(64, GcPacing::ConsistencyFirst, 4, 3);
+        // All the spare area free, so 4 s of SLC's faster writes stay in the fresh phase.
+        cfg.drive.gc.reserved_percent = 0.0;
         cfg.drive = set_parameter(&cfg.drive, "nand.cell", serde_json::json!(cell)).unwrap();
         let s = run(cfg);
         assert!(s.iter().all(|x| x.erases == 0), "still fresh: no GC yet");
@@ -154,8 +158,9 @@ fn slc_programs_faster_so_the_fresh_drive_writes_faster() {
     let het_mlc = fresh_iops("het-mlc");
     let slc = fresh_iops("slc");
     let tlc = fresh_iops("tlc");
-    // HET-MLC's fresh phase is program-bound (33 dies x 4 units / 1.9 ms = 69K); SLC's 0.3 ms
-    // program moves the bottleneck to the link and controller.
-    assert!(slc > het_mlc * 1.4, "SLC {:.0} vs HET-MLC {:.0} IOPS", slc, het_mlc);
+    // The S3700's fresh phase is program-bound (33 dies x 4 units / 1.4 ms = 94K; its cell is
+    // already HET-MLC, so its fitted program time is kept); SLC's 0.3 ms program moves the
+    // bottleneck to the controller's write path (460 MB/s: 112K).
+    assert!(slc > het_mlc * 1.2, "SLC {:.0} vs HET-MLC {:.0} IOPS", slc, het_mlc);
     assert!(tlc < het_mlc * 0.9, "TLC {:.0} vs HET-MLC {:.0} IOPS", tlc, het_mlc);
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::units::{range, ConfigError};
+use crate::units::{range, real_range, ConfigError};
 
 /// How garbage collection is spread over time (each has one file in `drive/gc/`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,13 +42,33 @@ pub struct GcConfig {
     /// Background collection: while the host is idle, each die collects until it has this many
     /// free blocks (0: no background collection).
     pub background_free_blocks: u32,
+    /// Share of each die's blocks, percent, the firmware keeps out of service from the start
+    /// (bad-block replacement, redundancy): neither data nor GC ever uses them, so they are
+    /// spare area GC cannot collect into. Rounded down to whole blocks per die; 0: none.
+    #[serde(default)]
+    pub reserved_percent: f64,
 }
 
 impl GcConfig {
+    /// Blocks per die the firmware keeps out of service (`reserved_percent`).
+    pub fn reserved_blocks(&self, blocks_per_die: u32) -> u32 {
+        ((blocks_per_die as f64 * self.reserved_percent / 100.0).floor() as u32).min(blocks_per_die)
+    }
+
+    /// Blocks per die that hold data or are free for it: all but the reserved ones.
+    pub fn blocks_in_service(&self, blocks_per_die: u32) -> u32 {
+        blocks_per_die - self.reserved_blocks(blocks_per_die)
+    }
+
     /// Thresholds against a die of `blocks_per_die` blocks. (The victim's name is checked where
     /// the policies are registered, `drive::ftl::victim`.)
+    pub fn check_reserved(&self) -> Result<(), ConfigError> {
+        real_range("gc.reserved_percent", self.reserved_percent, 0.0, 50.0, "0 and 50")
+    }
+
     pub fn check(&self, blocks_per_die: u32) -> Result<(), ConfigError> {
-        let blocks = blocks_per_die as u64;
+        self.check_reserved()?;
+        let blocks = self.blocks_in_service(blocks_per_die) as u64;
         range("gc.victim_choices", self.victim_choices as u64, 1, 1024)?;
         range("gc.min_free_blocks", self.min_free_blocks as u64, 2, blocks / 4)?;
         range("gc.start_free_blocks", self.start_free_blocks as u64, self.min_free_blocks as u64, blocks / 2)?;

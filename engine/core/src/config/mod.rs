@@ -61,6 +61,12 @@ pub struct DriveConfig {
 }
 
 impl DriveConfig {
+    /// FTL blocks per die in service: the geometry's less the firmware's reserve
+    /// (`gc.reserved_percent`). The FTL numbers and uses only these.
+    pub fn blocks_in_service_per_die(&self) -> u32 {
+        self.gc.blocks_in_service(self.geometry.blocks_per_die())
+    }
+
     pub fn user_units(&self) -> u64 {
         self.user_bytes / UNIT_BYTES
     }
@@ -93,7 +99,11 @@ impl DriveConfig {
         let g = &self.geometry;
         g.check()?;
         // GC needs its start threshold and two open blocks per die beyond the user's data.
-        let gc_reserve_units = (self.gc.start_free_blocks as u64 + 2) * g.dies as u64 * g.units_per_block() as u64;
+        // The firmware's reserved blocks (gc.reserved_percent) hold neither.
+        self.gc.check_reserved()?;
+        let reserved = self.gc.reserved_blocks(g.blocks_per_die()) as u64;
+        let gc_reserve_units =
+            (self.gc.start_free_blocks as u64 + 2 + reserved) * g.dies as u64 * g.units_per_block() as u64;
         let max_user = g.raw_bytes().saturating_sub(gc_reserve_units * UNIT_BYTES);
         range("user_bytes", self.user_bytes, UNIT_BYTES, max_user)?;
         self.host.check()?;

@@ -22,8 +22,9 @@ pub enum CellType {
 
 impl CellType {
     /// Typical array timings of this cell type for a 25-20 nm planar part: read, program, erase
-    /// (typical datasheet values, not from the articles, except HET-MLC, which is the S3700
-    /// preset's). The channel rate belongs to the bus, not the cell, so it is left as given.
+    /// (typical datasheet values, not from the articles, except HET-MLC's slower program, which
+    /// the 710 preset uses; the S3700 presets' is a fitted 1.4 ms). The channel rate belongs to
+    /// the bus, not the cell, so it is left as given.
     pub fn typical_timing_ns(self) -> (u64, u64, u64) {
         match self {
             Self::Slc => (25_000, 300_000, 2_000_000),

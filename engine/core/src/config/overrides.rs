@@ -122,7 +122,11 @@ mod tests {
         assert_eq!(e.field, "timing.program_ns");
         let e = set_parameter(&d, "gc.start_free_blocks", serde_json::json!(1)).unwrap_err();
         assert_eq!(e.field, "gc.start_free_blocks");
-        assert!(e.message.contains("between 2 and 1024"), "{}", e.message);
+        // Half the blocks in service: 2048 less the 184 the firmware reserves (9 %).
+        assert!(e.message.contains("between 2 and 932"), "{}", e.message);
+        let e = set_parameter(&d, "gc.reserved_percent", serde_json::json!(60.0)).unwrap_err();
+        assert_eq!(e.field, "gc.reserved_percent");
+        assert_eq!(e.message, "must be between 0 and 50 (got 60)");
         // A negative whole number is out of range, and the message says the range.
         let e = set_parameter(&d, "gc.paced_percent", serde_json::json!(-50)).unwrap_err();
         assert_eq!(e.message, "must be between 10 and 1000 (got -50)");

@@ -82,7 +82,7 @@ impl Drive {
             gc: Gc::new(
                 &d.gc,
                 g.dies,
-                g.blocks_per_die(),
+                d.blocks_in_service_per_die(),
                 g.units_per_block() as u64 * slots_per_unit as u64,
                 g.units_per_program() * slots_per_unit,
             ),

@@ -58,7 +58,7 @@ impl Drive {
                 return;
             }
             victims += 1;
-            if victims > self.cfg.geometry.blocks_per_die() {
+            if victims > self.cfg.blocks_in_service_per_die() {
                 // Only full blocks to shuffle: no spare area left.
                 ftl.set_worn_out();
                 return;

@@ -86,13 +86,15 @@ impl Ftl {
         let g = &drive.geometry;
         let slots_per_unit = drive.controller.slots_per_unit();
         let slots_per_block = g.units_per_block() * slots_per_unit;
-        let ctx =
-            PolicyContext { dies: g.dies, blocks_per_die: g.blocks_per_die(), choices: drive.gc.victim_choices, seed };
+        // Blocks the firmware reserves (gc.reserved_percent) are not the FTL's: it numbers and
+        // uses only the rest.
+        let blocks_per_die = drive.blocks_in_service_per_die();
+        let ctx = PolicyContext { dies: g.dies, blocks_per_die, choices: drive.gc.victim_choices, seed };
         Ok(Ftl {
-            map: PageMap::new(drive.user_units(), g.total_blocks() as u32, slots_per_block, slots_per_unit),
+            map: PageMap::new(drive.user_units(), g.dies * blocks_per_die, slots_per_block, slots_per_unit),
             blocks: Blocks::new(
                 g.dies,
-                g.blocks_per_die(),
+                blocks_per_die,
                 slots_per_block,
                 g.units_per_program() * slots_per_unit,
                 drive.wear.dynamic,
@@ -409,10 +411,33 @@ mod tests {
     use super::*;
 
     #[test]
+    fn reserved_blocks_are_out_of_service() {
+        let mut drive = crate::config::presets::by_id("s3700-200").unwrap();
+        drive.geometry.blocks_per_plane = 64;
+        drive.user_bytes = drive.geometry.raw_bytes() / 2 / 4096 * 4096;
+        (drive.gc.start_free_blocks, drive.gc.boost_below_free_blocks) = (6, 3);
+        (drive.gc.boost_until_free_blocks, drive.gc.background_free_blocks) = (5, 8);
+        drive.gc.reserved_percent = 0.0;
+        let all = Ftl::new(&drive, 1).unwrap().free_blocks();
+        assert_eq!(all, drive.geometry.total_blocks());
+        // 10 % of 64 blocks is 6.4: 6 blocks per die kept out.
+        drive.gc.reserved_percent = 10.0;
+        drive.validate().unwrap();
+        let ftl = Ftl::new(&drive, 1).unwrap();
+        assert_eq!(ftl.free_blocks(), all - 6 * drive.geometry.dies as u64);
+        assert_eq!(ftl.die_free_blocks(0), 58);
+        // The reserve counts against the user capacity the drive may expose.
+        drive.gc.reserved_percent = 50.0;
+        assert_eq!(drive.validate().unwrap_err().field, "user_bytes");
+    }
+
+    #[test]
     fn tables_grow_with_what_is_written_up_to_the_predicted_size() {
         let mut drive = crate::config::presets::by_id("s3700-200").unwrap();
         drive.geometry.blocks_per_plane = 64;
         drive.user_bytes = drive.geometry.raw_bytes() / 2 / 4096 * 4096;
+        // The fill and the rewrite take the whole raw space, with no GC: every block in service.
+        drive.gc.reserved_percent = 0.0;
         let user = drive.user_units() as u32;
         for (compression, slot) in [(false, 2048), (true, 2048), (true, 512)] {
             drive.controller.compression = compression;

@@ -32,8 +32,9 @@ impl Wear {
     pub fn new(drive: &DriveConfig) -> Self {
         let g = &drive.geometry;
         let w = &drive.wear;
+        let in_service = g.dies as u64 * drive.blocks_in_service_per_die() as u64;
         Wear {
-            erase_count: vec![0; g.total_blocks() as usize],
+            erase_count: vec![0; in_service as usize],
             pe_cycles: drive.endurance.pe_cycles,
             static_levelling: w.static_levelling.then_some((w.static_every_erases, w.static_spread_threshold)),
             erases_since_check: vec![0; g.dies as usize],
@@ -42,7 +43,7 @@ impl Wear {
             retired_blocks: 0,
             worn_out: false,
             min: 0,
-            blocks_at_min: g.total_blocks(),
+            blocks_at_min: in_service,
             max: 0,
             static_victims: 0,
         }

@@ -37,7 +37,7 @@ const STEPS: { title: string; text: string }[] = [
   {
     title: 'Watch the drop',
     text:
-      'At first the drive writes into clean flash, around 75,000 writes a second. When the clean blocks run out, the ' +
+      'At first the drive writes into clean flash, around 89,000 writes a second. When the clean blocks run out, the ' +
       'garbage collector must copy still-valid data out of old blocks before it can erase them, and the dots fall to ' +
       'about 30,000.',
   },

@@ -106,7 +106,7 @@ test('lab cliff: the wall, free blocks and spare area; a reload keeps the progre
   await page.getByTestId('lab-key-toggle').check();
   await expect(page.getByTestId('lab-key-unwritten-spare')).toContainText('spare area');
   await page.emulateMedia({ media: 'print' });
-  await expect(page.getByTestId('lab-worksheet')).toContainText('Answer key: Around 15 to 20 s');
+  await expect(page.getByTestId('lab-worksheet')).toContainText('Answer key: Around 8 s');
   await page.setViewportSize({ width: 800, height: 1000 });
   await page.screenshot({ path: `${SHOTS}/lab-worksheet-print.png`, fullPage: true });
   await page.emulateMedia({ media: 'screen' });

@@ -160,8 +160,8 @@ test('d-choices is offered as a GC victim with its d, and d = 1 (random) copies 
 });
 
 test('the test bed: a start in steady state, then a RAID 0 array of the drive, with the engine’s objections at each control', async ({ page }) => {
-  // Filled in order (the articles' method): the first seconds write at fresh-drive speed.
-  await openApp(page, `?seconds=20&${SMALL_S3700}`);
+  // Filled in order (the articles' method): the first seconds (before the wall at ~8 s) write at fresh-drive speed.
+  await openApp(page, `?seconds=6&${SMALL_S3700}`);
   await runToEnd(page);
   const filledWa = await readNumber(page, 'readout-wa');
 
@@ -185,8 +185,13 @@ test('the test bed: a start in steady state, then a RAID 0 array of the drive, w
   expect(page.url()).toContain('array=raid0');
   expect(page.url()).toContain('raid_drives=2');
   expect(array).toBeGreaterThan(1.6 * single);
+  // Inside the drive: each member's dies, one member at a time.
   await page.getByTestId('section-inside').locator('summary').click();
-  await expect(page.getByTestId('inside-member')).toContainText('the first of the array’s 2 drives');
+  await expect(page.getByTestId('inside-member').locator('option')).toHaveText(['1 of 2', '2 of 2']);
+  await expect(page.getByTestId('inside-view')).toHaveAttribute('data-member', '0');
+  await page.getByTestId('inside-member').selectOption('1');
+  await expect(page.getByTestId('inside-view')).toHaveAttribute('data-member', '1');
+  expect(Number((await page.getByTestId('die-summary').textContent())!.match(/host program ([\d.]+)%/)![1])).toBeGreaterThan(10);
 
   // A stripe the engine refuses is named at its control; the results stay.
   await page.getByTestId('raid_stripe_kib-input').fill('48');

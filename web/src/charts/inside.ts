@@ -75,12 +75,15 @@ export class InsideStore {
     return c ? c.first + c.n - 1 : NaN;
   }
 
-  /** Second `second`, or null when it has not come yet or was dropped for memory. */
-  at(second: number): InsideSecond | null {
+  /** Second `second` of the drive (or of the array's member `member`, from 0), or null when it
+   * has not come yet or was dropped for memory. */
+  at(second: number, member = 0): InsideSecond | null {
     const layout = this.layout;
     const chunk = this.chunks.find((c) => second >= c.first && second < c.first + c.n);
     if (!layout || !chunk) return null;
-    const row = chunk.data.subarray((second - chunk.first) * layout.row, (second - chunk.first + 1) * layout.row);
+    const size = layout.member_row ?? layout.row;
+    const start = (second - chunk.first) * layout.row + Math.min(member, (layout.members ?? 1) - 1) * size;
+    const row = chunk.data.subarray(start, start + size);
     const k = layout.kinds.length;
     const dies = Array.from({ length: layout.dies }, (_, d) => row.subarray(d * k, (d + 1) * k));
     const v0 = layout.dies * k;

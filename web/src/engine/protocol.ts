@@ -51,8 +51,10 @@ export interface InsideLayout {
   erase_bins: number;
   /** Values per row (one row per simulated second). */
   row: number;
-  /** Drives in the run's array (its first member's rows are shown); absent or 1: one drive. */
+  /** Drives in the run's array (a row holds each member's values in turn); absent or 1: one drive. */
   members?: number;
+  /** Values per member in a row (`row` / `members`). */
+  member_row?: number;
 }
 
 /** A workload the engine knows, as `workloads()` describes it. */

@@ -3,7 +3,7 @@
 // victims from), and the blocks by erase count. Live while the run streams (the latest second),
 // or the second the "why" panel explains. Loaded when first opened.
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { DIE_WORK, type InsideSecond, type InsideStore } from '../charts/inside';
 import { formatCount, formatPercent } from '../format';
 import { prepareCanvas, useVersion, useWidth } from '../hooks/useVersion';
@@ -22,8 +22,12 @@ export default function InsideView({ inside, second }: InsideViewProps) {
   const version = useVersion(() => inside.version);
   const theme = useTheme();
   const shown = second ?? inside.lastSecond;
-  const at = Number.isFinite(shown) ? inside.at(shown) : null;
   const layout = inside.layout;
+  const members = layout?.members ?? 1;
+  const [chosen, setMember] = useState(0);
+  const member = Math.min(chosen, members - 1);
+  const at = Number.isFinite(shown) ? inside.at(shown, member) : null;
+  const memberId = useId();
 
   if (!layout || !at) {
     const gone = second !== null && Number.isFinite(inside.firstSecond) && second < inside.firstSecond;
@@ -46,16 +50,23 @@ export default function InsideView({ inside, second }: InsideViewProps) {
   const bins = at.valid.length;
 
   return (
-    <div className="inside" data-testid="inside-view" data-second={shown} data-version={version}>
+    <div className="inside" data-testid="inside-view" data-second={shown} data-member={member} data-version={version}>
       <p className="inside-when" data-testid="inside-when">
         {second === null ? `Live: second ${shown}` : `Second ${shown}, the one explained above`}
-        {(layout.members ?? 1) > 1 && (
-          <span data-testid="inside-member">
-            {' '}
-            (the first of the array’s {layout.members} drives: the members share every stream alike, so each looks much like it)
-          </span>
-        )}
       </p>
+      {members > 1 && (
+        <p className="inside-member">
+          <label htmlFor={memberId}>Drive of the array</label>{' '}
+          <select id={memberId} data-testid="inside-member" value={member} onChange={(e) => setMember(Number(e.target.value))}>
+            {Array.from({ length: members }, (_, m) => (
+              <option key={m} value={m}>
+                {m + 1} of {members}
+              </option>
+            ))}
+          </select>{' '}
+          <span className="hint">The stripe deals every stream to all members alike, so each works much like the others.</span>
+        </p>
+      )}
       <h3>Every die this second</h3>
       <ul className="legend">
         {[...DIE_WORK, IDLE].map((w) => (

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ColumnStore } from './charts/columns';
 import { hoverSecond } from './charts/hover';
-import { resolveXDomain, viewLabel, type ViewSpec } from './charts/scales';
+import { resolveXDomain, type ViewSpec } from './charts/scales';
 import type { ChartSeries, TimeMarker } from './charts/TimeChart';
 import { ComparisonChart, METRICS } from './components/ComparisonChart';
 import { DesignControls } from './components/DesignControls';
@@ -30,9 +30,8 @@ import type { DrivePreset, EngineState, ParameterInfo, Problem, SimConfig, Workl
 import type { Run, RunSet } from './engine/runs';
 import type { ExperimentInfo, ExperimentRequest, ExperimentState } from './engine/experimentProtocol';
 import { ExperimentSet } from './engine/experiments';
-import { workloadWords } from './explain/words';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
-import { formatBytes, formatDuration, formatInt, formatPlain, format1 } from './format';
+import { formatDuration, formatInt, formatPlain, format1 } from './format';
 import { setupSearch, useLab } from './hooks/useLab';
 import { useRuns } from './hooks/useRuns';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
@@ -53,7 +52,8 @@ import type { Overrides } from './settings/overrides';
 import { DEFAULTS, LAB_KEY, VOCABULARY } from './settings/pageDefaults';
 import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
 import { buildRequest } from './settings/request';
-import { contextFor, experimentRequestFor, offerFor, isModel, requestedCuts, runName, runRequest, type SimRun } from './settings/runSetup';
+import { chartHeading, contextFor, experimentRequestFor, offerFor, isModel, requestedCuts, runName, runRequest, type SimRun } from './settings/runSetup';
+import { ViewTabs } from './components/ViewTabs';
 import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './settings/urlState';
 
 // Views under the chart that are fetched when first opened.
@@ -565,10 +565,7 @@ export function App() {
   const runWorkload = run?.ran?.config.workload ?? settings.workload;
   const workloadInfo = workloads.find((w) => w.id === runWorkload);
   const blockBytes = typeof run?.ran?.config.block_bytes === 'number' ? run.ran.config.block_bytes : (workloadInfo?.block_bytes ?? 4096);
-  const chartTitle =
-    shown.length > 1
-      ? `${metric.label} per second: ${shown.length} runs, ${viewLabel(view, runSeconds)}`
-      : `${metric.id === 'iops' ? `${formatBytes(blockBytes)} ` : ''}${workloadWords(runWorkload).name} ${metric.label} per second, ${viewLabel(view, runSeconds)}`;
+  const chartTitle = chartHeading(shown.length, metric, view, runSeconds, blockBytes, runWorkload);
   const runErrors = snap.runs.filter((r) => r.error).map((r) => ({ id: r.id, text: `${names.get(r.id)}: ${r.error!.message}`, exp: false }));
   const expErrors = expRuns.filter((r) => r.entry?.error).map((r) => ({ id: r.key, text: `${r.name}: ${r.entry!.error!.message}`, exp: true }));
   const engineErrors = expMode ? [...expErrors, ...runErrors] : runErrors;
@@ -706,20 +703,7 @@ export function App() {
 
             <div className="results-head">
               <h2>{drive && shown.length <= 1 ? drive.name : 'Comparison'}</h2>
-              <div className="tabs" role="group" aria-label="Chart view">
-                {scenario.views.map((v) => (
-                  <button
-                    key={v.id}
-                    type="button"
-                    aria-pressed={v.id === view.id}
-                    className={v.id === view.id ? 'tab active' : 'tab'}
-                    data-testid={`view-${v.id}`}
-                    onClick={() => update({ view: v.id })}
-                  >
-                    {viewLabel(v, runSeconds)}
-                  </button>
-                ))}
-              </div>
+              <ViewTabs views={scenario.views} current={view.id} runSeconds={runSeconds} onView={(id) => update({ view: id })} />
             </div>
             <ComparisonChart
               runs={shown}

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ColumnStore } from '../charts/columns';
 import { StorePrefix } from '../charts/prefix';
-import { resolveXDomain, viewLabel, type ViewSpec } from '../charts/scales';
+import { resolveXDomain, type ViewSpec } from '../charts/scales';
 import type { ChartSeries, TimeMarker } from '../charts/TimeChart';
 import { ComparisonChart, METRICS } from '../components/ComparisonChart';
 import { ErrorBanner } from '../components/ErrorBanner';
@@ -17,8 +17,7 @@ import { RunStats } from '../components/RunStats';
 import { ExperimentSet } from '../engine/experiments';
 import type { ExperimentEntry } from '../engine/experiments';
 import type { EngineState, SimConfig } from '../engine/protocol';
-import { workloadWords } from '../explain/words';
-import { formatBytes, formatInt } from '../format';
+import { formatInt } from '../format';
 import { useOnScreen } from '../hooks/useOnScreen';
 import { useRuns } from '../hooks/useRuns';
 import { useMediaQuery } from '../hooks/useViewport';
@@ -26,7 +25,8 @@ import { consistency as scenario } from '../scenarios/consistency';
 import { driveGroups, spanOption } from '../settings/capacity';
 import { experimentSearch, joinSearch } from '../settings/experimentState';
 import { DEFAULTS } from '../settings/pageDefaults';
-import { contextFor, experimentRequestFor, offerFor, requestedCuts, runName, runRequest, type SimRun } from '../settings/runSetup';
+import { chartHeading, contextFor, experimentRequestFor, offerFor, requestedCuts, runName, runRequest, type SimRun } from '../settings/runSetup';
+import { ViewTabs } from '../components/ViewTabs';
 import { buildRequest } from '../settings/request';
 import { linkSearch, type RunSettings } from '../settings/urlState';
 import { setThemeChoice } from '../theme';
@@ -486,10 +486,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
   );
   const workload = workloads.find((w) => w.id === (ranConfig?.workload ?? settings.workload));
   const blockBytes = typeof ranConfig?.block_bytes === 'number' ? ranConfig.block_bytes : (workload?.block_bytes ?? 4096);
-  const chartTitle =
-    shown.length > 1
-      ? `${metric.label} per second: ${shown.length} runs, ${viewLabel(view, runSeconds)}`
-      : `${metric.id === 'iops' ? `${formatBytes(blockBytes)} ` : ''}${workloadWords(ranConfig?.workload ?? settings.workload).name} ${metric.label} per second, ${viewLabel(view, runSeconds)}`;
+  const chartTitle = chartHeading(shown.length, metric, view, runSeconds, blockBytes, ranConfig?.workload ?? settings.workload);
   const title = sims.map((r) => names.get(r.id)).filter(Boolean).join(' vs ') || 'SSD Lab';
 
   const canUse = options.controls === 'shown';
@@ -639,20 +636,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
       {show.has('chart') && !expMode && (
         <>
           {canUse && (
-            <div className="tabs embed-views" role="group" aria-label="Chart view">
-              {scenario.views.map((v) => (
-                <button
-                  key={v.id}
-                  type="button"
-                  aria-pressed={v.id === view.id}
-                  className={v.id === view.id ? 'tab active' : 'tab'}
-                  data-testid={`view-${v.id}`}
-                  onClick={() => update({ view: v.id })}
-                >
-                  {viewLabel(v, runSeconds)}
-                </button>
-              ))}
-            </div>
+            <ViewTabs className="embed-views" views={scenario.views} current={view.id} runSeconds={runSeconds} onView={(id) => update({ view: id })} />
           )}
           {sims.length > 1 && (
             <ul className="embed-legend" aria-label="Runs">

@@ -3,10 +3,12 @@
 // run's name in the legend.
 
 import type { PanelContext } from '../charts/panels';
+import { viewLabel, type ViewSpec } from '../charts/scales';
 import type { ExperimentInfo, ExperimentRequest } from '../engine/experimentProtocol';
 import type { DrivePreset, SimConfig, WorkloadInfo } from '../engine/protocol';
 import type { Run } from '../engine/runs';
 import { workloadWords } from '../explain/words';
+import { formatBytes } from '../format';
 import { spanOption } from './capacity';
 import { DESIGN_OPTIONS, describeDesign, type DesignValues, type EngineOffer } from './design';
 import { experimentRequest, type ExperimentSettings } from './experimentState';
@@ -68,6 +70,21 @@ export function runName(r: SimRun, presets: readonly DrivePreset[], requestField
   if (n > 0) parts.push(`${n} parameter ${n === 1 ? 'override' : 'overrides'}`);
   if (s.seed !== DEFAULTS.seed) parts.push(`seed ${s.seed}`);
   return parts.join(', ');
+}
+
+/** The chart's heading: "4 KB Random writes IOPS per second, Whole run (log)", or for several runs
+ * "IOPS per second: 3 runs, Whole run (log)". */
+export function chartHeading(
+  runs: number,
+  metric: { id: string; label: string },
+  view: ViewSpec,
+  runSeconds: number,
+  blockBytes: number,
+  workload: string,
+): string {
+  if (runs > 1) return `${metric.label} per second: ${runs} runs, ${viewLabel(view, runSeconds)}`;
+  const size = metric.id === 'iops' ? `${formatBytes(blockBytes)} ` : '';
+  return `${size}${workloadWords(workload).name} ${metric.label} per second, ${viewLabel(view, runSeconds)}`;
 }
 
 /** The power cuts a request schedules, s. */

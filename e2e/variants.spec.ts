@@ -28,7 +28,7 @@ test('lazy GC pacing leaves seconds far below the consistency-first minimum', as
   expect(lazy).toBeLessThan(paced / 10);
   // The garbage-collection panel comes up for this variant and shows the bulk clean-ups.
   await expect(page.getByTestId('panel-gc')).toBeVisible();
-  expect(await chartPoints(page, 'chart-gc')).toBeGreaterThan(0);
+  await expect.poll(() => chartPoints(page, 'chart-gc')).toBeGreaterThan(0);
 });
 
 test('a power cut loses nothing with capacitors, and the buffer without them', async ({ page }) => {

@@ -6,6 +6,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::*;
+use ssdlab_core::bench::power_cut_json;
 use ssdlab_core::config::{GcPacing, RunConfig};
 use ssdlab_core::drive::power::PowerCutReport;
 use ssdlab_core::rng::Rng;
@@ -176,6 +177,67 @@ fn writes_merged_in_the_buffer_are_as_safe_as_any() {
         // writing through, nothing is acknowledged before it is programmed.
         if capacitors {
             assert!(acknowledged > 200, "the cuts found {} writes at risk", acknowledged);
+        }
+    }
+}
+
+/// The acknowledged writes a cut lost, as their units (sorted).
+fn lost_units(r: &PowerCutReport) -> Vec<u64> {
+    let durable: std::collections::HashSet<u64> = r.durable.iter().map(|&(_, seq)| seq).collect();
+    let mut lost: Vec<u64> =
+        r.acknowledged.iter().filter(|(_, seq)| !durable.contains(seq)).map(|&(lpa, _)| lpa).collect();
+    lost.sort_unstable();
+    lost
+}
+
+#[test]
+fn a_cut_asked_for_during_the_run_finds_what_a_log_kept_from_the_start_finds() {
+    // The page asks for cuts while the run goes (the drive starts its log of writes at risk
+    // then); the same cuts scheduled in the config have the log from the start. Every report
+    // and every sample agree, for buffered, writing-through, merged and partly flushed writes.
+    type Tweak = fn(&mut RunConfig);
+    let setups: [(&str, Tweak); 5] = [
+        ("healthy capacitors", |_| {}),
+        ("volatile cache", |cfg| {
+            cfg.drive.power.capacitors = false;
+            cfg.drive.power.volatile_cache = true;
+        }),
+        ("writing through", |cfg| cfg.drive.power.capacitors = false),
+        ("small bank", |cfg| cfg.drive.power.capacitance_uf = 30),
+        ("merged writes", |cfg| {
+            cfg.workload = ssdlab_core::config::WorkloadSpec::by_id("redo-log").unwrap();
+            cfg.block_bytes = 1536;
+            cfg.align_bytes = 1536;
+            cfg.queue_depth = 4;
+            cfg.drive.power.capacitors = false;
+            cfg.drive.power.volatile_cache = true;
+        }),
+    ];
+    for (seed, (name, tweak)) in setups.into_iter().enumerate() {
+        let mut cfg = small_s3700(64, GcPacing::ConsistencyFirst, 12, 20 + seed as u64);
+        tweak(&mut cfg);
+        let mut asked = Bench::new(cfg.clone()).unwrap();
+        let mut rng = Rng::new(seed as u64);
+        let mut samples = Vec::new();
+        let mut at = Vec::new();
+        for second in (1..12).step_by(2) {
+            asked.advance_to_second(second, u64::MAX, &mut samples);
+            asked.advance(1 + rng.below(3_000), &mut samples);
+            at.extend(asked.cut_power_now());
+        }
+        samples.extend(asked.run_to_end());
+        assert_eq!(at.len(), 6, "{name}: every cut lands before the run ends");
+        cfg.power_cuts_ns = at;
+        let mut scheduled = Bench::new(cfg).unwrap();
+        assert_eq!(scheduled.run_to_end(), samples, "{name}");
+        let (a, b) = (asked.power_cuts(), scheduled.power_cuts());
+        assert_eq!(a.len(), b.len(), "{name}");
+        for (a, b) in a.iter().zip(b) {
+            assert_eq!(power_cut_json(a), power_cut_json(b), "{name}");
+            assert_eq!(lost_units(a), lost_units(b), "{name}: the same units lost");
+        }
+        if name == "volatile cache" {
+            assert!(a.iter().all(|r| r.acknowledged_writes_lost > 0), "{name}: every cut loses writes");
         }
     }
 }

@@ -246,7 +246,6 @@ fn a_one_drive_array_takes_power_cuts_as_the_plain_drive() {
     assert_eq!(a.power_cuts(), b.power_cuts());
     // A cut asked for during the run reaches every member of an array.
     let mut sim = Bench::new(small_array(2, 5, "random-write")).unwrap();
-    sim.watch_durability();
     let mut out = Vec::new();
     sim.advance_to_second(2, u64::MAX, &mut out);
     let at = sim.cut_power_now().expect("an array takes a cut");

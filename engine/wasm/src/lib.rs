@@ -5,15 +5,14 @@
 //! nothing here unwraps on input from the page.
 #![deny(clippy::unwrap_used, clippy::expect_used)]
 
+#[cfg(feature = "full")]
 use std::cell::RefCell;
+#[cfg(feature = "full")]
 use std::rc::Rc;
-
-use std::collections::BTreeMap;
 
 #[cfg(feature = "full")]
 use ssdlab_core::bench::fio::FioRecorder;
-use ssdlab_core::bench::histogram::Histogram;
-use ssdlab_core::bench::{power_cuts_json, table_bytes_bound, Completion, Observer};
+use ssdlab_core::bench::{power_cuts_json, table_bytes_bound};
 use ssdlab_core::config::{apply_parameters, parameter_paths, WorkloadSpec};
 use ssdlab_core::drive::ftl::victim;
 use ssdlab_core::drive::Drive;
@@ -353,10 +352,6 @@ pub struct Simulation {
     /// With a fio job file: fio's statistics and logs of the run.
     #[cfg(feature = "full")]
     fio: Option<Rc<RefCell<FioRecorder>>>,
-    /// Every command's latency since the last `latency_histogram` drain (the observer adds).
-    latencies: Rc<RefCell<Histogram>>,
-    /// The run's latencies so far: bucket's lowest ns -> (next bucket's lowest ns, count).
-    latency_buckets: BTreeMap<u64, (u64, u64)>,
     /// `inside()` rows of the last `advance_inside`, and the dies' busy time at the last cut.
     inside: Vec<f64>,
     busy_at_cut: Vec<u64>,
@@ -366,20 +361,6 @@ pub struct Simulation {
 /// erase-count bins (the fewest to the most erases of any block).
 const VALID_BINS: u32 = 32;
 const ERASE_BINS: u32 = 16;
-
-/// Adds each completed command's latency to a histogram, then hands the completion on (to the
-/// fio recorder, when there is one), so both can watch the same run.
-struct LatencyObserver {
-    latencies: Rc<RefCell<Histogram>>,
-    next: Option<Box<dyn Observer>>,
-}
-
-impl Observer for LatencyObserver {
-    fn completed(&mut self, c: &Completion) -> bool {
-        self.latencies.borrow_mut().add(c.done_ns - c.issue_ns);
-        self.next.as_mut().is_some_and(|o| o.completed(c))
-    }
-}
 
 #[wasm_bindgen]
 impl Simulation {
@@ -391,29 +372,20 @@ impl Simulation {
         let (cfg, file) = resolve_with_fio(config_json).map_err(|e| JsError::new(&e.to_string()))?;
         #[cfg(not(feature = "full"))]
         let cfg = resolve(config_json).map_err(|e| JsError::new(&e.to_string()))?;
+        #[cfg_attr(not(feature = "full"), allow(unused_mut))] // only a fio job file adds an observer
         let mut sim = Bench::new(cfg).map_err(|e| JsError::new(&e.to_string()))?;
         #[cfg(feature = "full")]
-        let (fio, next) = match file {
-            Some(f) => {
-                let (recorder, observer) = FioRecorder::shared(&f);
-                (Some(recorder), Some(observer))
-            }
-            None => (None, None),
-        };
-        #[cfg(not(feature = "full"))]
-        let next = None;
-        let latencies = Rc::new(RefCell::new(Histogram::default()));
-        sim.observe(Box::new(LatencyObserver { latencies: latencies.clone(), next }));
-        // The page can cut power at any moment (`cut_power_now`).
-        sim.watch_durability();
+        let fio = file.map(|f| {
+            let (recorder, observer) = FioRecorder::shared(&f);
+            sim.observe(observer);
+            recorder
+        });
         let busy_at_cut = busy_flat(&sim);
         Ok(Simulation {
             sim,
             samples: Vec::new(),
             #[cfg(feature = "full")]
             fio,
-            latencies,
-            latency_buckets: BTreeMap::new(),
             inside: Vec::new(),
             busy_at_cut,
         })
@@ -467,14 +439,10 @@ impl Simulation {
         .to_string()
     }
 
-    /// Every command's latency since the run began, as non-empty histogram buckets, flat:
-    /// (lowest ns, next bucket's lowest ns, count) each, in ascending order.
-    pub fn latency_histogram(&mut self) -> Vec<f64> {
-        let slice = std::mem::take(&mut *self.latencies.borrow_mut());
-        for (lo, hi, n) in slice.buckets() {
-            self.latency_buckets.entry(lo).or_insert((hi, 0)).1 += n;
-        }
-        self.latency_buckets.iter().flat_map(|(&lo, &(hi, n))| [lo as f64, hi as f64, n as f64]).collect()
+    /// Every command's latency in the seconds completed so far, as non-empty histogram
+    /// buckets, flat: (lowest ns, next bucket's lowest ns, count) each, in ascending order.
+    pub fn latency_histogram(&self) -> Vec<f64> {
+        self.sim.latencies().buckets().flat_map(|(lo, hi, n)| [lo as f64, hi as f64, n as f64]).collect()
     }
 
     /// Processes up to `max_ios` host IOs and returns the seconds completed meanwhile,
@@ -976,8 +944,8 @@ mod tests {
         assert_eq!(seconds, 12);
         let h = sim.latency_histogram();
         let counted: f64 = h.chunks(3).map(|b| b[2]).sum();
-        // Every command's latency, and those of the last commands, completing after the last second.
-        assert!(counted >= ios && counted <= ios + 32.0, "{counted} latencies, {ios} commands");
+        // Every command's latency, in the seconds it completed in.
+        assert_eq!(counted, ios);
         assert!(h.chunks(3).all(|b| b[0] < b[1]));
     }
 

@@ -45,6 +45,8 @@ pub struct Seconds {
     host_cpu_cycles_per_io: f64,
     /// Die time in one second, ns (dies x 1 s, over all members of an array).
     die_second_ns: f64,
+    /// Every latency of the seconds completed so far (the page's histogram of the run).
+    latencies: Histogram,
 }
 
 impl Seconds {
@@ -57,6 +59,7 @@ impl Seconds {
             last_second: seconds,
             host_cpu_cycles_per_io: host_cpu_cycles_per_io as f64,
             die_second_ns: dies as f64 * NS_PER_S as f64,
+            latencies: Histogram::default(),
         }
     }
 
@@ -67,6 +70,11 @@ impl Seconds {
 
     pub fn finished(&self) -> bool {
         self.second >= self.last_second
+    }
+
+    /// Every latency of the seconds completed so far.
+    pub fn latencies(&self) -> &Histogram {
+        &self.latencies
     }
 
     /// The workload ended early: no more seconds follow.
@@ -90,6 +98,7 @@ impl Seconds {
         while now_ns >= self.second_end_ns && !self.finished() {
             let c = self.bins.pop_front().unwrap_or_default();
             out.push(self.sample(&c, drive));
+            self.latencies.merge(&c.latency);
             self.second += 1;
             self.second_end_ns += NS_PER_S;
             drive.second_began(self.second);

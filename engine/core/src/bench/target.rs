@@ -113,9 +113,13 @@ impl Target {
         self.each(|d| d.set_capacitors_healthy(healthy));
     }
 
-    /// Every member keeps its log of writes at risk (see `Drive::watch_durability`).
-    pub fn watch_durability(&mut self) {
-        self.each(|d| d.watch_durability());
+    /// Every member keeps its log of writes at risk from `now_ns` on (see
+    /// `Drive::watch_durability`): None if they kept it already, else when the programs booked
+    /// before now complete on every member.
+    pub fn watch_durability(&mut self, now_ns: u64) -> Option<u64> {
+        let mut settled = None;
+        self.each(|d| settled = settled.max(d.watch_durability(now_ns)));
+        settled
     }
 
     /// The capacitors of the drive, or of the first member that is not healthy.

@@ -297,9 +297,11 @@ impl Drive {
         }
     }
 
-    /// Keeps the log of writes at risk (acknowledged, not yet durable) from now on.
-    pub fn watch_durability(&mut self) {
-        self.writes.log.get_or_insert_with(Default::default);
+    /// Keeps the log of writes at risk (acknowledged, not yet durable) from `now_ns` on (see
+    /// `WritePath::start_log`). Returns None if it was kept already, else when the programs
+    /// booked before now complete.
+    pub fn watch_durability(&mut self, now_ns: u64) -> Option<u64> {
+        self.writes.start_log(now_ns)
     }
 
     /// The capacitor bank fails (noticed at the next self-test) or is replaced by a healthy one;

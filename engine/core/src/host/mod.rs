@@ -293,6 +293,12 @@ impl Host {
         self.phase_end_ns = self.phase_end_ns.min(t_ns);
     }
 
+    /// When the last command in flight completes (its slot's next issue time: a bound, past
+    /// the completion by the job's think time); 0 with none in flight.
+    pub fn in_flight_until(&self) -> u64 {
+        self.slots.iter().map(|&Reverse(k)| k >> JOB_BITS).max().unwrap_or(0)
+    }
+
     /// When the last phase's last command completed (once `next_issue` has returned None).
     pub fn drained_ns(&self) -> u64 {
         self.phase_end_ns

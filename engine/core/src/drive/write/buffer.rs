@@ -66,6 +66,11 @@ impl WriteBuffer {
         self.programs_in_flight.push(Reverse((done_ns, units)));
     }
 
+    /// When the last host program booked so far completes (0 if none is in flight).
+    pub fn programs_done_ns(&self) -> u64 {
+        self.programs_in_flight.iter().map(|&Reverse((done, _))| done).max().unwrap_or(0)
+    }
+
     /// Whether unit `lpa` is in a page whose program has not finished at `t_ns`.
     pub fn being_programmed(&mut self, lpa: u32, t_ns: u64) -> bool {
         let Some(recent) = self.recent_programs.as_mut() else { return false };

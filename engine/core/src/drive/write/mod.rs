@@ -27,7 +27,8 @@ use page::{Group, Page};
 pub struct WritePath {
     buffer: WriteBuffer,
     page: Page,
-    /// Kept only when power cuts are scheduled: recent writes with ack and durable times.
+    /// Kept when power cuts are scheduled, or from the first cut asked for during the run
+    /// (`start_log`): recent writes with ack and durable times.
     pub log: Option<DurabilityLog>,
     compression: Compression,
     /// 4 KiB units one map entry spans (`map.unit_bytes`).
@@ -83,6 +84,26 @@ impl WritePath {
         self.compression.slots()
     }
 
+    /// Starts the durability log at `now_ns` if it is not kept yet, with the writes waiting in
+    /// the page being assembled (taken before now, so acknowledged by the time the host's
+    /// commands in flight are done; durable when their page's program is). Returns None if the
+    /// log was kept already, else when the programs booked before now complete: from then on
+    /// every write the host could lose is in the log.
+    pub fn start_log(&mut self, now_ns: u64) -> Option<u64> {
+        if self.log.is_some() {
+            return None;
+        }
+        let mut log = DurabilityLog::default();
+        self.page.seqs.clear();
+        for lpa in self.page.writes() {
+            let seq = log.written(lpa);
+            log.acknowledged(seq, now_ns);
+            self.page.seqs.push(seq);
+        }
+        self.log = Some(log);
+        Some(self.buffer.programs_done_ns().max(self.page.group_done_ns()))
+    }
+
     /// Stores a write whose command reached the buffer at `t`; returns when it is acknowledged.
     #[inline]
     pub fn write(&mut self, req: Request, t: u64, write_through: bool, flash: &mut Flash, gc: &mut Gc) -> u64 {
@@ -125,6 +146,7 @@ impl WritePath {
             // Part of a unit, or of a map entry: the rest comes from its current data.
             if self.page.contains(lpa) {
                 // Merged into the page being assembled: no new unit.
+                self.page.merged(lpa);
                 w.programmed_ns = w.programmed_ns.max(self.joined_page(lpa, &mut w.seqs));
                 return;
             }

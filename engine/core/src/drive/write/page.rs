@@ -20,6 +20,9 @@ pub struct Page {
     pub group: Option<Group>,
     /// The units' sequence numbers in the durability log (only while one is kept).
     pub seqs: Vec<u64>,
+    /// Writes merged into a unit already here, in order, as (units here before it, unit): a
+    /// log started now needs every write the page holds.
+    pub merges: Vec<(u32, u32)>,
 }
 
 impl Page {
@@ -30,6 +33,7 @@ impl Page {
             ready_ns: 0,
             group: None,
             seqs: Vec::with_capacity(capacity),
+            merges: Vec::new(),
         }
     }
 
@@ -51,6 +55,26 @@ impl Page {
         self.group.map_or(0, |g| g.done_ns)
     }
 
+    /// A write merged into unit `lpa`, already here.
+    pub fn merged(&mut self, lpa: u32) {
+        self.merges.push((self.units.len() as u32, lpa));
+    }
+
+    /// Every write the page holds, in the order they came: each unit's first (NONE if trimmed
+    /// since), and the writes merged into it.
+    pub fn writes(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.units.len() + self.merges.len());
+        let mut merges = self.merges.iter().peekable();
+        for (i, &(lpa, _)) in self.units.iter().enumerate() {
+            while let Some(&(_, merged)) = merges.next_if(|&&(before, _)| before as usize <= i) {
+                out.push(merged);
+            }
+            out.push(lpa);
+        }
+        out.extend(merges.map(|&(_, merged)| merged));
+        out
+    }
+
     #[inline]
     pub fn push(&mut self, lpa: u32, slots: u32, ready_ns: u64) {
         self.units.push((lpa, slots));
@@ -63,5 +87,6 @@ impl Page {
         self.units.clear();
         self.slots = 0;
         self.seqs.clear();
+        self.merges.clear();
     }
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_S3700, openApp, runToEnd } from './helpers';
+import { SMALL_S3700, openApp, readNumber, runToEnd } from './helpers';
 
 // Every export of a run: the CSV equals `ssdlab run --csv` for the exported config, which the CLI
 // accepts; fio logs in fio's format; the chart as PNG and SVG.
@@ -56,4 +56,37 @@ test('the CSV equals the CLI’s for the exported config; fio logs; PNG and SVG 
   expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   expect(svg).toContain('<path d="M'); // the dots, as vector paths
   expect(svg).toContain('Time (s)');
+});
+
+test('a run with a power cut asked for during it: the exported config schedules the cut and the CLI gives the same CSV', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), 'ssdlab-export-cut-'));
+  await openApp(page, `?seconds=300&seed=5&${SMALL_S3700}`);
+  await page.getByTestId('start').click();
+  await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(4);
+  await page.getByTestId('pause').click();
+  await page.getByTestId('cut-power').click();
+  await expect(page.getByTestId('power-outcome')).toContainText('the outcome follows');
+  await page.getByTestId('pause').click(); // resume
+  await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  await expect(page.getByTestId('power-cuts').locator('tbody tr')).toHaveCount(1);
+
+  const csv = await save(page, 'export-csv', dir);
+  const json = await save(page, 'export-json', dir);
+  const config = JSON.parse(readFileSync(json.path, 'utf8'));
+  expect(config.power_cuts_s).toHaveLength(1);
+  expect(config.power_cuts_s[0]).toBeGreaterThan(4);
+  const cliCsv = join(dir, 'cli.csv');
+  execFileSync(
+    'cargo',
+    ['run', '--release', '-q', '-p', 'ssdlab-cli', '--', 'run', '--config', json.path, '--steady-from', '210', '--csv', cliCsv],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const pageCsv = readFileSync(csv.path, 'utf8');
+  expect(pageCsv).toBe(readFileSync(cliCsv, 'utf8'));
+  // The cut is in the samples: the drive was off while it rebuilt its map.
+  const header = pageCsv.split('\n')[0].split(',');
+  const second = Math.floor(config.power_cuts_s[0]);
+  const row = pageCsv.split('\n')[second + 1].split(',');
+  expect(Number(row[header.indexOf('iops')])).toBeLessThan(Number(pageCsv.split('\n')[second].split(',')[header.indexOf('iops')]));
 });

@@ -52,7 +52,7 @@ import type { Overrides } from './settings/overrides';
 import { DEFAULTS, LAB_KEY, VOCABULARY } from './settings/pageDefaults';
 import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
 import { buildRequest } from './settings/request';
-import { chartHeading, contextFor, experimentRequestFor, offerFor, isModel, requestedCuts, runName, runRequest, type SimRun } from './settings/runSetup';
+import { chartHeading, contextFor, experimentRequestFor, offerFor, isModel, requestedCuts, reproducingConfig, runName, runRequest, type SimRun } from './settings/runSetup';
 import { ViewTabs } from './components/ViewTabs';
 import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './settings/urlState';
 
@@ -520,7 +520,7 @@ export function App() {
   // Cuts the request scheduled and those asked for during the run, each with its outcome once known.
   const liveCuts = focused?.ran ? focused.cutsAsked : NO_CUTS;
   const cutsAsked = useMemo(
-    () => [...(ranConfig ? requestedCuts(ranConfig) : []), ...liveCuts].sort((a, b) => a - b),
+    () => (ranConfig ? requestedCuts(reproducingConfig(ranConfig, liveCuts)) : liveCuts),
     [ranConfig, liveCuts],
   );
   const powerCuts = focused?.powerCuts;

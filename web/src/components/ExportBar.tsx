@@ -1,10 +1,11 @@
 // Taking a run away: its samples as the CLI's CSV and as fio logs, its setup as a config file
-// the CLI runs, and the page as a link.
+// the CLI runs (with the power cuts asked for during the run), and the page as a link.
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { download, fileSlug } from '../charts/export';
 import type { Run } from '../engine/runs';
 import { cliCommand, configJson, fioLog, samplesCsv, type FioLogType } from '../files/exports';
+import { reproducingConfig } from '../settings/runSetup';
 
 export interface ExportBarProps<S> {
   run: Run<S> | null;
@@ -21,7 +22,7 @@ export function ExportBar<S>({ run, runName, sampleFields, writes, blockBytes, s
   const [copied, setCopied] = useState<string | null>(null);
   const base = fileSlug(runName);
   const hasSamples = run !== null && run.store.length > 0 && run.kind === 'sim';
-  const config = run?.ran?.config ?? null;
+  const config = useMemo(() => (run?.ran ? reproducingConfig(run.ran.config, run.cutsAsked) : null), [run?.ran, run?.cutsAsked]);
   const saveLog = (type: FioLogType) => {
     if (!run) return;
     download(fioLog(run.store, type, writes, blockBytes), `${base}_${type}.1.log`);

@@ -92,6 +92,16 @@ export function requestedCuts(config: SimConfig): number[] {
   return Array.isArray(config.power_cuts_s) ? (config.power_cuts_s as number[]) : [];
 }
 
+/**
+ * The request that reproduces a run: its config, with the power cuts asked for during it
+ * scheduled at the times they landed (the engine gives a cut asked for at a time the same
+ * outcome as one scheduled for it).
+ */
+export function reproducingConfig(config: SimConfig, cutsAsked: readonly number[]): SimConfig {
+  if (cutsAsked.length === 0) return config;
+  return { ...config, power_cuts_s: [...requestedCuts(config), ...cutsAsked].sort((a, b) => a - b) };
+}
+
 /** What the panels under the chart are chosen for: the run's request and drive. */
 export function contextFor(config: SimConfig, parameters: Readonly<Record<string, unknown>>, workloads: readonly WorkloadInfo[]): PanelContext {
   const workload = workloads.find((w) => w.id === config.workload);

@@ -33,6 +33,7 @@ import { ExperimentSet } from './engine/experiments';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
 import { formatDuration, formatInt, formatPlain, format1 } from './format';
 import { setupSearch, useLab } from './hooks/useLab';
+import { useMountSteps } from './hooks/useMountSteps';
 import { useRuns } from './hooks/useRuns';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { labResults } from './labs/results';
@@ -72,7 +73,10 @@ const WhyPanel = lazy(() => import('./components/WhyPanel').then((m) => ({ defau
 const CHECK_DELAY_MS = 150;
 
 export function App() {
-  const { runs, snap } = useRuns<RunSettings>();
+  // The chart and its run controls first, then the settings, then what is under the chart; then
+  // the engine loads.
+  const mounted = useMountSteps(3);
+  const { runs, snap } = useRuns<RunSettings>(false, mounted >= 3);
   const catalog = snap.catalog;
   const presets = catalog?.presets ?? NO_PRESETS;
   const workloads = catalog?.workloads ?? NO_WORKLOADS;
@@ -756,40 +760,42 @@ export function App() {
               <p className="hint pick-hint">Click a dot, or focus the chart and press Enter, to see why that second was fast or slow.</p>
             )}
 
-            <Readout run={focused ?? null} />
-            {focused?.summary && (
-              <p
-                className="summary"
-                data-testid="summary"
-                data-engine-ms={focused.summary.elapsed_ms}
-                data-setup-ms={focused.setupMs ?? undefined}
-              >
-                Simulated {formatInt(focused.summary.seconds_done)} s in {formatDuration(focused.summary.seconds_done / focused.speed)} of
-                your time ({format1(focused.speed)}× real time)
-                {focused.setupMs !== null && <>, after {format1(focused.setupMs / 1000)} s to erase and fill the drive</>}.
-              </p>
-            )}
-            <PowerCutTable cuts={focused?.powerCuts ?? []} />
-            {focused && (
+            {mounted >= 3 && (
               <>
-                <LazySection
-                  title="Inside the drive"
-                  hint="what every die does each second, the blocks GC chooses from, wear"
-                  testId="section-inside"
-                >
-                  <InsideView inside={focused.inside} second={picked} />
-                </LazySection>
-                <LazySection title="Latency" hint="percentiles per second and the run’s histogram" testId="section-latency">
-                  <LatencyView
-                    store={focused.store}
-                    inside={focused.inside}
-                    view={belowView}
-                    runSeconds={runSeconds}
-                    markers={markers}
-                    onPick={pick}
-                    picked={picked}
-                  />
-                </LazySection>
+                <Readout run={focused ?? null} />
+                {focused?.summary && (
+                  <p
+                    className="summary"
+                    data-testid="summary"
+                    data-engine-ms={focused.summary.elapsed_ms}
+                    data-setup-ms={focused.setupMs ?? undefined}
+                  >
+                    Simulated {formatInt(focused.summary.seconds_done)} s in {formatDuration(focused.summary.seconds_done / focused.speed)} of
+                    your time ({format1(focused.speed)}× real time)
+                    {focused.setupMs !== null && <>, after {format1(focused.setupMs / 1000)} s to erase and fill the drive</>}.
+                  </p>
+                )}
+                <PowerCutTable cuts={focused?.powerCuts ?? []} />
+                {focused && (
+                  <>
+                    <LazySection
+                      title="Inside the drive"
+                      hint="what every die does each second, the blocks GC chooses from, wear"
+                      testId="section-inside"
+                    >
+                      <InsideView inside={focused.inside} second={picked} />
+                    </LazySection>
+                    <LazySection title="Latency" hint="percentiles per second and the run’s histogram" testId="section-latency">
+                      <LatencyView
+                        store={focused.store}
+                        inside={focused.inside}
+                        view={belowView}
+                        runSeconds={runSeconds}
+                        markers={markers}
+                        onPick={pick}
+                        picked={picked}
+                      />
+                    </LazySection>
               </>
             )}
             <ExportBar run={run} runName={focusName} sampleFields={catalog?.sampleFields ?? []} writes={panelContext.writes} blockBytes={blockBytes} steadyFrom={resolveXDomain(scenario.views[1], run?.ran?.config.seconds ?? settings.seconds)[0]} />
@@ -806,6 +812,8 @@ export function App() {
                 onPick={pick}
                 picked={picked}
               />
+            )}
+              </>
             )}
               </>
             )}
@@ -827,30 +835,32 @@ export function App() {
             aria-label={labOpen ? 'Lab and settings' : 'Settings'}
             hidden={!settingsOpen}
           >
-            {lab && (
+            {mounted >= 2 && (
               <>
-                <div className="tabs aside-tabs" role="group" aria-label="Beside the chart">
-                  {(['lab', 'settings'] as const).map((t) => (
-                    <button key={t} type="button" className={asideTab === t ? 'tab active' : 'tab'} aria-pressed={asideTab === t} onClick={() => setAsideTab(t)} data-testid={`aside-${t}`}>
-                      {t === 'lab' ? 'Lab' : 'Settings'}
-                    </button>
-                  ))}
-                </div>
-                {!showSettings && (
-                  <Suspense fallback={null}>
-                    <LabPanel
-                      lab={lab}
-                      progress={labState.progress}
-                      onProgress={updateLab}
-                      results={labResults(snap.runs, expSnap.entries)}
-                      setupBlocked={engineReady ? null : 'The engine is loading…'}
-                      onSetUp={setUpStep}
-                      setupProblems={labSetupProblems}
-                      onClose={closeLab}
-                      link={labLink}
-                    />
-                  </Suspense>
-                )}
+                {lab && (
+                  <>
+                    <div className="tabs aside-tabs" role="group" aria-label="Beside the chart">
+                      {(['lab', 'settings'] as const).map((t) => (
+                        <button key={t} type="button" className={asideTab === t ? 'tab active' : 'tab'} aria-pressed={asideTab === t} onClick={() => setAsideTab(t)} data-testid={`aside-${t}`}>
+                          {t === 'lab' ? 'Lab' : 'Settings'}
+                        </button>
+                      ))}
+                    </div>
+                    {!showSettings && (
+                      <Suspense fallback={null}>
+                        <LabPanel
+                          lab={lab}
+                          progress={labState.progress}
+                          onProgress={updateLab}
+                          results={labResults(snap.runs, expSnap.entries)}
+                          setupBlocked={engineReady ? null : 'The engine is loading…'}
+                          onSetUp={setUpStep}
+                          setupProblems={labSetupProblems}
+                          onClose={closeLab}
+                          link={labLink}
+                        />
+                      </Suspense>
+                    )}
               </>
             )}
             <h2>
@@ -877,6 +887,8 @@ export function App() {
             <p className="hint settings-foot">
               Changes apply when you press Start{focused?.ran ? ' (or Run again)' : ''}; the URL keeps them, so the page can be shared as a link.
             </p>
+              </>
+            )}
           </aside>
         </main>
 

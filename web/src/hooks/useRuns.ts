@@ -5,13 +5,17 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createEngineWorker } from '../engine/client';
 import { RunSet, type RunsSnapshot } from '../engine/runs';
 
-/** `catalogFromRuns`: one worker per run and none besides (see RunSet). */
-export function useRuns<S>(catalogFromRuns = false): { runs: RunSet<S>; snap: RunsSnapshot<S> } {
+/**
+ * `catalogFromRuns`: one worker per run and none besides (see RunSet). `load`: whether to load
+ * the engine yet (the page waits until it has drawn itself: the worker's start competes with the
+ * first layout for the CPU).
+ */
+export function useRuns<S>(catalogFromRuns = false, load = true): { runs: RunSet<S>; snap: RunsSnapshot<S> } {
   const [runs] = useState(() => new RunSet<S>(createEngineWorker, undefined, catalogFromRuns));
+  useEffect(() => () => runs.dispose(), [runs]);
   useEffect(() => {
-    runs.open();
-    return () => runs.dispose();
-  }, [runs]);
+    if (load) runs.open();
+  }, [runs, load]);
   const snap = useSyncExternalStore(runs.subscribe, runs.snapshot);
   return { runs, snap };
 }

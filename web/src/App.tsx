@@ -145,18 +145,20 @@ export function App() {
     () => snap.runs.filter((r): r is SimRun => r.kind === 'sim' && r.setup !== null),
     [snap.runs],
   );
+  const focusedId = focused?.id;
   useEffect(() => {
-    if (!focused || simSetups.length === 0) return;
-    const edit = Math.max(0, simSetups.findIndex((r) => r.id === focused.id));
+    if (focusedId === undefined || simSetups.length === 0) return;
+    const edit = Math.max(0, simSetups.findIndex((r) => r.id === focusedId));
     // The page's own keys (view, panels, metric, layout) are the edited run's.
     const page = { view: settings.view, charts: settings.charts, metric: settings.metric, layout: settings.layout };
     const [first, ...rest] = simSetups.map((r) => r.setup!);
     const lab = labId ? `?${LAB_KEY}=${encodeURIComponent(labId)}` : '';
     const search = joinSearch(joinSearch(lab, new URLSearchParams(linkSearch({ ...first, ...page }, rest, DEFAULTS, edit))), experimentSearch(experiment));
-    if (search !== window.location.search) {
-      window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`);
-    }
-  }, [focused, settings, simSetups, experiment, labId]);
+    if (search === window.location.search) return;
+    // Not in the task of the click that changed a setting: replacing the URL takes a few ms.
+    const timer = window.setTimeout(() => window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`));
+    return () => window.clearTimeout(timer);
+  }, [focusedId, settings, simSetups, experiment, labId]);
 
   const offer = useMemo(
     () => offerFor(presets, settings.drive, requestFields, isModel(workloads, settings.workload)),

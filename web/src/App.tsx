@@ -141,17 +141,22 @@ export function App() {
   }, [catalog, snap.runs, runs]);
 
   // Keep the URL in step with every run's settings, in their order, so the page can be shared.
-  const simSetups = useMemo(
-    () => snap.runs.filter((r): r is SimRun => r.kind === 'sim' && r.setup !== null),
-    [snap.runs],
-  );
+  // The same array while the runs and their settings stay the same (a run's progress changes
+  // neither), so the URL is not rebuilt with every message from a running engine.
+  const setupsRef = useRef<readonly { id: number; setup: RunSettings }[]>([]);
+  const simSetups = useMemo(() => {
+    const next = snap.runs.flatMap((r) => (r.kind === 'sim' && r.setup !== null ? [{ id: r.id, setup: r.setup }] : []));
+    const prev = setupsRef.current;
+    if (next.length === prev.length && next.every((r, i) => r.id === prev[i].id && r.setup === prev[i].setup)) return prev;
+    return (setupsRef.current = next);
+  }, [snap.runs]);
   const focusedId = focused?.id;
   useEffect(() => {
     if (focusedId === undefined || simSetups.length === 0) return;
     const edit = Math.max(0, simSetups.findIndex((r) => r.id === focusedId));
     // The page's own keys (view, panels, metric, layout) are the edited run's.
     const page = { view: settings.view, charts: settings.charts, metric: settings.metric, layout: settings.layout };
-    const [first, ...rest] = simSetups.map((r) => r.setup!);
+    const [first, ...rest] = simSetups.map((r) => r.setup);
     const lab = labId ? `?${LAB_KEY}=${encodeURIComponent(labId)}` : '';
     const search = joinSearch(joinSearch(lab, new URLSearchParams(linkSearch({ ...first, ...page }, rest, DEFAULTS, edit))), experimentSearch(experiment));
     if (search === window.location.search) return;
@@ -822,7 +827,7 @@ export function App() {
             {simSetups.length > 0 && (
               <LazySection title="Embed this chart" hint="a live chart for an article or blog" testId="section-embed">
                 <EmbedCode
-                  runs={simSetups.map((r) => r.setup!)}
+                  runs={simSetups.map((r) => r.setup)}
                   page={settings}
                   experiment={experiment}
                   title={`SSD Lab live simulation: ${simSetups.map((r) => names.get(r.id)).join(' vs ')}`}

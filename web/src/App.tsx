@@ -31,7 +31,7 @@ import type { Run, RunSet } from './engine/runs';
 import type { ExperimentInfo, ExperimentRequest, ExperimentState } from './engine/experimentProtocol';
 import { ExperimentSet } from './engine/experiments';
 import { MAX_FIO_BYTES, parseFioLog } from './files/fioLog';
-import { formatDuration, formatInt, formatPlain, format1 } from './format';
+import { formatDuration, formatInt, formatPlain, format1, warmFormats } from './format';
 import { setupSearch, useLab } from './hooks/useLab';
 import { useMountSteps } from './hooks/useMountSteps';
 import { useRuns } from './hooks/useRuns';
@@ -77,6 +77,12 @@ export function App() {
   // the engine loads.
   const mounted = useMountSteps(3);
   const { runs, snap } = useRuns<RunSettings>(false, mounted >= 3);
+  useEffect(() => {
+    if (mounted < 3) return;
+    // (Safari before 18 has no requestIdleCallback.)
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(warmFormats);
+    else setTimeout(warmFormats, 50);
+  }, [mounted]);
   const catalog = snap.catalog;
   const presets = catalog?.presets ?? NO_PRESETS;
   const workloads = catalog?.workloads ?? NO_WORKLOADS;

@@ -6,6 +6,7 @@
 // seconds, the values are read out, and Enter (or a click) picks the second.
 
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { drawInFrame } from './drawQueue';
 import { scaleLinear } from 'd3';
 import { colorOf, useTheme } from '../theme';
 import type { ColumnStore } from './columns';
@@ -181,10 +182,10 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
     const canvas = canvasRef.current;
     const root = rootRef.current;
     if (!canvas || !root || width === 0) return;
-    let frame = 0;
+    let cancelFrame: (() => void) | null = null;
     let drawnVersion = '';
     const draw = () => {
-      frame = 0;
+      cancelFrame = null;
       const version = stores.map((s) => s.version).join(',');
       if (drawnVersion === version) return;
       drawnVersion = version;
@@ -212,24 +213,24 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
     };
     let timer = 0;
     let lastDraw = -Infinity;
-    const drawInFrame = () => {
+    const drawSoon = () => {
       timer = 0;
-      frame = requestAnimationFrame(() => {
+      cancelFrame = drawInFrame(() => {
         lastDraw = performance.now();
         draw();
       });
     };
     const request = () => {
-      if (frame || timer) return;
+      if (cancelFrame || timer) return;
       const wait = lastDraw + redrawMs - performance.now();
-      if (wait > 0) timer = window.setTimeout(drawInFrame, wait);
-      else drawInFrame();
+      if (wait > 0) timer = window.setTimeout(drawSoon, wait);
+      else drawSoon();
     };
     request();
     const unsubscribes = stores.map((s) => s.subscribe(request));
     return () => {
       for (const u of unsubscribes) u();
-      if (frame) cancelAnimationFrame(frame);
+      cancelFrame?.();
       if (timer) clearTimeout(timer);
     };
   }, [stores, store, paint, view.y, yDomain, width, height, plotH, redrawMs, theme]);

@@ -15,6 +15,17 @@ async function save(page: Page, testId: string, dir: string): Promise<{ name: st
   return { name: download.suggestedFilename(), path };
 }
 
+/** The CSV `ssdlab run` writes for a config file. */
+function cliCsv(configPath: string, steadyFrom: number, dir: string): string {
+  const out = join(dir, 'cli.csv');
+  execFileSync(
+    'cargo',
+    ['run', '--release', '-q', '-p', 'ssdlab-cli', '--', 'run', '--config', configPath, '--steady-from', String(steadyFrom), '--csv', out],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return readFileSync(out, 'utf8');
+}
+
 test('the CSV equals the CLI’s for the exported config; fio logs; PNG and SVG of the chart', async ({ page }) => {
   test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'ssdlab-export-'));
@@ -30,15 +41,9 @@ test('the CSV equals the CLI’s for the exported config; fio logs; PNG and SVG 
   // The command the page shows, run for real.
   const command = (await page.getByTestId('cli-command').textContent())!;
   expect(command).toBe(`ssdlab run --config ${json.name} --steady-from 28 --csv samples.csv --json`);
-  const cliCsv = join(dir, 'cli.csv');
-  execFileSync(
-    'cargo',
-    ['run', '--release', '-q', '-p', 'ssdlab-cli', '--', 'run', '--config', json.path, '--steady-from', '28', '--csv', cliCsv],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
   const page_ = readFileSync(csv.path, 'utf8');
   expect(page_.split('\n')).toHaveLength(42); // header, 40 seconds, final newline
-  expect(page_).toBe(readFileSync(cliCsv, 'utf8'));
+  expect(page_).toBe(cliCsv(json.path, 28, dir));
 
   for (const type of ['iops', 'lat', 'bw']) {
     const log = await save(page, `export-fio-${type}`, dir);
@@ -76,14 +81,7 @@ test('a run with a power cut asked for during it: the exported config schedules 
   const config = JSON.parse(readFileSync(json.path, 'utf8'));
   expect(config.power_cuts_s).toHaveLength(1);
   expect(config.power_cuts_s[0]).toBeGreaterThan(4);
-  const cliCsv = join(dir, 'cli.csv');
-  execFileSync(
-    'cargo',
-    ['run', '--release', '-q', '-p', 'ssdlab-cli', '--', 'run', '--config', json.path, '--steady-from', '210', '--csv', cliCsv],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const pageCsv = readFileSync(csv.path, 'utf8');
-  expect(pageCsv).toBe(readFileSync(cliCsv, 'utf8'));
+  expect(readFileSync(csv.path, 'utf8')).toBe(cliCsv(json.path, 210, dir));
   // The config schedules the cut where the page made it.
   await expect(page.getByTestId('power-outcome')).toContainText(`Power cut at ${config.power_cuts_s[0].toFixed(3)} s`);
 });

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // worker's run loop against a fake engine). They run in Node: nothing here needs a DOM.
 export default defineConfig({
   test: {
-    include: ['web/src/**/*.test.ts'],
+    include: ['web/src/**/*.test.ts', 'web/*.test.ts'],
     environment: 'node',
   },
 });

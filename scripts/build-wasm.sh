@@ -5,7 +5,8 @@
 #   web/src/engine/pkg-full/ssdlab_full.js + ssdlab_full_bg.wasm  everything, loaded when first
 #       needed (web/src/engine/worker.ts, experimentWorker.ts)
 #
-#   cargo build (wasm32, release) -> wasm-bindgen --target web -> wasm-opt -O3 (optional)
+#   cargo build (wasm32, release) -> wasm-bindgen --target web -> wasm-opt -O3 (optional), the two
+#   modules side by side (the first in target/wasm-first, the full one in target)
 #
 # Environment:
 #   SSDLAB_WASM_OPT=0   skip wasm-opt (it is also skipped when the input has not changed)
@@ -22,15 +23,12 @@ if [ ! -x "$wb_bin" ]; then
   exit 1
 fi
 
-# One module, from the shell built with `$features`, into `$out_dir` as `$name.js` + `${name}_bg.wasm`.
-build_module() {
-  local features="$1" out_dir="$2" name="$3"
-  say "cargo build -p ssdlab-wasm --release --target wasm32-unknown-unknown $features"
-  # The two builds differ in features only, so each has its own file under deps/: take the one
-  # cargo names (the file it copies to release/ is whichever ran last).
-  local wasm_in
-  wasm_in="$(cargo build -p ssdlab-wasm --release --target wasm32-unknown-unknown $features \
-      --message-format=json-render-diagnostics \
+# Compiles the shell with `$features` into `$target_dir` and prints the path of the module.
+compile_module() {
+  local features="$1" target_dir="$2"
+  say "cargo build -p ssdlab-wasm --release --target wasm32-unknown-unknown $features --target-dir $target_dir" >&2
+  cargo build -p ssdlab-wasm --release --target wasm32-unknown-unknown $features \
+      --target-dir "$target_dir" --message-format=json-render-diagnostics \
     | node -e '
       let s = ""; process.stdin.on("data", d => (s += d)).on("end", () => {
         const files = s.split("\n").filter(Boolean).map(l => JSON.parse(l))
@@ -38,9 +36,13 @@ build_module() {
           .flatMap(m => m.filenames).filter(f => f.endsWith(".wasm"));
         if (!files.length) process.exit(1);
         console.log(files[files.length - 1]);
-      });')"
+      });'
+}
 
-  # wasm-bindgen and wasm-opt only rerun when the compiled module changed.
+# The compiled module `$wasm_in` into `$out_dir` as `$name.js` + `${name}_bg.wasm`: wasm-bindgen,
+# then wasm-opt; both only rerun when the compiled module changed.
+finish_module() {
+  local wasm_in="$1" out_dir="$2" name="$3"
   local in_sum stamp want_opt
   in_sum="$(sha256sum "$wasm_in" | cut -d' ' -f1)"
   stamp="$out_dir/.build-stamp"
@@ -67,7 +69,7 @@ build_module() {
           --enable-mutable-globals --enable-reference-types --enable-multivalue \
           "$bg" -o "$bg.opt"; then
         mv "$bg.opt" "$bg"
-        say "wasm-opt -O3: $before -> $(stat -c %s "$bg") bytes in $(( $(date +%s) - start )) s"
+        say "wasm-opt -O3 ($name): $before -> $(stat -c %s "$bg") bytes in $(( $(date +%s) - start )) s"
       else
         rm -f "$bg.opt"
         say "WARNING: wasm-opt failed; keeping the unoptimised module"
@@ -80,7 +82,19 @@ build_module() {
   say "done: $(ls "$out_dir" | tr '\n' ' ')"
 }
 
+# Both modules, compiled and finished side by side. Each has its own target directory: a cdylib's
+# file has no hash in its name, so in one directory the two builds would overwrite each other's
+# module and recompile at every start; apart, a warm start compiles nothing, and the two compiles,
+# each ending in a one-core link, can run at once.
+build_module() {
+  local features="$1" target_dir="$2" out_dir="$3" name="$4" wasm_in
+  wasm_in="$(compile_module "$features" "$target_dir")"
+  finish_module "$wasm_in" "$out_dir" "$name"
+}
 # The page's first module: drives, synthetic workloads, one run (what the first view needs).
-build_module --no-default-features web/src/engine/pkg ssdlab_wasm
+build_module --no-default-features target/wasm-first web/src/engine/pkg ssdlab_wasm 2>&1 \
+  | sed -u 's/^/[first module] /' &
+first_pid=$!
 # Everything (fio job files, traces, experiments, fio output): fetched when first needed.
-build_module "" web/src/engine/pkg-full ssdlab_full
+build_module "" target web/src/engine/pkg-full ssdlab_full 2>&1 | sed -u 's/^/[full module] /'
+wait "$first_pid"

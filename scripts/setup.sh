@@ -1,21 +1,23 @@
 #!/usr/bin/env bash
 # Installs what SSD Lab needs to build and test, and nothing that is already there.
 #
-#   bash scripts/setup.sh            Rust wasm target, wasm-bindgen-cli, npm packages, fio
-#   bash scripts/setup.sh --browser  the same, plus Debian's Chromium for Playwright
+#   bash scripts/setup.sh         Rust wasm target, wasm-bindgen-cli, npm packages (npm start, build)
+#   bash scripts/setup.sh --test  the same, plus what the tests need: fio and Debian's Chromium
 #
-# Idempotent: when everything is present it only checks, in about a second.
+# Idempotent: when everything is present it only checks, in about a second. On a fresh machine
+# the one long step is compiling wasm-bindgen-cli (once; see README for the times); the npm
+# packages install beside it.
 # Environment:
 #   CHROMIUM_PATH   Chromium executable Playwright uses (default /usr/bin/chromium)
 #   SSDLAB_CACHE    where pinned tools go (default $HOME/.cache/ssdlab)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-want_browser=0
+for_tests=0
 for arg in "$@"; do
   case "$arg" in
-    --browser) want_browser=1 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --test) for_tests=1 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "setup.sh: unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
@@ -36,6 +38,20 @@ else
   say "rustup not found; assuming the wasm32-unknown-unknown target is installed"
 fi
 
+# --- npm packages, installed in the background while Rust compiles -------------
+# A stamp of package.json + package-lock.json says whether node_modules is current.
+stamp=node_modules/.ssdlab-install-stamp
+npm_sum="$(cat package.json package-lock.json 2>/dev/null | sha256sum | cut -d' ' -f1)"
+npm_pid=
+npm_log="$(mktemp)"
+trap 'rm -f "$npm_log"' EXIT
+if [ ! -f package-lock.json ] || [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$npm_sum" ]; then
+  if [ -f package-lock.json ]; then npm_cmd=ci; else npm_cmd=install; fi
+  say "npm $npm_cmd (in the background)"
+  npm "$npm_cmd" --no-audit --no-fund >"$npm_log" 2>&1 &
+  npm_pid=$!
+fi
+
 # --- wasm-bindgen-cli, pinned to the wasm-bindgen crate in Cargo.lock ------
 # The CLI and the crate must be the very same version or the glue won't load.
 if [ ! -f Cargo.lock ]; then
@@ -47,29 +63,31 @@ cache="${SSDLAB_CACHE:-$HOME/.cache/ssdlab}"
 wb_root="$cache/wasm-bindgen-$wb_version"
 wb_bin="$wb_root/bin/wasm-bindgen"
 if [ ! -x "$wb_bin" ] || ! "$wb_bin" --version 2>/dev/null | grep -q " $wb_version\$"; then
-  say "installing wasm-bindgen-cli $wb_version into $wb_root (takes a few minutes)"
-  cargo install wasm-bindgen-cli --version "$wb_version" --root "$wb_root"
+  say "compiling wasm-bindgen-cli $wb_version into $wb_root: once per machine, about 2 minutes on 2 cores"
+  t0=$(date +%s)
+  # Only the `wasm-bindgen` binary, without the test runner's TLS stack (default feature), from
+  # the crate's own lock file; optimised less than a release build (it runs a few seconds a build,
+  # and compiling it is most of a first start).
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_DEBUG=false \
+    cargo install wasm-bindgen-cli --version "$wb_version" --root "$wb_root" \
+      --locked --no-default-features --bin wasm-bindgen
+  say "wasm-bindgen-cli compiled in $(( $(date +%s) - t0 )) s"
 fi
 
-# --- npm packages ----------------------------------------------------------
-# A stamp of package.json + package-lock.json says whether node_modules is current.
-stamp=node_modules/.ssdlab-install-stamp
-if [ -f package-lock.json ]; then
-  sum="$(cat package.json package-lock.json | sha256sum | cut -d' ' -f1)"
-  if [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
-    say "npm ci"
-    npm ci --no-audit --no-fund
-    echo "$sum" > "$stamp"
+if [ -n "$npm_pid" ]; then
+  if ! wait "$npm_pid"; then
+    cat "$npm_log" >&2
+    echo "setup.sh: npm $npm_cmd failed" >&2
+    exit 1
   fi
-else
-  say "no package-lock.json; npm install"
-  npm install --no-audit --no-fund
-  cat package.json package-lock.json | sha256sum | cut -d' ' -f1 > "$stamp"
+  tail -n 3 "$npm_log" | sed 's/^/[setup] npm: /'
+  echo "$npm_sum" > "$stamp"
 fi
 
-# --- fio: the fio tests compare the simulator's output with real fio's -----
+# --- fio: the fio tests compare the simulator's output with real fio's (--test) --
 # Debian's fio (3.33); without it those tests skip with a message.
-if ! command -v fio >/dev/null 2>&1; then
+if [ "$for_tests" = 1 ] && ! command -v fio >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     say "installing Debian's fio"
     export DEBIAN_FRONTEND=noninteractive
@@ -79,9 +97,9 @@ if ! command -v fio >/dev/null 2>&1; then
   fi
 fi
 
-# --- Chromium for Playwright (only with --browser) -------------------------
+# --- Chromium for Playwright (--test) --------------------------------------
 # Playwright's own browser download is not used: it drives Debian's Chromium.
-if [ "$want_browser" = 1 ]; then
+if [ "$for_tests" = 1 ]; then
   chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
   if [ ! -x "$chromium" ]; then
     if [ "$(id -u)" != 0 ]; then

@@ -14,7 +14,7 @@ step() {
   printf '[test] %s: %d s\n' "$name" $(( $(date +%s) - t0 ))
 }
 
-step "setup"           bash scripts/setup.sh --browser
+step "setup"           bash scripts/setup.sh --test
 step "cargo fmt"       cargo fmt --all --check
 step "cargo clippy"    cargo clippy --workspace --all-targets --release -- -D warnings
 step "cargo test"      cargo test --workspace --release

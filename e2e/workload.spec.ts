@@ -74,6 +74,7 @@ test('a fio job file: the report names what is honoured, ignored and not honoure
 });
 
 const TRACE = `fio version 3 iolog
+# written by fio
 10 /dev/sdb add
 20 /dev/sdb open
 100 /dev/sdb write 0 4096
@@ -87,13 +88,13 @@ test('a block trace: its summary, and a bad line named with its number', async (
   const input = page.getByTestId('workload-file-input');
   await input.fill(TRACE);
   await expect(page.getByTestId('import-report')).toContainText('Block trace pasted (fio-v3): 4 commands');
-  await expect(page.getByTestId('import-report')).toContainText('skipped 2 file add/open/close lines');
+  await expect(page.getByTestId('import-report')).toContainText('skipped 1 header lines, 1 comment lines, 2 file add/open/close lines');
   await page.getByTestId('start').click();
   // The run ends with the trace: its last command at 3.1 ms, so one second.
   await expect(page.getByTestId('run-1')).toContainText('done');
   await expect(page.getByTestId('readout-time')).toHaveText('1 s of 60');
   await expect(page.getByTestId('run-1')).toContainText('trace pasted');
   await input.fill(TRACE.replace('1100 /dev/sdb read', '1100 /dev/sdb reed'));
-  await expect(page.getByTestId('workload-file-error')).toContainText('Trace: line 5: expected an action read');
+  await expect(page.getByTestId('workload-file-error')).toContainText('Trace: line 6: expected an action read');
   await expect(page.getByTestId('start')).toBeEnabled();
 });

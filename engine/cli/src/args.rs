@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, Parser, Subcommand};
 use ssdlab_core::config::presets;
+use ssdlab_core::experiment::{ArticleDrive, EXPERIMENTS};
 use ssdlab_core::request::{RaidRequest, TraceRequest};
 use ssdlab_core::units::MAX_SECONDS;
 use ssdlab_core::{ConfigError, RunRequest};
@@ -209,6 +210,24 @@ pub struct ReplayArgs {
     json: bool,
 }
 
+/// `sweep --drive`'s help, from the experiments' registry: each experiment's default drive.
+fn drive_help() -> String {
+    let mut defaults = Vec::new();
+    let mut required = Vec::new();
+    for e in &EXPERIMENTS {
+        match e.drive {
+            ArticleDrive::One { preset, .. } => defaults.push(format!("{} {}", e.id, preset)),
+            ArticleDrive::Several(_) => required.push(e.id),
+        }
+    }
+    format!(
+        "A drive preset id (see `ssdlab presets`). Default: the drive the experiment's article measures ({}); \
+         {} need one: their articles compare several drives (--list says why)",
+        defaults.join(", "),
+        required.join(" and ")
+    )
+}
+
 #[derive(Args)]
 pub struct EnduranceArgs {
     #[arg(long, value_name = "ID")]
@@ -231,7 +250,7 @@ pub struct SweepArgs {
     /// List the experiments with the article each reproduces.
     #[arg(long)]
     pub list: bool,
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", help = drive_help())]
     pub drive: Option<String>,
     /// Simulated seconds of each measured point (default: the experiment's).
     #[arg(long, value_name = "N")]

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use ssdlab_core::experiment::calibrate::{self, Outcome};
-use ssdlab_core::experiment::{ExperimentRequest, Runner, EXPERIMENTS};
+use ssdlab_core::experiment::{ArticleDrive, ExperimentRequest, Runner, EXPERIMENTS};
 use ssdlab_core::ConfigError;
 
 use crate::args::{add_override, number, SweepArgs};
@@ -13,11 +13,21 @@ use crate::args::{add_override, number, SweepArgs};
 pub fn sweep(args: SweepArgs) -> Result<(), String> {
     if args.list {
         for e in &EXPERIMENTS {
-            println!("{:<16} {}\n{:<16} {}\n{:<16} {}\n", e.id, e.title, "", e.article, "", e.about);
+            let drive = match e.drive {
+                ArticleDrive::One { preset, source } => format!("drive: {} by default ({})", preset, source),
+                ArticleDrive::Several(why) => format!("drive: --drive is required: {}", why),
+            };
+            println!(
+                "{:<16} {}\n{:<16} {}\n{:<16} {}\n{:<16} {}\n",
+                e.id, e.title, "", e.article, "", drive, "", e.about
+            );
         }
         return Ok(());
     }
-    let request = request(args.experiment.clone(), &args).map_err(|e| e.to_string())?;
+    let mut request = request(args.experiment.clone(), &args).map_err(|e| e.to_string())?;
+    if let Some(source) = request.default_drive().map_err(|e| e.to_string())? {
+        eprintln!("drive: {} (the article's drive: {}; --drive to change)", request.drive, source);
+    }
     let json = args.json;
     let start = Instant::now();
     let mut runner = Runner::new(&request).map_err(|e| e.to_string())?;
@@ -56,7 +66,7 @@ fn request(experiment: Option<String>, a: &SweepArgs) -> Result<ExperimentReques
         let ids: Vec<&str> = EXPERIMENTS.iter().map(|e| e.id).collect();
         ConfigError::new("experiment", format!("is required (one of: {}; see ssdlab sweep --list)", ids.join(", ")))
     })?;
-    let drive = a.drive.clone().ok_or_else(|| ConfigError::new("drive", "is required (see `ssdlab presets`)"))?;
+    let drive = a.drive.clone().unwrap_or_default();
     let mut r =
         ExperimentRequest::from_json(&serde_json::json!({ "experiment": experiment, "drive": drive }).to_string())?;
     r.seconds = a.seconds.as_deref().map(|v| number("seconds", v)).transpose()?;

@@ -1,7 +1,7 @@
 //! The articles' experiments: each gives the table its definition promises, the same for the
 //! same seed, and behaves as the article's figure does where a small drive can show it.
 
-use ssdlab_core::experiment::{by_id, ExperimentRequest, Runner, Table, EXPERIMENTS};
+use ssdlab_core::experiment::{by_id, ArticleDrive, ExperimentRequest, Runner, Table, EXPERIMENTS};
 use ssdlab_core::{Bench, RunRequest};
 
 /// A 1/8-size S3700 that reaches garbage collection quickly.
@@ -116,6 +116,31 @@ fn bad_requests_name_the_field_and_what_it_accepts() {
     assert_eq!(e.field, "sekonds");
     for def in &EXPERIMENTS {
         assert!(by_id(def.id).is_ok() && !def.about.is_empty() && def.article.starts_with('['));
+    }
+}
+
+#[test]
+fn a_request_without_a_drive_runs_on_the_article_s_drive_or_is_told_why_not() {
+    for def in &EXPERIMENTS {
+        let mut r = ExperimentRequest::from_json(&format!(r#"{{"experiment":"{}"}}"#, def.id)).unwrap();
+        match def.drive {
+            ArticleDrive::One { preset, source } => {
+                ssdlab_core::presets::by_id(preset).unwrap();
+                assert!(source.starts_with(&def.article[..5]), "{}: {source}", def.id);
+                assert_eq!(r.default_drive().unwrap(), Some(source));
+                assert_eq!(r.drive, preset);
+                // A named drive is kept.
+                r.drive = "s3700-100".into();
+                assert_eq!(r.default_drive().unwrap(), None);
+                assert_eq!(r.drive, "s3700-100");
+            }
+            ArticleDrive::Several(why) => {
+                let e = r.default_drive().unwrap_err();
+                assert_eq!(e.field, "drive");
+                assert!(e.message.contains(why), "{e}");
+                assert_eq!(r.plan().err().unwrap().field, "drive");
+            }
+        }
     }
 }
 

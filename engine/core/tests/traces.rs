@@ -52,8 +52,8 @@ const SAMPLES: [(&str, Format, [usize; 3], &str); 6] = [
     ),
     ("disksim.trace", Format::Disksim, [157, 143, 0], ""),
     ("mqsim-tpcc.trace", Format::DisksimNs, [212, 108, 0], ""),
-    ("fio-v2.log", Format::FioV2, [103, 89, 12], "skipped 3 file add/open/close lines, 6 sync lines"),
-    ("fio-v3.log", Format::FioV3, [156, 184, 0], "skipped 3 file add/open/close lines, 6 sync lines"),
+    ("fio-v2.log", Format::FioV2, [103, 89, 12], "skipped 1 header lines, 3 file add/open/close lines, 6 sync lines"),
+    ("fio-v3.log", Format::FioV3, [156, 184, 0], "skipped 1 header lines, 3 file add/open/close lines, 6 sync lines"),
 ];
 
 #[test]
@@ -196,7 +196,7 @@ fn a_malformed_line_is_named_and_the_replay_stops_before_it_runs() {
     let e = read("fio version 2 iolog\nf add\nf open\nf sync 0 0\n", None).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "holds no reads, writes or TRIMs to replay (skipped 2 file add/open/close lines, 1 sync lines)"
+        "holds no reads, writes or TRIMs to replay (skipped 1 header lines, 2 file add/open/close lines, 1 sync lines)"
     );
 }
 

@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use super::measure::round;
-use super::{label, Build, Definition, Measure, Point, Setup, Value};
+use super::{label, ArticleDrive, Build, Definition, Measure, Point, Setup, Value};
 use crate::bench::default_steady_from_s;
 use crate::config::{Phase, RunConfig};
 use crate::units::{ConfigError, NS_PER_S};
@@ -30,6 +30,10 @@ pub const IO_CONSISTENCY: Definition = Definition {
         "free_blocks",
         "gc_moves",
     ],
+    drive: ArticleDrive::Several(
+        "its articles run it on many drives: [000] the DC S3700 200GB beside the 710, X25-E, P400e, 840 Pro \
+         and others, [002] the DC S3500 480GB, DC S3700 200GB and 600 Pro 400GB",
+    ),
     build: Build::IoConsistency,
 };
 
@@ -53,6 +57,7 @@ pub const SPARE_AREA: Definition = Definition {
         "steady_spread",
         "write_amplification",
     ],
+    drive: ArticleDrive::One { preset: "s3500-480", source: "[002] is the DC S3500 480GB's consistency page" },
     build: Build::SpareArea,
 };
 
@@ -76,6 +81,7 @@ pub const ENDURANCE: Definition = Definition {
         "nand_over_rated",
         "drive_writes_per_day",
     ],
+    drive: ArticleDrive::Several("[001] works out the rating of every DC S3700 capacity, 100 to 800 GB"),
     build: Build::Endurance,
 };
 

@@ -25,6 +25,8 @@ pub use runner::{Progress, Runner, Table};
 #[serde(deny_unknown_fields)]
 pub struct ExperimentRequest {
     pub experiment: String,
+    /// A drive preset id; empty (or absent): the experiment's article drive (`ArticleDrive`).
+    #[serde(default)]
     pub drive: String,
     /// Drive parameters to override (as in a run request).
     #[serde(default)]
@@ -67,6 +69,15 @@ fn default_precondition() -> String {
     "article".into()
 }
 
+/// The drive an experiment runs on when the request names none.
+#[derive(Debug, Clone, Copy)]
+pub enum ArticleDrive {
+    /// The drive the article measures: its preset, and what the article says of it.
+    One { preset: &'static str, source: &'static str },
+    /// The articles run it on several drives, none of them the subject: a request names one.
+    Several(&'static str),
+}
+
 /// One named experiment.
 pub struct Definition {
     pub id: &'static str,
@@ -82,7 +93,21 @@ pub struct Definition {
     pub queue_depths: &'static [u32],
     /// The table's columns, in order.
     pub columns: &'static [&'static str],
+    /// The drive a request without one runs on.
+    pub drive: ArticleDrive,
     build: Build,
+}
+
+impl Definition {
+    /// The preset a request without a drive runs on, or why it must name one.
+    pub fn default_drive(&self) -> Result<&'static str, ConfigError> {
+        match self.drive {
+            ArticleDrive::One { preset, .. } => Ok(preset),
+            ArticleDrive::Several(why) => {
+                Err(ConfigError::new("drive", format!("is required for {}: {} (see `ssdlab presets`)", self.id, why)))
+            }
+        }
+    }
 }
 
 /// What builds an experiment's points. Named rather than a function pointer, so a program that
@@ -215,10 +240,25 @@ impl ExperimentRequest {
         })
     }
 
+    /// Names the experiment's article drive if the request names no drive: Some(that drive's
+    /// source), None if the request named one; an error if the experiment has no single drive.
+    pub fn default_drive(&mut self) -> Result<Option<&'static str>, ConfigError> {
+        if !self.drive.is_empty() {
+            return Ok(None);
+        }
+        let def = by_id(&self.experiment)?;
+        self.drive = def.default_drive()?.to_string();
+        Ok(match def.drive {
+            ArticleDrive::One { source, .. } => Some(source),
+            ArticleDrive::Several(_) => None,
+        })
+    }
+
     /// The experiment and its points, checked.
     pub fn plan(&self) -> Result<(&'static Definition, Vec<Point>), ConfigError> {
         let def = by_id(&self.experiment)?;
-        let mut run = RunRequest::from_json(&serde_json::json!({ "drive": self.drive }).to_string())?;
+        let drive = if self.drive.is_empty() { def.default_drive()? } else { &self.drive };
+        let mut run = RunRequest::from_json(&serde_json::json!({ "drive": drive }).to_string())?;
         run.set = self.set.clone();
         run.seed = self.seed;
         run.span = self.span;

@@ -2,7 +2,7 @@
 //! preconditioned as the article says, then measured at each queue depth in turn (one phase
 //! per depth, like fio jobs separated by stonewall).
 
-use super::{label, Build, Definition, Measure, Point, Setup};
+use super::{label, ArticleDrive, Build, Definition, Measure, Point, Setup};
 use crate::config::{JobSpec, Phase, RaidConfig, RunConfig};
 use crate::units::{ConfigError, UNIT_BYTES};
 
@@ -25,6 +25,7 @@ pub const FOUR_CORNERS: Definition = Definition {
     ramp_seconds: 10,
     queue_depths: SWEEP,
     columns: QD_COLUMNS,
+    drive: ArticleDrive::One { preset: "p3700-1600", source: "[003] reviews a 1.6TB DC P3700" },
     build: Build::FourCorners,
 };
 
@@ -38,6 +39,7 @@ pub const MIXED: Definition = Definition {
     ramp_seconds: 10,
     queue_depths: SWEEP,
     columns: QD_COLUMNS,
+    drive: ArticleDrive::One { preset: "p3700-1600", source: "[003] reviews a 1.6TB DC P3700" },
     build: Build::Mixed,
 };
 
@@ -51,6 +53,7 @@ pub const SEQUENTIAL: Definition = Definition {
     ramp_seconds: 5,
     queue_depths: &[32],
     columns: QD_COLUMNS,
+    drive: ArticleDrive::One { preset: "s3700-200", source: "[000] reviews a 200GB DC S3700" },
     build: Build::Sequential,
 };
 
@@ -122,6 +125,7 @@ pub const RAID_SCALING: Definition = Definition {
         "iops_per_drive",
         "read_percent",
     ],
+    drive: ArticleDrive::One { preset: "s3700-800", source: "[004] stripes 24 x DC S3700 800 GB" },
     build: Build::RaidScaling,
 };
 

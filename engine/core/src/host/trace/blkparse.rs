@@ -9,7 +9,9 @@
 //! request, before merging, scheduling and the traced device's own pace shaped it. A trace
 //! filtered down to D (issued) events, as some published ones are, replays its D events.
 //! RWBS: D (discard) or E (secure erase) is a TRIM, W a write, R a read; flush-only events
-//! (`FN`, `N`, a flush with no sectors) are skipped. The summary blkparse prints at the end
+//! (`FN`, `N`, a flush with no sectors) are skipped, as are the other events (remaps `A`, `G`,
+//! `I`, completions `C`, ...) and a column header written as comments (`#Maj,Mn CPU ...`), as
+//! some copies start. The summary blkparse prints at the end
 //! (`CPU0 (8,0):`, `Total (8,0):`, their counts, `Throughput`, `Events`, `Skips`) is skipped.
 
 use std::io::BufRead;
@@ -43,11 +45,8 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<
     // D events, replayed only if the trace has no Q events.
     let mut issued = Builder::default();
     let mut in_summary = false;
-    while let Some((n, line)) = lines.next_line()? {
+    while let Some((n, line)) = lines.next_line(&mut b.skipped)? {
         let tokens: Vec<&str> = line.split_whitespace().collect();
-        if tokens.is_empty() {
-            continue;
-        }
         if !is_device(tokens[0]) {
             in_summary |= is_summary_header(line);
             if !in_summary {
@@ -105,4 +104,46 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<
         b.skipped.add(&what, count);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{commands, read_any_line_end};
+    use super::super::Format;
+    use crate::command::Op;
+
+    #[test]
+    fn reads_a_whole_blkparse_output_with_its_column_header_remaps_and_summary() {
+        // The shape of a real `blkparse -i` output of a partition on a mapped device: the
+        // column header as two comment lines, a remap (A) before each Q, the closing summary.
+        let text = "\
+#Maj,Mn CPU   SeqNo     Seconds     PID  Evt Typ Sector   +Len Description
+#------ --- ------- --------------- -----|--|---|---------+--- -------------------------------------
+259,0    1        1     0.000000000  2211  A   W 812000 + 16 <- (253,1) 640000
+259,0    1        2     0.000000180  2211  A   W 829000 + 16 <- (259,2) 812000
+259,0    1        3     0.000000350  2211  Q   W 829000 + 16 [kworker/u8:2]
+259,0    1        4     0.000004100  2211  G   W 829000 + 16 [kworker/u8:2]
+259,0    1        5     0.000009800  2211  D   W 829000 + 16 [kworker/u8:2]
+259,0    1        6     0.000210000     0  C   W 829000 + 16 [0]
+259,0    2        1     0.001500000  3100  A   R 90000 + 8 <- (259,2) 73000
+259,0    2        2     0.001500200  3100  Q   R 90000 + 8 [cat]
+259,0    2        3     0.001600000     0  C   R 90000 + 8 [0]
+
+CPU1 (259,0):
+ Reads Queued:           0,        0KiB\t Writes Queued:           1,        8KiB
+ Read Dispatches:        0,        0KiB\t Write Dispatches:        1,        8KiB
+Total (259,0):
+ Reads Queued:           1,        4KiB\t Writes Queued:           1,        8KiB
+
+Throughput (R/W): 2,500KiB/s / 5,000KiB/s
+Events (259,0): 9 entries
+Skips: 0 forward (0 -   0.0%)
+";
+        let loaded = read_any_line_end(text, Format::Blkparse);
+        assert_eq!(commands(&loaded), [(0, Op::Write, 829000 * 512, 8192), (1_499_850, Op::Read, 90000 * 512, 4096)]);
+        assert_eq!(
+            loaded.skipped.to_string(),
+            "skipped 2 comment lines, 3 A events, 1 G events, 2 C events, 8 summary lines, 1 D events"
+        );
+    }
 }

@@ -27,11 +27,8 @@ pub(super) fn looks_like(line: &str) -> bool {
 
 /// `whole_ns`: times are whole nanoseconds (MQSim, SSDSim) rather than DiskSim's milliseconds.
 pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder, whole_ns: bool) -> Result<(), TraceError> {
-    while let Some((n, line)) = lines.next_line()? {
+    while let Some((n, line)) = lines.next_line(&mut b.skipped)? {
         let t: Vec<&str> = line.split_whitespace().collect();
-        if t.is_empty() {
-            continue;
-        }
         if t.len() < 5 {
             return Err(TraceError::new(n, format!("expected {} (got {} columns)", LAYOUT, t.len())));
         }
@@ -52,4 +49,21 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder, whole_ns: 
         b.push(n, time_ns, op, offset, sectors.saturating_mul(SECTOR))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{commands, read_any_line_end};
+    use super::super::Format;
+    use crate::command::Op;
+
+    #[test]
+    fn passes_over_comments_and_blank_lines() {
+        let text = "# time(ms) devno blkno bcount flags\n\n0.500 0 10 8 1\n# a note\n2.250 0 20 16 0\n\n";
+        let loaded = read_any_line_end(text, Format::Disksim);
+        assert_eq!(commands(&loaded), [(0, Op::Read, 5120, 4096), (1_750_000, Op::Write, 10240, 8192)]);
+        assert_eq!(loaded.skipped.to_string(), "skipped 2 comment lines");
+        let ns = read_any_line_end("# MQSim\n938944000 13 8 32 0\n939855000 13 16 16 1\n", Format::DisksimNs);
+        assert_eq!(commands(&ns)[1], (911_000, Op::Read, 8192, 8192));
+    }
 }

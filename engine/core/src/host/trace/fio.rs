@@ -30,8 +30,8 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder, version: u
     } else {
         (HEADER_V2, "FILENAME ACTION [OFFSET LENGTH]")
     };
-    match lines.next_line()? {
-        Some((_, first)) if first.trim() == header => {}
+    match lines.next_line(&mut b.skipped)? {
+        Some((_, first)) if first.trim() == header => b.skip_header(),
         Some((n, first)) => {
             return Err(TraceError::new(n, format!("expected the header '{}' (got '{}')", header, first.trim())))
         }
@@ -39,11 +39,8 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder, version: u
     }
     // Version 2's clock: the waits so far.
     let mut clock_ns: u128 = 0;
-    while let Some((n, line)) = lines.next_line()? {
+    while let Some((n, line)) = lines.next_line(&mut b.skipped)? {
         let mut t: Vec<&str> = line.split_whitespace().collect();
-        if t.is_empty() {
-            continue;
-        }
         if version == 3 {
             clock_ns = number::<u128>(n, t[0], "a TIMESTAMP in microseconds")?.saturating_mul(NS_PER_US);
             t.remove(0);
@@ -90,4 +87,24 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder, version: u
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{commands, read_any_line_end};
+    use super::super::Format;
+    use crate::command::Op;
+
+    #[test]
+    fn counts_the_version_line_and_passes_over_comments_and_blank_lines() {
+        let v2 = "\n# written by a script\nfio version 2 iolog\n/dev/sdb add\n\n/dev/sdb write 0 4096\n/dev/sdb wait 1500 0\n/dev/sdb read 8192 4096\n";
+        let loaded = read_any_line_end(v2, Format::FioV2);
+        assert_eq!(commands(&loaded), [(0, Op::Write, 0, 4096), (1_500_000, Op::Read, 8192, 4096)]);
+        assert_eq!(loaded.skipped.to_string(), "skipped 1 comment lines, 1 header lines, 1 file add/open/close lines");
+        let v3 =
+            "fio version 3 iolog\n# fio 3.33\n17 /dev/sdb add\n111 /dev/sdb write 0 4096\n\n211 /dev/sdb trim 0 4096\n";
+        let loaded = read_any_line_end(v3, Format::FioV3);
+        assert_eq!(commands(&loaded), [(0, Op::Write, 0, 4096), (100_000, Op::Trim, 0, 4096)]);
+        assert_eq!(loaded.skipped.to_string(), "skipped 1 header lines, 1 comment lines, 1 file add/open/close lines");
+    }
 }

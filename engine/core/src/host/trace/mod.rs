@@ -3,8 +3,9 @@
 //! commands in order, each mapped into the tested span).
 //!
 //! Every reader streams lines and stops at the first line it cannot read, naming the line and
-//! what it expected; lines that are not reads, writes or trims (flushes, file actions, other
-//! blktrace events) are skipped and counted, so nothing is dropped silently.
+//! what it expected; lines that are not reads, writes or trims (comments, header lines,
+//! flushes, file actions, other blktrace events) are skipped and counted, so nothing is dropped
+//! silently. Blank lines, CRLF line ends and a byte order mark are accepted in every format.
 
 mod blkparse;
 mod disksim;
@@ -89,7 +90,9 @@ impl std::error::Error for TraceError {}
 /// Which format `text` (the start of a trace) is in, from its first lines; None if it fits
 /// none of them.
 pub fn detect(text: &str) -> Option<Format> {
-    let mut lines = text.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty());
+    // Past blank lines and comments, as the readers pass them.
+    let mut lines =
+        text.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty() && !l.starts_with('#'));
     let first = lines.next()?;
     if first.starts_with(fio::HEADER_V2) {
         return Some(Format::FioV2);
@@ -122,6 +125,11 @@ pub fn undetected() -> TraceError {
         format!("cannot tell the trace's format from its first lines; name its format, one of: {}", list.join("; ")),
     )
 }
+
+/// The kinds of skipped lines every format may hold: comments, and a format's header lines
+/// (an MSR CSV's column names, a fio iolog's `fio version N iolog`).
+const COMMENTS: &str = "comment lines";
+const HEADERS: &str = "header lines";
 
 /// Lines a reader skipped, by kind ("flush events", "file add/open/close lines"), in the
 /// order first met. As JSON: `[{"what": "flush events", "count": 12}, ...]`.
@@ -199,6 +207,11 @@ impl Builder {
     fn skip(&mut self, what: &str) {
         self.skipped.add(what, 1);
     }
+
+    /// A format's header line, passed over.
+    fn skip_header(&mut self) {
+        self.skip(HEADERS);
+    }
 }
 
 /// The longest line read: a longer one is not a trace line (and reading stops there).
@@ -216,8 +229,25 @@ impl<R: BufRead> Lines<R> {
         Lines { reader, buf: Vec::new(), number: 0 }
     }
 
-    /// The next line and its number, or None at the end.
-    fn next_line(&mut self) -> Result<Option<(usize, &str)>, TraceError> {
+    /// The next line that may hold a record, and its number, or None at the end. Every format
+    /// may hold blank lines and comments (`#` first, as blkparse's column header
+    /// `#Maj,Mn CPU ...` has it): blank lines are passed over, comments counted in `skipped`.
+    fn next_line(&mut self, skipped: &mut Skipped) -> Result<Option<(usize, &str)>, TraceError> {
+        loop {
+            if !self.read()? {
+                return Ok(None);
+            }
+            let text = self.text().trim();
+            if text.starts_with('#') {
+                skipped.add(COMMENTS, 1);
+            } else if !text.is_empty() {
+                return Ok(Some((self.number, self.text())));
+            }
+        }
+    }
+
+    /// Reads the next line into `buf`; false at the end.
+    fn read(&mut self) -> Result<bool, TraceError> {
         self.buf.clear();
         let line = self.number + 1;
         let n = (&mut self.reader)
@@ -225,15 +255,21 @@ impl<R: BufRead> Lines<R> {
             .read_until(b'\n', &mut self.buf)
             .map_err(|e| TraceError::new(line, format!("cannot be read ({})", e)))?;
         if n == 0 {
-            return Ok(None);
+            return Ok(false);
         }
         self.number = line;
         if self.buf.len() > MAX_LINE_BYTES {
             return Err(TraceError::new(line, format!("is longer than {} bytes: not a trace line", MAX_LINE_BYTES)));
         }
-        let text = std::str::from_utf8(&self.buf).map_err(|_| TraceError::new(line, "is not text (UTF-8)"))?;
-        let text = if line == 1 { text.trim_start_matches('\u{feff}') } else { text };
-        Ok(Some((line, text.trim_end_matches(['\n', '\r']))))
+        std::str::from_utf8(&self.buf).map_err(|_| TraceError::new(line, "is not text (UTF-8)"))?;
+        Ok(true)
+    }
+
+    /// The line read last, without its line end (CRLF or LF) and, on line 1, a byte order mark.
+    fn text(&self) -> &str {
+        let text = std::str::from_utf8(&self.buf).unwrap_or_default();
+        let text = if self.number == 1 { text.trim_start_matches('\u{feff}') } else { text };
+        text.trim_end_matches(['\n', '\r'])
     }
 }
 
@@ -395,8 +431,26 @@ impl WorkloadSource for TraceFeed {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+
+    /// `text` read as `format`, after checking that detection tells that format and that the
+    /// same text with CRLF line ends and a byte order mark reads the same.
+    pub(in crate::host::trace) fn read_any_line_end(text: &str, format: Format) -> Loaded {
+        assert_eq!(detect(text), Some(format), "{text}");
+        let loaded = load(text.as_bytes(), None, "t").unwrap_or_else(|e| panic!("{e}"));
+        let windows = format!("\u{feff}{}", text.replace('\n', "\r\n"));
+        assert_eq!(detect(&windows), Some(format));
+        let again = load(windows.as_bytes(), None, "t").unwrap_or_else(|e| panic!("CRLF and BOM: {e}"));
+        assert_eq!(again.trace.records, loaded.trace.records);
+        assert_eq!(again.skipped, loaded.skipped);
+        loaded
+    }
+
+    /// The records as (time in ns, op, offset, bytes).
+    pub(in crate::host::trace) fn commands(loaded: &Loaded) -> Vec<(u64, Op, u64, u32)> {
+        loaded.trace.records.iter().map(|r| (r.time_ns, r.op, r.offset_bytes, r.bytes)).collect()
+    }
 
     #[test]
     fn decimal_times_are_exact_to_the_nanosecond() {

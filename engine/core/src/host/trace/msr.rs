@@ -10,7 +10,7 @@ use crate::command::Op;
 const COLUMNS: &str = "Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime";
 const NS_PER_TICK: u128 = 100;
 
-/// The column-name line some copies start with.
+/// The column-name line some copies start with (`Timestamp,Hostname,...`).
 pub(super) fn is_header(line: &str) -> bool {
     line.get(..10).is_some_and(|s| s.eq_ignore_ascii_case("timestamp,"))
 }
@@ -32,17 +32,13 @@ fn op(text: &str) -> Option<Op> {
 }
 
 pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<(), TraceError> {
-    let mut seen_data = false;
-    while let Some((n, line)) = lines.next_line()? {
+    while let Some((n, line)) = lines.next_line(&mut b.skipped)? {
         let line = line.trim();
-        if line.is_empty() {
+        // Files joined together repeat it.
+        if is_header(line) {
+            b.skip_header();
             continue;
         }
-        if !seen_data && is_header(line) {
-            b.skip("header lines");
-            continue;
-        }
-        seen_data = true;
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
         if fields.len() != 7 {
             return Err(TraceError::new(
@@ -58,4 +54,27 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<
         b.push(n, ticks as u128 * NS_PER_TICK, op, offset, bytes)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{commands, read_any_line_end};
+    use super::super::Format;
+    use crate::command::Op;
+
+    #[test]
+    fn passes_over_column_headers_comments_and_blank_lines() {
+        // Two CSVs joined: each starts with its column names, the second with a comment too.
+        let text = "\
+Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime
+128166372003061629,hm,0,Write,7014912,4096,26
+
+# second file
+Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime
+128166372003071629,hm,0,Read,512,1024,113
+";
+        let loaded = read_any_line_end(text, Format::Msr);
+        assert_eq!(commands(&loaded), [(0, Op::Write, 7014912, 4096), (1_000_000, Op::Read, 512, 1024)]);
+        assert_eq!(loaded.skipped.to_string(), "skipped 2 header lines, 1 comment lines");
+    }
 }

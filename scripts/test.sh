@@ -22,6 +22,8 @@ step "cargo test"      cargo test --workspace --release
 step "first module"    cargo clippy -p ssdlab-wasm --release --no-default-features --all-targets -- -D warnings
 step "first module"    cargo test -p ssdlab-wasm --release --no-default-features --lib
 step "build wasm"      bash scripts/build-wasm.sh
+# The page's format (.prettierrc.json); its lint (eslint.config.js) joins once it passes.
+step "prettier"        "$bin/prettier" --check web eslint.config.js
 step "typecheck"       "$bin/tsc" -p tsconfig.json --noEmit
 step "vitest"          "$bin/vitest" run
 step "vite build"      "$bin/vite" build

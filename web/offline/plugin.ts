@@ -31,11 +31,17 @@ export function offline(): Plugin {
         .filter((f) => f !== SERVICE_WORKER && !/\.(gz|br|map)$/.test(f))
         .sort();
       const hash = createHash('sha256');
-      for (const f of files) hash.update(f).update('\0').update(readFileSync(join(outDir, f)));
+      for (const f of files)
+        hash
+          .update(f)
+          .update('\0')
+          .update(readFileSync(join(outDir, f)));
       // The page is cached under its folder's address ('./'), which every link to it starts with.
       const cached = ['./', ...files.filter((f) => f !== 'index.html').map((f) => f.split('/').map(encodeURIComponent).join('/'))];
       const template = readFileSync(resolve(config.root, 'offline', SERVICE_WORKER), 'utf8');
-      const worker = template.replace("'__VERSION__'", JSON.stringify(hash.digest('hex').slice(0, 16))).replace('__FILES__', JSON.stringify(cached));
+      const worker = template
+        .replace("'__VERSION__'", JSON.stringify(hash.digest('hex').slice(0, 16)))
+        .replace('__FILES__', JSON.stringify(cached));
       writeFileSync(join(outDir, SERVICE_WORKER), worker);
     },
   };

@@ -53,7 +53,18 @@ import type { Overrides } from './settings/overrides';
 import { DEFAULTS, LAB_KEY, VOCABULARY } from './settings/pageDefaults';
 import { placeProblem, refineProblem, type PlacedProblem } from './settings/problems';
 import { buildRequest } from './settings/request';
-import { chartHeading, contextFor, experimentRequestFor, offerFor, isModel, requestedCuts, reproducingConfig, runName, runRequest, type SimRun } from './settings/runSetup';
+import {
+  chartHeading,
+  contextFor,
+  experimentRequestFor,
+  offerFor,
+  isModel,
+  requestedCuts,
+  reproducingConfig,
+  runName,
+  runRequest,
+  type SimRun,
+} from './settings/runSetup';
 import { ViewTabs } from './components/ViewTabs';
 import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from './settings/urlState';
 
@@ -159,15 +170,23 @@ export function App() {
   const focusedId = focused?.id;
   useEffect(() => {
     if (focusedId === undefined || simSetups.length === 0) return;
-    const edit = Math.max(0, simSetups.findIndex((r) => r.id === focusedId));
+    const edit = Math.max(
+      0,
+      simSetups.findIndex((r) => r.id === focusedId),
+    );
     // The page's own keys (view, panels, metric, layout) are the edited run's.
     const page = { view: settings.view, charts: settings.charts, metric: settings.metric, layout: settings.layout };
     const [first, ...rest] = simSetups.map((r) => r.setup);
     const lab = labId ? `?${LAB_KEY}=${encodeURIComponent(labId)}` : '';
-    const search = joinSearch(joinSearch(lab, new URLSearchParams(linkSearch({ ...first, ...page }, rest, DEFAULTS, edit))), experimentSearch(experiment));
+    const search = joinSearch(
+      joinSearch(lab, new URLSearchParams(linkSearch({ ...first, ...page }, rest, DEFAULTS, edit))),
+      experimentSearch(experiment),
+    );
     if (search === window.location.search) return;
     // Not in the task of the click that changed a setting: replacing the URL takes a few ms.
-    const timer = window.setTimeout(() => window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`));
+    const timer = window.setTimeout(() =>
+      window.history.replaceState(null, '', `${window.location.pathname}${search}${window.location.hash}`),
+    );
     return () => window.clearTimeout(timer);
   }, [focusedId, settings, simSetups, experiment, labId]);
 
@@ -303,7 +322,8 @@ export function App() {
   const onPlot = useCallback((plot: 'mb_s' | 'iops') => setExperiment((e) => ({ ...e, plot })), []);
   const expRequestFor = useCallback(
     // The workload and power options belong to the live run: an experiment sets its own.
-    (setup: RunSettings): ExperimentRequest | null => (expInfo ? experimentRequestFor(setup, experiment, expInfo, { presets, requestFields }) : null),
+    (setup: RunSettings): ExperimentRequest | null =>
+      expInfo ? experimentRequestFor(setup, experiment, expInfo, { presets, requestFields }) : null,
     [expInfo, experiment, presets, requestFields],
   );
   const expRequest = useMemo(() => expRequestFor(settings), [expRequestFor, settings]);
@@ -327,7 +347,10 @@ export function App() {
   const expPlace = expProblem ? experimentPlace(expProblem.field) : null;
   const pickerProblem =
     expProblem && expPlace
-      ? { place: expPlace, message: `${expPlace === 'precondition' ? 'Preconditioning' : EXPERIMENT_LABELS[expPlace]}: ${expProblem.message}` }
+      ? {
+          place: expPlace,
+          message: `${expPlace === 'precondition' ? 'Preconditioning' : EXPERIMENT_LABELS[expPlace]}: ${expProblem.message}`,
+        }
       : null;
   const placedExpProblem: PlacedProblem | null = useMemo(
     () => (expProblem && !expPlace ? placeProblem(expProblem, settings, offer) : null),
@@ -350,7 +373,8 @@ export function App() {
       ? 'Loading the experiments…'
       : !drive
         ? 'Choose a drive first.'
-        : (Object.values(invalid)[0] ?? (pickerProblem ?? placedExpProblem ? `Start waits: ${(pickerProblem ?? placedExpProblem)!.message}` : null));
+        : (Object.values(invalid)[0] ??
+          ((pickerProblem ?? placedExpProblem) ? `Start waits: ${(pickerProblem ?? placedExpProblem)!.message}` : null));
   const startExperiments = () => {
     setUrlErrors([]);
     experiments.keepOnly(expSims.map((r) => r.id));
@@ -504,10 +528,18 @@ export function App() {
 
   // Names change with settings, not with every second: the charts keep their series meanwhile.
   const nameKey = snap.runs.map((r) => `${r.id}\u0000${runName(r as SimRun, presets, requestFields)}`).join('\u0001');
-  const names = useMemo(() => new Map(nameKey ? nameKey.split('\u0001').map((e) => {
-    const [id, name] = e.split('\u0000');
-    return [Number(id), name] as const;
-  }) : []), [nameKey]);
+  const names = useMemo(
+    () =>
+      new Map(
+        nameKey
+          ? nameKey.split('\u0001').map((e) => {
+              const [id, name] = e.split('\u0000');
+              return [Number(id), name] as const;
+            })
+          : [],
+      ),
+    [nameKey],
+  );
   const nameOf = useCallback((r: Run<RunSettings>) => names.get(r.id) ?? '', [names]);
 
   const series: ChartSeries[] = useMemo(() => {
@@ -536,10 +568,7 @@ export function App() {
   );
   // Cuts the request scheduled and those asked for during the run, each with its outcome once known.
   const liveCuts = focused?.ran ? focused.cutsAsked : NO_CUTS;
-  const cutsAsked = useMemo(
-    () => (ranConfig ? requestedCuts(reproducingConfig(ranConfig, liveCuts)) : liveCuts),
-    [ranConfig, liveCuts],
-  );
+  const cutsAsked = useMemo(() => (ranConfig ? requestedCuts(reproducingConfig(ranConfig, liveCuts)) : liveCuts), [ranConfig, liveCuts]);
   const powerCuts = focused?.powerCuts;
   const markers: TimeMarker[] = useMemo(
     () =>
@@ -576,15 +605,35 @@ export function App() {
         sections={expMode ? EXPERIMENT_SECTIONS : undefined}
       />
     ),
-    [offer, workloads, settings.workload, settings.design, settings.overrides, settings.source, request, parameters, shownProblem, expMode, onWorkload, onDesign, onOverrides, onSource, inspect],
+    [
+      offer,
+      workloads,
+      settings.workload,
+      settings.design,
+      settings.overrides,
+      settings.source,
+      request,
+      parameters,
+      shownProblem,
+      expMode,
+      onWorkload,
+      onDesign,
+      onOverrides,
+      onSource,
+      inspect,
+    ],
   );
 
   const runWorkload = run?.ran?.config.workload ?? settings.workload;
   const workloadInfo = workloads.find((w) => w.id === runWorkload);
   const blockBytes = typeof run?.ran?.config.block_bytes === 'number' ? run.ran.config.block_bytes : (workloadInfo?.block_bytes ?? 4096);
   const chartTitle = chartHeading(shown.length, metric, view, runSeconds, blockBytes, runWorkload);
-  const runErrors = snap.runs.filter((r) => r.error).map((r) => ({ id: r.id, text: `${names.get(r.id)}: ${r.error!.message}`, exp: false }));
-  const expErrors = expRuns.filter((r) => r.entry?.error).map((r) => ({ id: r.key, text: `${r.name}: ${r.entry!.error!.message}`, exp: true }));
+  const runErrors = snap.runs
+    .filter((r) => r.error)
+    .map((r) => ({ id: r.id, text: `${names.get(r.id)}: ${r.error!.message}`, exp: false }));
+  const expErrors = expRuns
+    .filter((r) => r.entry?.error)
+    .map((r) => ({ id: r.key, text: `${r.name}: ${r.entry!.error!.message}`, exp: true }));
   const engineErrors = expMode ? [...expErrors, ...runErrors] : runErrors;
   const focusName = names.get(focusId) ?? '';
   const runBadge = snap.engineState === 'loading' || !focused ? 'loading' : focused.state;
@@ -620,14 +669,24 @@ export function App() {
           </div>
         </header>
 
-        <ErrorBanner title="Some settings in the link were not used" messages={urlErrors} onDismiss={() => setUrlErrors([])} testId="url-errors" />
+        <ErrorBanner
+          title="Some settings in the link were not used"
+          messages={urlErrors}
+          onDismiss={() => setUrlErrors([])}
+          testId="url-errors"
+        />
         <ErrorBanner
           title="The engine reported a problem"
           messages={engineErrors.map((e) => e.text)}
           onDismiss={() => engineErrors.forEach((e) => (e.exp ? experiments.clearError(e.id) : runs.clearError(e.id)))}
           testId="engine-error"
         />
-        <ErrorBanner title="The lab could not be opened" messages={labState.error ? [labState.error] : []} onDismiss={closeLab} testId="lab-error" />
+        <ErrorBanner
+          title="The lab could not be opened"
+          messages={labState.error ? [labState.error] : []}
+          onDismiss={closeLab}
+          testId="lab-error"
+        />
         {labListOpen && (
           <Suspense fallback={null}>
             <LabList open onClose={() => setLabListOpen(false)} current={labId} />
@@ -662,172 +721,188 @@ export function App() {
                 </div>
                 {expInfo && (
                   <Suspense fallback={<p className="hint">Loading the charts…</p>}>
-                    <ExperimentView info={expInfo} settings={experiment} onPlot={onPlot} runs={expRuns} focusKey={focusId} height={chartHeight} />
+                    <ExperimentView
+                      info={expInfo}
+                      settings={experiment}
+                      onPlot={onPlot}
+                      runs={expRuns}
+                      focusKey={focusId}
+                      height={chartHeight}
+                    />
                   </Suspense>
                 )}
               </>
             ) : (
               <>
-            <RunBar
-              startLabel={pending.length > 0 ? `Start ${pending.length + 1} runs` : focused?.ran ? 'Run again' : 'Start'}
-              startBlocked={startBlocked}
-              onStart={start}
-              canPause={anyRunning || anyPaused}
-              paused={showResume}
-              onPauseResume={pauseResume}
-              canStep={anyRunning || anyPaused}
-              onStep={step}
-              canRestart={sims.some((r) => r.ran) && !sims.some((r) => r.starting)}
-              onRestart={restart}
-              canClear={snap.runs.length > 1 || sims.some((r) => r.ran || r.starting)}
-              onClear={clear}
-              progress={
-                focused?.ran || focused?.starting
-                  ? {
-                      secondsDone: focused.secondsDone,
-                      totalSeconds: focused.ran?.config.seconds ?? settings.seconds,
-                      speed: focused.speed,
-                      state: focused.state,
-                      starting: focused.starting,
-                    }
-                  : null
-              }
-              runCount={sims.filter((r) => r.ran).length}
-            />
-            {focused?.ran && (
-              <PowerControls
-                live={runLive}
-                capacitorsHealthy={focused.capacitorsHealthy}
-                fitted={focused.parameters['power.capacitors'] !== false}
-                onCut={onCut}
-                onCapacitors={onCapacitors}
-                pendingAt={lastLiveCut !== null && !lastLiveReport ? lastLiveCut : null}
-                latest={lastLiveReport}
-                store={focused.store}
-              />
-            )}
-            {!narrow && !expMode && guideBox}
-            <RunList
-              runs={snap.runs as readonly SimRun[]}
-              focusId={focusId}
-              name={nameOf}
-              onFocus={focusRun}
-              onRemove={removeRun}
-              onAdd={addRun}
-              onLoadLog={(f) => void loadLog(f)}
-              logError={logError}
-            />
-
-            <div className="results-head">
-              <h2>{drive && shown.length <= 1 ? drive.name : 'Comparison'}</h2>
-              <ViewTabs views={scenario.views} current={view.id} runSeconds={runSeconds} onView={(id) => update({ view: id })} />
-            </div>
-            <ComparisonChart
-              runs={shown}
-              focusId={focusId}
-              store={focused?.store ?? EMPTY_STORE}
-              series={series}
-              names={names}
-              metric={metric}
-              layout={settings.layout}
-              onMetric={onMetric}
-              onLayout={onLayout}
-              view={chartView}
-              runSeconds={runSeconds}
-              markers={markers}
-              title={chartTitle}
-              height={chartHeight}
-              emptyText={emptyText(snap.engineState, focused, from)}
-              onPick={pick}
-              picked={picked}
-              onDropFile={onDropFile}
-            />
-            {narrow && !expMode && guideBox}
-            {view.explain && (
-              <p className="view-explain" data-testid="view-explain">
-                {view.explain}
-              </p>
-            )}
-            {focused && <RunStats store={focused.store} version={focused.secondsDone} from={from} to={to} field="iops" />}
-
-            {picked !== null && focused && (
-              <Suspense fallback={null}>
-                <WhyPanel
-                  store={focused.store}
-                  version={focused.secondsDone}
-                  second={picked}
-                  runName={focusName}
-                  parameters={focused.parameters}
-                  onClose={() => {
-                    setPicked(null);
-                    hoverSecond.set(null);
-                  }}
-                  onMove={(s) => {
-                    setPicked(s);
-                    hoverSecond.set(s);
-                  }}
+                <RunBar
+                  startLabel={pending.length > 0 ? `Start ${pending.length + 1} runs` : focused?.ran ? 'Run again' : 'Start'}
+                  startBlocked={startBlocked}
+                  onStart={start}
+                  canPause={anyRunning || anyPaused}
+                  paused={showResume}
+                  onPauseResume={pauseResume}
+                  canStep={anyRunning || anyPaused}
+                  onStep={step}
+                  canRestart={sims.some((r) => r.ran) && !sims.some((r) => r.starting)}
+                  onRestart={restart}
+                  canClear={snap.runs.length > 1 || sims.some((r) => r.ran || r.starting)}
+                  onClear={clear}
+                  progress={
+                    focused?.ran || focused?.starting
+                      ? {
+                          secondsDone: focused.secondsDone,
+                          totalSeconds: focused.ran?.config.seconds ?? settings.seconds,
+                          speed: focused.speed,
+                          state: focused.state,
+                          starting: focused.starting,
+                        }
+                      : null
+                  }
+                  runCount={sims.filter((r) => r.ran).length}
                 />
-              </Suspense>
-            )}
-            {picked === null && run && run.store.length > 0 && (
-              <p className="hint pick-hint">Click a dot, or focus the chart and press Enter, to see why that second was fast or slow.</p>
-            )}
+                {focused?.ran && (
+                  <PowerControls
+                    live={runLive}
+                    capacitorsHealthy={focused.capacitorsHealthy}
+                    fitted={focused.parameters['power.capacitors'] !== false}
+                    onCut={onCut}
+                    onCapacitors={onCapacitors}
+                    pendingAt={lastLiveCut !== null && !lastLiveReport ? lastLiveCut : null}
+                    latest={lastLiveReport}
+                    store={focused.store}
+                  />
+                )}
+                {!narrow && !expMode && guideBox}
+                <RunList
+                  runs={snap.runs as readonly SimRun[]}
+                  focusId={focusId}
+                  name={nameOf}
+                  onFocus={focusRun}
+                  onRemove={removeRun}
+                  onAdd={addRun}
+                  onLoadLog={(f) => void loadLog(f)}
+                  logError={logError}
+                />
 
-            {mounted >= 3 && (
-              <>
-                <Readout run={focused ?? null} />
-                {focused?.summary && (
-                  <p
-                    className="summary"
-                    data-testid="summary"
-                    data-engine-ms={focused.summary.elapsed_ms}
-                    data-setup-ms={focused.setupMs ?? undefined}
-                  >
-                    Simulated {formatInt(focused.summary.seconds_done)} s in {formatDuration(focused.summary.seconds_done / focused.speed)} of
-                    your time ({format1(focused.speed)}× real time)
-                    {focused.setupMs !== null && <>, after {format1(focused.setupMs / 1000)} s to erase and fill the drive</>}.
+                <div className="results-head">
+                  <h2>{drive && shown.length <= 1 ? drive.name : 'Comparison'}</h2>
+                  <ViewTabs views={scenario.views} current={view.id} runSeconds={runSeconds} onView={(id) => update({ view: id })} />
+                </div>
+                <ComparisonChart
+                  runs={shown}
+                  focusId={focusId}
+                  store={focused?.store ?? EMPTY_STORE}
+                  series={series}
+                  names={names}
+                  metric={metric}
+                  layout={settings.layout}
+                  onMetric={onMetric}
+                  onLayout={onLayout}
+                  view={chartView}
+                  runSeconds={runSeconds}
+                  markers={markers}
+                  title={chartTitle}
+                  height={chartHeight}
+                  emptyText={emptyText(snap.engineState, focused, from)}
+                  onPick={pick}
+                  picked={picked}
+                  onDropFile={onDropFile}
+                />
+                {narrow && !expMode && guideBox}
+                {view.explain && (
+                  <p className="view-explain" data-testid="view-explain">
+                    {view.explain}
                   </p>
                 )}
-                <PowerCutTable cuts={focused?.powerCuts ?? []} />
-                {focused && (
+                {focused && <RunStats store={focused.store} version={focused.secondsDone} from={from} to={to} field="iops" />}
+
+                {picked !== null && focused && (
+                  <Suspense fallback={null}>
+                    <WhyPanel
+                      store={focused.store}
+                      version={focused.secondsDone}
+                      second={picked}
+                      runName={focusName}
+                      parameters={focused.parameters}
+                      onClose={() => {
+                        setPicked(null);
+                        hoverSecond.set(null);
+                      }}
+                      onMove={(s) => {
+                        setPicked(s);
+                        hoverSecond.set(s);
+                      }}
+                    />
+                  </Suspense>
+                )}
+                {picked === null && run && run.store.length > 0 && (
+                  <p className="hint pick-hint">
+                    Click a dot, or focus the chart and press Enter, to see why that second was fast or slow.
+                  </p>
+                )}
+
+                {mounted >= 3 && (
                   <>
-                    <LazySection
-                      title="Inside the drive"
-                      hint="what every die does each second, the blocks GC chooses from, wear"
-                      testId="section-inside"
-                    >
-                      <InsideView inside={focused.inside} second={picked} />
-                    </LazySection>
-                    <LazySection title="Latency" hint="percentiles per second and the run’s histogram" testId="section-latency">
-                      <LatencyView
+                    <Readout run={focused ?? null} />
+                    {focused?.summary && (
+                      <p
+                        className="summary"
+                        data-testid="summary"
+                        data-engine-ms={focused.summary.elapsed_ms}
+                        data-setup-ms={focused.setupMs ?? undefined}
+                      >
+                        Simulated {formatInt(focused.summary.seconds_done)} s in{' '}
+                        {formatDuration(focused.summary.seconds_done / focused.speed)} of your time ({format1(focused.speed)}× real time)
+                        {focused.setupMs !== null && <>, after {format1(focused.setupMs / 1000)} s to erase and fill the drive</>}.
+                      </p>
+                    )}
+                    <PowerCutTable cuts={focused?.powerCuts ?? []} />
+                    {focused && (
+                      <>
+                        <LazySection
+                          title="Inside the drive"
+                          hint="what every die does each second, the blocks GC chooses from, wear"
+                          testId="section-inside"
+                        >
+                          <InsideView inside={focused.inside} second={picked} />
+                        </LazySection>
+                        <LazySection title="Latency" hint="percentiles per second and the run’s histogram" testId="section-latency">
+                          <LatencyView
+                            store={focused.store}
+                            inside={focused.inside}
+                            view={belowView}
+                            runSeconds={runSeconds}
+                            markers={markers}
+                            onPick={pick}
+                            picked={picked}
+                          />
+                        </LazySection>
+                      </>
+                    )}
+                    <ExportBar
+                      run={run}
+                      runName={focusName}
+                      sampleFields={catalog?.sampleFields ?? []}
+                      writes={panelContext.writes}
+                      blockBytes={blockBytes}
+                      steadyFrom={resolveXDomain(scenario.views[1], run?.ran?.config.seconds ?? settings.seconds)[0]}
+                    />
+
+                    {focused && (
+                      <Panels
                         store={focused.store}
-                        inside={focused.inside}
+                        context={panelContext}
+                        chosen={settings.charts}
+                        onChoose={onCharts}
                         view={belowView}
                         runSeconds={runSeconds}
                         markers={markers}
                         onPick={pick}
                         picked={picked}
                       />
-                    </LazySection>
-              </>
-            )}
-            <ExportBar run={run} runName={focusName} sampleFields={catalog?.sampleFields ?? []} writes={panelContext.writes} blockBytes={blockBytes} steadyFrom={resolveXDomain(scenario.views[1], run?.ran?.config.seconds ?? settings.seconds)[0]} />
-
-            {focused && (
-              <Panels
-                store={focused.store}
-                context={panelContext}
-                chosen={settings.charts}
-                onChoose={onCharts}
-                view={belowView}
-                runSeconds={runSeconds}
-                markers={markers}
-                onPick={pick}
-                picked={picked}
-              />
-            )}
-              </>
-            )}
+                    )}
+                  </>
+                )}
               </>
             )}
             {simSetups.length > 0 && (
@@ -854,7 +929,14 @@ export function App() {
                   <>
                     <div className="tabs aside-tabs" role="group" aria-label="Beside the chart">
                       {(['lab', 'settings'] as const).map((t) => (
-                        <button key={t} type="button" className={asideTab === t ? 'tab active' : 'tab'} aria-pressed={asideTab === t} onClick={() => setAsideTab(t)} data-testid={`aside-${t}`}>
+                        <button
+                          key={t}
+                          type="button"
+                          className={asideTab === t ? 'tab active' : 'tab'}
+                          aria-pressed={asideTab === t}
+                          onClick={() => setAsideTab(t)}
+                          data-testid={`aside-${t}`}
+                        >
                           {t === 'lab' ? 'Lab' : 'Settings'}
                         </button>
                       ))}
@@ -874,32 +956,38 @@ export function App() {
                         />
                       </Suspense>
                     )}
-              </>
-            )}
-            <h2>
-              Settings <span className="editing">of {focusName || 'the run'}</span>
-            </h2>
-            <ExperimentPicker experiments={catalog?.experiments ?? NO_EXPERIMENTS} settings={experiment} onChange={onExperiment} problem={pickerProblem} />
-            {!expMode && <p className="hint">{scenario.description}</p>}
-            <SetupPanel
-              presets={presets}
-              spans={scenario.spans}
-              settings={settings}
-              onChange={update}
-              problem={expMode ? placedExpProblem : placedProblem}
-              hideDuration={expMode}
-              hideSpan={expInfo !== null && settingsOf(expInfo).spans}
-            >
-              {designControls}
-            </SetupPanel>
-            {shownProblem && shownProblem.place === null && (
-              <p className="field-error" role="alert" data-testid="settings-problem">
-                {shownProblem.message}
-              </p>
-            )}
-            <p className="hint settings-foot">
-              Changes apply when you press Start{focused?.ran ? ' (or Run again)' : ''}; the URL keeps them, so the page can be shared as a link.
-            </p>
+                  </>
+                )}
+                <h2>
+                  Settings <span className="editing">of {focusName || 'the run'}</span>
+                </h2>
+                <ExperimentPicker
+                  experiments={catalog?.experiments ?? NO_EXPERIMENTS}
+                  settings={experiment}
+                  onChange={onExperiment}
+                  problem={pickerProblem}
+                />
+                {!expMode && <p className="hint">{scenario.description}</p>}
+                <SetupPanel
+                  presets={presets}
+                  spans={scenario.spans}
+                  settings={settings}
+                  onChange={update}
+                  problem={expMode ? placedExpProblem : placedProblem}
+                  hideDuration={expMode}
+                  hideSpan={expInfo !== null && settingsOf(expInfo).spans}
+                >
+                  {designControls}
+                </SetupPanel>
+                {shownProblem && shownProblem.place === null && (
+                  <p className="field-error" role="alert" data-testid="settings-problem">
+                    {shownProblem.message}
+                  </p>
+                )}
+                <p className="hint settings-foot">
+                  Changes apply when you press Start{focused?.ran ? ' (or Run again)' : ''}; the URL keeps them, so the page can be shared
+                  as a link.
+                </p>
               </>
             )}
           </aside>

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use ssdlab_core::bench::fio::FioRecorder;
 use ssdlab_core::bench::{csv, default_steady_from_s, results_json};
-use ssdlab_core::config::{parameter_paths, presets, WorkloadSpec};
+use ssdlab_core::config::{parameter_values, presets, WorkloadSpec};
 use ssdlab_core::{Bench, RunConfig};
 
 use args::{Command, ReplayArgs, RunArgs};
@@ -74,9 +74,9 @@ fn list_presets(sources: bool, only: Option<&str>) -> Result<(), String> {
         );
         if sources {
             // The sources come from the preset file, next to each value.
-            let tree = serde_json::to_value(d).map_err(|e| e.to_string())?;
+            let values = parameter_values(d);
             for (path, source) in &p.sources {
-                let value = path.split('.').fold(&tree, |node, key| &node[key]);
+                let value = values.iter().find(|(p, _)| p == path).map_or(&serde_json::Value::Null, |(_, v)| v);
                 println!("    {} = {}  <- {}", path, value, source);
             }
             println!();
@@ -94,9 +94,7 @@ fn list_workloads() -> Result<(), String> {
 
 fn list_params(id: &str) -> Result<(), String> {
     let drive = presets::by_id(id).map_err(|e| e.to_string())?;
-    let tree = serde_json::to_value(&drive).map_err(|e| e.to_string())?;
-    for path in parameter_paths(&drive) {
-        let value = path.split('.').fold(&tree, |node, key| &node[key]);
+    for (path, value) in parameter_values(&drive) {
         println!("{} = {}", path, value);
     }
     Ok(())

@@ -35,15 +35,20 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
-/// `value` must lie in `min..=max`; the error names `field` and the range.
 /// Time per byte at `mb_s` (bytes per microsecond), picoseconds, rounded; 0 for 0.
 pub fn ps_per_byte(mb_s: u64) -> u64 {
     (1_000_000 + mb_s / 2).checked_div(mb_s).unwrap_or(0)
 }
 
+/// A range in the words every refusal uses: "must be between 10 and 1000".
+pub fn between(min: impl fmt::Display, max: impl fmt::Display) -> String {
+    format!("must be between {} and {}", min, max)
+}
+
+/// `value` must lie in `min..=max`; the error names `field` and the range.
 pub fn range(field: &str, value: u64, min: u64, max: u64) -> Result<(), ConfigError> {
     if value < min || value > max {
-        Err(ConfigError::new(field, format!("must be between {} and {} (got {})", min, max, value)))
+        Err(ConfigError::new(field, format!("{} (got {})", between(min, max), value)))
     } else {
         Ok(())
     }

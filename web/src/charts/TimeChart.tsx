@@ -117,16 +117,19 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
   const xDomain = useMemo(() => resolveXDomain(view, runSeconds), [view, runSeconds]);
   const yDomain = useMemo(() => resolveYDomain(view.y, dataMax, plotH), [view.y, dataMax, plotH]);
   const x = useMemo(
-    () => scaleLinear().domain(xDomain).range([margin.left, margin.left + plotW]),
+    () =>
+      scaleLinear()
+        .domain(xDomain)
+        .range([margin.left, margin.left + plotW]),
     [xDomain, plotW, margin],
   );
-  const y = useMemo(
-    () => makeYScale(view.y.kind, yDomain, [margin.top + plotH, margin.top]),
-    [view.y.kind, yDomain, plotH, margin],
-  );
+  const y = useMemo(() => makeYScale(view.y.kind, yDomain, [margin.top + plotH, margin.top]), [view.y.kind, yDomain, plotH, margin]);
   const stores = useMemo(() => [...new Set([store, ...series.map((s) => s.store ?? store)])], [store, series]);
   /** The series whose counts the chart reports: the first of its own run. */
-  const mainIndex = Math.max(0, series.findIndex((s) => (s.store ?? store) === store));
+  const mainIndex = Math.max(
+    0,
+    series.findIndex((s) => (s.store ?? store) === store),
+  );
 
   /** Paints bands, dots and lines onto a context; returns the main series' counts and the data top. */
   const paint = useMemo(
@@ -207,9 +210,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
       root.dataset.zeros = String(main.zeros);
       root.dataset.total = String(store.length);
       root.dataset.series = String(drawn);
-      setCounts((old) =>
-        old.points === main.points && old.zeros === main.zeros && old.above === main.above ? old : main,
-      );
+      setCounts((old) => (old.points === main.points && old.zeros === main.zeros && old.above === main.above ? old : main));
     };
     let timer = 0;
     let lastDraw = -Infinity;
@@ -399,11 +400,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
                 <text className="axis-title" x={margin.left + plotW / 2} y={height - 6} textAnchor="middle">
                   {props.xLabel}
                 </text>
-                <text
-                  className="axis-title"
-                  transform={`translate(16 ${margin.top + plotH / 2}) rotate(-90)`}
-                  textAnchor="middle"
-                >
+                <text className="axis-title" transform={`translate(16 ${margin.top + plotH / 2}) rotate(-90)`} textAnchor="middle">
                   {props.yLabel}
                 </text>
               </>
@@ -438,12 +435,8 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
                 </g>
               );
             })}
-            {pickedX !== null && (
-              <line className="picked" x1={pickedX} x2={pickedX} y1={margin.top} y2={bottom} />
-            )}
-            {hoverRow >= 0 && (
-              <line className="hover" x1={x(hovered!)} x2={x(hovered!)} y1={margin.top} y2={bottom} />
-            )}
+            {pickedX !== null && <line className="picked" x1={pickedX} x2={pickedX} y1={margin.top} y2={bottom} />}
+            {hoverRow >= 0 && <line className="hover" x1={x(hovered!)} x2={x(hovered!)} y1={margin.top} y2={bottom} />}
           </svg>
         )}
         {hoverRow >= 0 && (
@@ -466,10 +459,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
           </div>
         )}
         {counts.points === 0 && props.emptyText && width > 0 && (
-          <div
-            className="chart-empty"
-            style={{ left: margin.left, top: margin.top, width: plotW, height: plotH }}
-          >
+          <div className="chart-empty" style={{ left: margin.left, top: margin.top, width: plotW, height: plotH }}>
             <span>{props.emptyText}</span>
           </div>
         )}
@@ -484,22 +474,37 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
       <figcaption className="chart-notes">
         {counts.zeros > 0 && (
           <span className="note zero">
-            <span className="swatch" aria-hidden="true">▼</span>
+            <span className="swatch" aria-hidden="true">
+              ▼
+            </span>
             {counts.zeros} {counts.zeros === 1 ? 'second' : 'seconds'} with 0 {props.yLabel}, drawn at the axis floor
           </span>
         )}
         {counts.above > 0 && (
           <span className="note above">
-            <span className="swatch" aria-hidden="true">▲</span>
-            {counts.above} {counts.above === 1 ? 'second' : 'seconds'} above {formatY(yDomain[1])}, drawn at the
-            top edge
+            <span className="swatch" aria-hidden="true">
+              ▲
+            </span>
+            {counts.above} {counts.above === 1 ? 'second' : 'seconds'} above {formatY(yDomain[1])}, drawn at the top edge
           </span>
         )}
         <span className="save">
-          <button type="button" className="link" onClick={() => void save('png')} aria-label={`Save ${props.label} as PNG`} data-testid={props.testId ? `${props.testId}-png` : undefined}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => void save('png')}
+            aria-label={`Save ${props.label} as PNG`}
+            data-testid={props.testId ? `${props.testId}-png` : undefined}
+          >
             PNG
           </button>
-          <button type="button" className="link" onClick={() => void save('svg')} aria-label={`Save ${props.label} as SVG`} data-testid={props.testId ? `${props.testId}-svg` : undefined}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => void save('svg')}
+            aria-label={`Save ${props.label} as SVG`}
+            data-testid={props.testId ? `${props.testId}-svg` : undefined}
+          >
             SVG
           </button>
         </span>

@@ -184,7 +184,14 @@ export function XYChart(props: LineChartProps | BarChartProps) {
       <Legend items={legendItems} />
       <div ref={rootRef} className="chart-area xy-area" style={{ height }} data-testid={props.testId} data-empty={body.empty}>
         {width > 0 && (
-          <svg ref={svgRef} className="chart-axes" width={width} height={height} role="img" aria-label={`${props.label} (the values are in the table below)`}>
+          <svg
+            ref={svgRef}
+            className="chart-axes"
+            width={width}
+            height={height}
+            role="img"
+            aria-label={`${props.label} (the values are in the table below)`}
+          >
             <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
               <rect className="frame" x={0} y={0} width={plotW} height={plotH} />
               {body.marks}
@@ -207,10 +214,22 @@ export function XYChart(props: LineChartProps | BarChartProps) {
       </div>
       <div className="chart-notes">
         <span className="save">
-          <button type="button" className="link" onClick={() => void save('png')} aria-label={`Save PNG: ${props.label}`} data-testid={`${props.testId}-png`}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => void save('png')}
+            aria-label={`Save PNG: ${props.label}`}
+            data-testid={`${props.testId}-png`}
+          >
             Save PNG
           </button>
-          <button type="button" className="link" onClick={() => void save('svg')} aria-label={`Save SVG: ${props.label}`} data-testid={`${props.testId}-svg`}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => void save('svg')}
+            aria-label={`Save SVG: ${props.label}`}
+            data-testid={`${props.testId}-svg`}
+          >
             Save SVG
           </button>
         </span>
@@ -290,7 +309,10 @@ function lineMarks(p: LineChartProps, w: number, h: number, formatY: (v: number)
         )}
       </g>
       {p.series.map((s, si) => {
-        const ok = s.points.filter((q) => Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0)).slice().sort((a, b) => a.x - b.x);
+        const ok = s.points
+          .filter((q) => Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0))
+          .slice()
+          .sort((a, b) => a.x - b.x);
         const d = ok.map((q, i) => `${i === 0 ? 'M' : 'L'}${x(q.x).toFixed(1)},${y(q.y).toFixed(1)}`).join('');
         return (
           <g key={s.key} className="series" data-series={s.key}>

@@ -14,7 +14,14 @@ function batch(fields: string[], rows: number[][]): Float64Array {
 describe('ColumnStore', () => {
   it('appends column-major batches into per-field columns', () => {
     const s = new ColumnStore(FIELDS);
-    s.appendColumnMajor(FIELDS, 2, batch(FIELDS, [[1, 66000, 1], [2, 65000, 1]]));
+    s.appendColumnMajor(
+      FIELDS,
+      2,
+      batch(FIELDS, [
+        [1, 66000, 1],
+        [2, 65000, 1],
+      ]),
+    );
     s.appendColumnMajor(FIELDS, 1, batch(FIELDS, [[3, 30000, 1.5]]));
     expect(s.length).toBe(3);
     expect([...s.column('second')]).toEqual([1, 2, 3]);
@@ -37,7 +44,14 @@ describe('ColumnStore', () => {
   it('matches columns by name: reordered, extra and missing fields', () => {
     const s = new ColumnStore(FIELDS);
     const incoming = ['iops', 'gc_moves', 'second']; // no write_amplification, one extra
-    s.appendColumnMajor(incoming, 2, batch(incoming, [[100, 7, 1], [200, 8, 2]]));
+    s.appendColumnMajor(
+      incoming,
+      2,
+      batch(incoming, [
+        [100, 7, 1],
+        [200, 8, 2],
+      ]),
+    );
     expect([...s.column('second')]).toEqual([1, 2]);
     expect([...s.column('iops')]).toEqual([100, 200]);
     expect(s.has('gc_moves')).toBe(false);

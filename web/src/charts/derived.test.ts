@@ -37,7 +37,15 @@ describe('derived columns', () => {
   });
 
   it('are NaN when their inputs are missing or the drive is unknown', () => {
-    const r = withDerivedColumns(['second', 'iops'], 2, batch([[0, 5], [1, 6]]), { dies: NaN, writeBufferBytes: NaN });
+    const r = withDerivedColumns(
+      ['second', 'iops'],
+      2,
+      batch([
+        [0, 5],
+        [1, 6],
+      ]),
+      { dies: NaN, writeBufferBytes: NaN },
+    );
     expect(column(r, 'wa_second', 2)).toEqual([NaN, NaN]);
     expect(column(r, 'iops', 2)).toEqual([5, 6]);
     const s = withDerivedColumns(['free_blocks'], 1, batch([[66]]), { dies: NaN, writeBufferBytes: 0 });

@@ -69,8 +69,14 @@ describe('drawLine', () => {
     const c = drawLine(ctx, xs, ys, 6, x, y, [0, 10], [0, 10], 'green');
     expect(c).toEqual({ points: 4, zeros: 0, above: 1 });
     // Two pieces: 1-2 (the 40 clamped to the top edge), then 4-5; second 12 is out of view.
-    expect(calls.filter((k) => k.op === 'moveTo').map((k) => k.args)).toEqual([[10, 80], [40, 60]]);
-    expect(calls.filter((k) => k.op === 'lineTo').map((k) => k.args)).toEqual([[20, 0], [50, 50]]);
+    expect(calls.filter((k) => k.op === 'moveTo').map((k) => k.args)).toEqual([
+      [10, 80],
+      [40, 60],
+    ]);
+    expect(calls.filter((k) => k.op === 'lineTo').map((k) => k.args)).toEqual([
+      [20, 0],
+      [50, 50],
+    ]);
   });
 });
 

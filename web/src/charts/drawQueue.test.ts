@@ -14,10 +14,12 @@ describe('drawInFrame', () => {
     const { drawInFrame } = await import('./drawQueue');
     const ran: string[] = [];
     // Each draw takes 5 ms; the budget is 8 ms a frame.
-    const draw = (name: string, ms = 5) => () => {
-      ran.push(name);
-      now += ms;
-    };
+    const draw =
+      (name: string, ms = 5) =>
+      () => {
+        ran.push(name);
+        now += ms;
+      };
     drawInFrame(draw('a'));
     drawInFrame(draw('b'));
     const cancelC = drawInFrame(draw('c'));

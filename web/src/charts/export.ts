@@ -105,9 +105,11 @@ export function download(data: Blob | string, fileName: string, type = 'text/pla
 
 /** A file name from a title: "S3700 vs P3700, IOPS" -> "s3700-vs-p3700-iops". */
 export function fileSlug(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'chart';
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'chart'
+  );
 }

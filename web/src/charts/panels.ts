@@ -118,8 +118,7 @@ export const PANELS: readonly PanelSpec[] = [
     format: formatCount,
     series: [{ field: 'gc_moves', kind: 'dots', color: 'var(--c-amber)', label: 'pages copied' }],
     bands: [CLEAN_UP],
-    relevant: (ctx) =>
-      ctx.writes && (ctx.parameters['gc.pacing'] === 'lazy' || ctx.parameters['gc.victim'] !== 'greedy' || ctx.idle),
+    relevant: (ctx) => ctx.writes && (ctx.parameters['gc.pacing'] === 'lazy' || ctx.parameters['gc.victim'] !== 'greedy' || ctx.idle),
   },
   {
     id: 'latency',
@@ -146,8 +145,7 @@ export const PANELS: readonly PanelSpec[] = [
       { field: 'write_buffering', value: 0, color: 'var(--band-grey)', label: 'write-through' },
       { field: 'smart_flag', value: 1, color: 'var(--band-red)', label: 'SMART flag: capacitors failed' },
     ],
-    relevant: (ctx) =>
-      ctx.powerCuts || ctx.parameters['power.capacitors'] === false || num(ctx, 'power.capacitor_fails_at_s') > 0,
+    relevant: (ctx) => ctx.powerCuts || ctx.parameters['power.capacitors'] === false || num(ctx, 'power.capacitor_fails_at_s') > 0,
   },
   {
     id: 'wear',

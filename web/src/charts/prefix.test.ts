@@ -16,7 +16,12 @@ describe('StorePrefix', () => {
     const view = new StorePrefix(run);
     let heard = 0;
     view.subscribe(() => heard++);
-    append(run, [[0, 100], [1, 90], [2, 80], [3, 70]]);
+    append(run, [
+      [0, 100],
+      [1, 90],
+      [2, 80],
+      [3, 70],
+    ]);
     expect(view.length).toBe(4);
     expect(heard).toBe(1);
 
@@ -30,7 +35,11 @@ describe('StorePrefix', () => {
     // Seconds past the end wait for the run.
     view.setUntil(5);
     expect(view.length).toBe(4);
-    append(run, [[4, 60], [5, 50], [6, 40]]);
+    append(run, [
+      [4, 60],
+      [5, 50],
+      [6, 40],
+    ]);
     expect(view.length).toBe(6);
     expect(view.last('second')).toBe(5);
 

@@ -69,14 +69,15 @@ export function resolveYDomain(y: ViewSpec['y'], dataMax: number, heightPx = 320
 /** A round top for a linear axis fitted to the data (at least 1), landing on a tick. */
 export function niceLinearTop(dataMax: number, tickCount = 8): number {
   if (!(dataMax > 0)) return 1;
-  const [, top] = scaleLinear().domain([0, dataMax * 1.05]).nice(tickCount).domain();
+  const [, top] = scaleLinear()
+    .domain([0, dataMax * 1.05])
+    .nice(tickCount)
+    .domain();
   return top;
 }
 
 export function makeYScale(kind: YKind, domain: [number, number], range: [number, number]): ScaleContinuousNumeric<number, number> {
-  return kind === 'log'
-    ? scaleLog().domain(domain).range(range).clamp(true)
-    : scaleLinear().domain(domain).range(range).clamp(true);
+  return kind === 'log' ? scaleLog().domain(domain).range(range).clamp(true) : scaleLinear().domain(domain).range(range).clamp(true);
 }
 
 /** Powers of ten from the floor to the top: 1, 10, 100, ... */

@@ -158,7 +158,15 @@ function ComparisonChartInner<S>(props: ComparisonChartProps<S>) {
 
 export const ComparisonChart = memo(ComparisonChartInner) as typeof ComparisonChartInner;
 
-function SideChart<S>(props: { run: Run<S>; name: string; metric: Metric; view: ViewSpec; runSeconds: number; onPick?: (s: number) => void; redrawMs?: number }) {
+function SideChart<S>(props: {
+  run: Run<S>;
+  name: string;
+  metric: Metric;
+  view: ViewSpec;
+  runSeconds: number;
+  onPick?: (s: number) => void;
+  redrawMs?: number;
+}) {
   const { run, metric } = props;
   const series = useMemo(
     () => [{ field: metric.id, kind: 'dots' as const, color: run.color, label: props.name, key: `run${run.id}` }],

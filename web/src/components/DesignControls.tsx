@@ -84,8 +84,7 @@ export const DesignControls = memo(function DesignControls(props: DesignControls
   const fileKind = props.source?.kind;
   const shownIn = (section: SectionId) =>
     DESIGN_OPTIONS.filter((o) => o.section === section && isActive(o, values, offer) && !setByFile(o, fileKind));
-  const hasProblem = (section: SectionId) =>
-    place === section || DESIGN_OPTIONS.some((o) => o.id === place && o.section === section);
+  const hasProblem = (section: SectionId) => place === section || DESIGN_OPTIONS.some((o) => o.id === place && o.section === section);
 
   return (
     <>
@@ -225,12 +224,7 @@ function workloadDefault(workloads: readonly WorkloadInfo[], id: string, option:
   return value === undefined ? undefined : `${value} (the workload’s)`;
 }
 
-function WorkloadSelect(props: {
-  workloads: readonly WorkloadInfo[];
-  value: string;
-  onChange(id: string): void;
-  problem: string | null;
-}) {
+function WorkloadSelect(props: { workloads: readonly WorkloadInfo[]; value: string; onChange(id: string): void; problem: string | null }) {
   const id = useId();
   const hintId = useId();
   const current = props.workloads.find((w) => w.id === props.value);
@@ -273,8 +267,8 @@ function WorkloadSelect(props: {
           {current.model && (
             <em data-testid="model-note">
               {' '}
-              A model sets its own request sizes, read/write mix and queue depths, so those controls are hidden while it is chosen
-              (their values wait for another workload).
+              A model sets its own request sizes, read/write mix and queue depths, so those controls are hidden while it is chosen (their
+              values wait for another workload).
             </em>
           )}
         </p>
@@ -453,8 +447,8 @@ function ParametersPanel(props: {
   return (
     <div className="parameters" data-testid="parameters">
       <p className="hint">
-        Every parameter of the drive model, as <code>ssdlab params</code> lists them and <code>ssdlab run --set</code>{' '}
-        takes them. They win over the choices above; the engine checks how they fit together.
+        Every parameter of the drive model, as <code>ssdlab params</code> lists them and <code>ssdlab run --set</code> takes them. They win
+        over the choices above; the engine checks how they fit together.
       </p>
       <FieldError message={stray} testId="parameters-error" />
       {groupParameters(props.parameters).map((g) => (
@@ -499,9 +493,20 @@ function ParameterRow(props: {
           <code>{info.path}</code>
         </label>
         {info.kind === 'bool' ? (
-          <input id={id} type="checkbox" checked={props.value === true} onChange={(e) => props.onChange(e.target.checked)} data-testid={`param-${info.path}-input`} />
+          <input
+            id={id}
+            type="checkbox"
+            checked={props.value === true}
+            onChange={(e) => props.onChange(e.target.checked)}
+            data-testid={`param-${info.path}-input`}
+          />
         ) : (
-          <select id={id} value={String(props.value)} onChange={(e) => props.onChange(e.target.value)} data-testid={`param-${info.path}-input`}>
+          <select
+            id={id}
+            value={String(props.value)}
+            onChange={(e) => props.onChange(e.target.value)}
+            data-testid={`param-${info.path}-input`}
+          >
             {(info.choices ?? []).map((c) => (
               <option key={c} value={c}>
                 {c}

@@ -57,10 +57,22 @@ export const ExperimentBar = memo(function ExperimentBar(props: ExperimentBarPro
         <button type="button" disabled={!props.canPause} onClick={props.onPauseResume} aria-pressed={props.paused} data-testid="exp-pause">
           {props.paused ? 'Resume' : 'Pause'}
         </button>
-        <button type="button" disabled={!props.canStop} onClick={props.onStop} data-testid="exp-stop" title="End the experiment; the rows so far stay">
+        <button
+          type="button"
+          disabled={!props.canStop}
+          onClick={props.onStop}
+          data-testid="exp-stop"
+          title="End the experiment; the rows so far stay"
+        >
           Stop
         </button>
-        <button type="button" disabled={!props.canClear} onClick={props.onClear} data-testid="exp-clear" title="Stop, and remove every result">
+        <button
+          type="button"
+          disabled={!props.canClear}
+          onClick={props.onClear}
+          data-testid="exp-clear"
+          title="Stop, and remove every result"
+        >
           Clear
         </button>
       </div>
@@ -132,7 +144,13 @@ export const ExperimentLegend = memo(function ExperimentLegend(props: Experiment
                 </span>
               )}
               {props.runs.length > 1 && (
-                <button type="button" className="run-remove" onClick={() => props.onRemove(r.key)} aria-label={`Remove ${r.name}`} data-testid={`exp-remove-${i + 1}`}>
+                <button
+                  type="button"
+                  className="run-remove"
+                  onClick={() => props.onRemove(r.key)}
+                  aria-label={`Remove ${r.name}`}
+                  data-testid={`exp-remove-${i + 1}`}
+                >
                   ×
                 </button>
               )}

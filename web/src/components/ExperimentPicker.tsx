@@ -64,8 +64,8 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
           </>
         ) : (
           <p className="hint">
-            Or pick one of the articles’ methods: it runs point after point (each queue depth, each spare area) and draws
-            the article’s charts.
+            Or pick one of the articles’ methods: it runs point after point (each queue depth, each spare area) and draws the article’s
+            charts.
           </p>
         )}
       </div>

@@ -39,7 +39,12 @@ export function ExportBar<S>({ run, runName, sampleFields, writes, blockBytes, s
     <section className="exports" aria-label="Save and share">
       <h3>Save and share</h3>
       <div className="export-buttons">
-        <button type="button" disabled={!hasSamples} onClick={() => download(samplesCsv(run!.store, sampleFields), `${base}.csv`, 'text/csv')} data-testid="export-csv">
+        <button
+          type="button"
+          disabled={!hasSamples}
+          onClick={() => download(samplesCsv(run!.store, sampleFields), `${base}.csv`, 'text/csv')}
+          data-testid="export-csv"
+        >
           Samples (CSV)
         </button>
         {(['iops', 'lat', 'bw'] as const).map((t) => (
@@ -47,7 +52,12 @@ export function ExportBar<S>({ run, runName, sampleFields, writes, blockBytes, s
             fio {t} log
           </button>
         ))}
-        <button type="button" disabled={!config} onClick={() => download(configJson(config!), `${base}.json`, 'application/json')} data-testid="export-json">
+        <button
+          type="button"
+          disabled={!config}
+          onClick={() => download(configJson(config!), `${base}.json`, 'application/json')}
+          data-testid="export-json"
+        >
           Setup (JSON)
         </button>
         <button type="button" onClick={() => void copyLink()} data-testid="copy-link">
@@ -56,8 +66,8 @@ export function ExportBar<S>({ run, runName, sampleFields, writes, blockBytes, s
       </div>
       <p className="hint">
         The CSV has the columns of <code>ssdlab run --csv</code>; the JSON reproduces the run with{' '}
-        <code data-testid="cli-command">{cliCommand(`${base}.json`, config?.seconds ?? 2000, steadyFrom)}</code>. The fio logs are per second, as fio writes them with{' '}
-        <code>log_avg_msec=1000</code>.
+        <code data-testid="cli-command">{cliCommand(`${base}.json`, config?.seconds ?? 2000, steadyFrom)}</code>. The fio logs are per
+        second, as fio writes them with <code>log_avg_msec=1000</code>.
       </p>
       {copied && (
         <p className="hint" role="status">

@@ -53,7 +53,11 @@ export function LabList({ open, onClose, current }: { open: boolean; onClose(): 
         {entries?.list.map((e) =>
           'lab' in e ? (
             <li key={e.id}>
-              <a href={`?${LAB_KEY}=${encodeURIComponent(e.id)}`} aria-current={e.id === current ? 'page' : undefined} data-testid={`lab-link-${e.id}`}>
+              <a
+                href={`?${LAB_KEY}=${encodeURIComponent(e.id)}`}
+                aria-current={e.id === current ? 'page' : undefined}
+                data-testid={`lab-link-${e.id}`}
+              >
                 {e.lab.title}
               </a>
               <span className="lab-list-meta">

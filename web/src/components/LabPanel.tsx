@@ -124,7 +124,13 @@ export function LabPanel({ lab, progress, onProgress, results, setupBlocked, onS
         </h3>
         <p>{step.do}</p>
         <div className="lab-setup">
-          <button type="button" className={live ? '' : 'primary'} disabled={setupBlocked !== null} onClick={() => onSetUp(index)} data-testid="lab-setup">
+          <button
+            type="button"
+            className={live ? '' : 'primary'}
+            disabled={setupBlocked !== null}
+            onClick={() => onSetUp(index)}
+            data-testid="lab-setup"
+          >
             {live ? `Set up step ${index + 1} again` : `Set up step ${index + 1}`}
           </button>
           <p className="hint" data-testid="lab-setup-hint">
@@ -269,8 +275,8 @@ export function LabBar({ lab, progress }: { lab: Lab; progress: LabProgress }) {
   return (
     <p className="lab-bar" data-testid="lab-bar">
       <span>
-        <strong>Lab:</strong> {lab.title} · step {Math.min(progress.step, lab.steps.length - 1) + 1} of {lab.steps.length} · {t.met} of {t.checkpoints}{' '}
-        checkpoints met
+        <strong>Lab:</strong> {lab.title} · step {Math.min(progress.step, lab.steps.length - 1) + 1} of {lab.steps.length} · {t.met} of{' '}
+        {t.checkpoints} checkpoints met
       </span>{' '}
       <a href="#settings">Go to the lab</a>
     </p>

@@ -25,7 +25,13 @@ export const PowerControls = memo(function PowerControls(props: PowerControlsPro
   const cut = props.latest;
   return (
     <div className="power-bar" role="group" aria-label="Power">
-      <button type="button" disabled={!props.live} onClick={props.onCut} data-testid="cut-power" title="Cut power at the host's next command">
+      <button
+        type="button"
+        disabled={!props.live}
+        onClick={props.onCut}
+        data-testid="cut-power"
+        title="Cut power at the host's next command"
+      >
         Cut power now
       </button>
       <label className={props.live && props.fitted ? 'switch' : 'switch disabled'}>

@@ -62,10 +62,22 @@ export const RunBar = memo(function RunBar(props: RunBarProps) {
         >
           Step 1 s
         </button>
-        <button type="button" disabled={!props.canRestart} onClick={props.onRestart} data-testid="restart" title="Run again from the start with the same settings">
+        <button
+          type="button"
+          disabled={!props.canRestart}
+          onClick={props.onRestart}
+          data-testid="restart"
+          title="Run again from the start with the same settings"
+        >
           Restart{all}
         </button>
-        <button type="button" disabled={!props.canClear} onClick={props.onClear} data-testid="reset" title="Stop, and remove every result and compared run">
+        <button
+          type="button"
+          disabled={!props.canClear}
+          onClick={props.onClear}
+          data-testid="reset"
+          title="Stop, and remove every result and compared run"
+        >
           Clear
         </button>
       </div>

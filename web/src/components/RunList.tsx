@@ -63,7 +63,13 @@ function RunListInner<S>(props: RunListProps<S>) {
                 </span>
               )}
               {(r.kind === 'log' || sims > 1) && (
-                <button type="button" className="run-remove" onClick={() => props.onRemove(r.id)} aria-label={`Remove ${name}`} data-testid={`remove-run-${i + 1}`}>
+                <button
+                  type="button"
+                  className="run-remove"
+                  onClick={() => props.onRemove(r.id)}
+                  aria-label={`Remove ${name}`}
+                  data-testid={`remove-run-${i + 1}`}
+                >
                   ×
                 </button>
               )}

@@ -49,11 +49,9 @@ export function RunStats({ store, from, to, field }: RunStatsProps) {
   const spread = s.max > 0 ? ((s.max - s.min) / s.max) * 100 : NaN;
   return (
     <p className="run-stats" data-testid="run-stats">
-      From {nf.format(from)} s: lowest <strong>{nf.format(s.min)}</strong>, highest{' '}
-      <strong>{nf.format(s.max)}</strong> IOPS
-      {Number.isFinite(spread) && <> (a difference of {spread.toFixed(0)}%)</>}, mean{' '}
-      <strong>{nf.format(s.mean)}</strong> over {nf.format(s.count)} s
-      {s.zeros > 0 && <>; {nf.format(s.zeros)} s with no IO completed</>}.
+      From {nf.format(from)} s: lowest <strong>{nf.format(s.min)}</strong>, highest <strong>{nf.format(s.max)}</strong> IOPS
+      {Number.isFinite(spread) && <> (a difference of {spread.toFixed(0)}%)</>}, mean <strong>{nf.format(s.mean)}</strong> over{' '}
+      {nf.format(s.count)} s{s.zeros > 0 && <>; {nf.format(s.zeros)} s with no IO completed</>}.
     </p>
   );
 }

@@ -74,64 +74,64 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
       </div>
 
       {!props.hideSpan && (
-      <fieldset className="field spare" aria-describedby={ids.spare}>
-        <legend className="field-label">Spare area (how much of the drive is tested)</legend>
-        <details className="explain" id={ids.spare}>
-          <summary>What is spare area?</summary>
-          <p>{SPARE_AREA_EXPLAINED}</p>
-        </details>
-        {drive && current && (
-          <div className="span-slider">
-            <label htmlFor={ids.slider}>
-              Tested: <strong data-testid="span-now">{current.capacityLabel.replace(' (default)', '')}</strong> of{' '}
-              {formatVendorCapacity(drive.advertised_bytes)}, <strong>{current.spareLabel}</strong>
-            </label>
-            <input
-              id={ids.slider}
-              type="range"
-              min={SPAN_SLIDER.min}
-              max={SPAN_SLIDER.max}
-              step={SPAN_SLIDER.step}
-              value={settings.span}
-              aria-valuetext={`${current.capacityLabel}, ${current.spareLabel}`}
-              onChange={(e) => props.onChange({ span: Number(e.target.value) })}
-              data-testid="span-slider"
-            />
-          </div>
-        )}
-        <div className="segmented" role="radiogroup" aria-label="Spare area, as the capacity a vendor would advertise">
-          {options.map((o) => (
-            <label key={o.span} className={o.span === settings.span ? 'seg checked' : 'seg'}>
+        <fieldset className="field spare" aria-describedby={ids.spare}>
+          <legend className="field-label">Spare area (how much of the drive is tested)</legend>
+          <details className="explain" id={ids.spare}>
+            <summary>What is spare area?</summary>
+            <p>{SPARE_AREA_EXPLAINED}</p>
+          </details>
+          {drive && current && (
+            <div className="span-slider">
+              <label htmlFor={ids.slider}>
+                Tested: <strong data-testid="span-now">{current.capacityLabel.replace(' (default)', '')}</strong> of{' '}
+                {formatVendorCapacity(drive.advertised_bytes)}, <strong>{current.spareLabel}</strong>
+              </label>
               <input
-                type="radio"
-                name="span"
-                value={o.span}
-                checked={o.span === settings.span}
-                onChange={() => props.onChange({ span: o.span })}
-                data-testid={`span-${o.span}`}
+                id={ids.slider}
+                type="range"
+                min={SPAN_SLIDER.min}
+                max={SPAN_SLIDER.max}
+                step={SPAN_SLIDER.step}
+                value={settings.span}
+                aria-valuetext={`${current.capacityLabel}, ${current.spareLabel}`}
+                onChange={(e) => props.onChange({ span: Number(e.target.value) })}
+                data-testid="span-slider"
               />
-              <span className="seg-main">{o.capacityLabel}</span>
-              <span className="seg-sub">{o.spareLabel}</span>
-            </label>
-          ))}
-        </div>
-        <FieldError message={problemAt('span')} />
-      </fieldset>
+            </div>
+          )}
+          <div className="segmented" role="radiogroup" aria-label="Spare area, as the capacity a vendor would advertise">
+            {options.map((o) => (
+              <label key={o.span} className={o.span === settings.span ? 'seg checked' : 'seg'}>
+                <input
+                  type="radio"
+                  name="span"
+                  value={o.span}
+                  checked={o.span === settings.span}
+                  onChange={() => props.onChange({ span: o.span })}
+                  data-testid={`span-${o.span}`}
+                />
+                <span className="seg-main">{o.capacityLabel}</span>
+                <span className="seg-sub">{o.spareLabel}</span>
+              </label>
+            ))}
+          </div>
+          <FieldError message={problemAt('span')} />
+        </fieldset>
       )}
 
       <div className="field-row">
         {!props.hideDuration && (
-        <NumberField
-          label="Duration"
-          unit="s"
-          value={settings.seconds}
-          min={LIMITS.seconds.min}
-          max={LIMITS.seconds.max}
-          whole
-          onChange={(v) => v !== undefined && props.onChange({ seconds: v })}
-          problem={problemAt('seconds')}
-          testId="seconds"
-        />
+          <NumberField
+            label="Duration"
+            unit="s"
+            value={settings.seconds}
+            min={LIMITS.seconds.min}
+            max={LIMITS.seconds.max}
+            whole
+            onChange={(v) => v !== undefined && props.onChange({ seconds: v })}
+            problem={problemAt('seconds')}
+            testId="seconds"
+          />
         )}
         <NumberField
           label="Seed"

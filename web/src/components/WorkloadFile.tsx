@@ -66,7 +66,9 @@ export function WorkloadFile(props: WorkloadFileProps) {
   const load = async (file: File) => {
     setTooBig(null);
     if (file.size > MAX_WORKLOAD_FILE_BYTES) {
-      setTooBig(`${file.name}: is ${formatBytes(file.size)}; the page reads workload files up to ${formatBytes(MAX_WORKLOAD_FILE_BYTES)} (the ssdlab CLI reads any size)`);
+      setTooBig(
+        `${file.name}: is ${formatBytes(file.size)}; the page reads workload files up to ${formatBytes(MAX_WORKLOAD_FILE_BYTES)} (the ssdlab CLI reads any size)`,
+      );
       return;
     }
     setName(file.name);
@@ -166,8 +168,8 @@ function ImportSummary({ report, kind, name }: { report: Extract<ImportReport, {
   return (
     <div className="import-report" data-testid="import-report">
       <p>
-        <strong>fio job file {name}</strong>: {phases.length} {phases.length === 1 ? 'phase' : 'phases'}, runs {String(report.seconds)} s. It sets
-        the workload (the settings below that it covers wait).
+        <strong>fio job file {name}</strong>: {phases.length} {phases.length === 1 ? 'phase' : 'phases'}, runs {String(report.seconds)} s.
+        It sets the workload (the settings below that it covers wait).
       </p>
       <h3>Honoured</h3>
       <ul data-testid="import-honoured">
@@ -175,8 +177,8 @@ function ImportSummary({ report, kind, name }: { report: Extract<ImportReport, {
           p.jobs.map((j, i) => (
             <li key={`${p.name}-${i}`}>
               {p.name !== String(j.name) && `${p.name}: `}
-              <strong>{String(j.name)}</strong>: {String(j.read_percent)}% reads, {String(j.random_percent)}% random, sizes {String(j.write_sizes)},
-              queue depth {String(j.queue_depth)}
+              <strong>{String(j.name)}</strong>: {String(j.read_percent)}% reads, {String(j.random_percent)}% random, sizes{' '}
+              {String(j.write_sizes)}, queue depth {String(j.queue_depth)}
               {Number(j.rate_iops) > 0 && `, at most ${formatCount(Number(j.rate_iops))} IO/s`}
             </li>
           )),

@@ -9,6 +9,8 @@ describe('number fields name the control and its range', () => {
     });
     expect(parseNumberText('Duration', '-5', 1, 86_400, true).error).toBe('Duration: must be a whole number from 1 to 86,400 (got -5)');
     expect(parseNumberText('Duration', '12.5', 1, 86_400, true).error).toBe('Duration: must be a whole number (got 12.5)');
-    expect(parseNumberText('Data shrinks by', 'lots', 0, 0.9, false).error).toBe('Data shrinks by: must be a number from 0 to 0.9 (got "lots")');
+    expect(parseNumberText('Data shrinks by', 'lots', 0, 0.9, false).error).toBe(
+      'Data shrinks by: must be a number from 0 to 0.9 (got "lots")',
+    );
   });
 });

@@ -25,7 +25,16 @@ import { consistency as scenario } from '../scenarios/consistency';
 import { driveGroups, spanOption } from '../settings/capacity';
 import { experimentSearch, joinSearch } from '../settings/experimentState';
 import { DEFAULTS } from '../settings/pageDefaults';
-import { chartHeading, contextFor, experimentRequestFor, offerFor, requestedCuts, runName, runRequest, type SimRun } from '../settings/runSetup';
+import {
+  chartHeading,
+  contextFor,
+  experimentRequestFor,
+  offerFor,
+  requestedCuts,
+  runName,
+  runRequest,
+  type SimRun,
+} from '../settings/runSetup';
 import { ViewTabs } from '../components/ViewTabs';
 import { buildRequest } from '../settings/request';
 import { linkSearch, type RunSettings } from '../settings/urlState';
@@ -55,7 +64,8 @@ function embedState(states: readonly (EngineState | ExperimentEntry['state'])[],
   if (states.includes('error')) return 'error';
   if (starting) return 'starting';
   for (const s of ['running', 'paused'] as const) if (states.includes(s)) return s;
-  if (states.length > 0 && states.every((s) => s === 'finished' || s === 'stopped')) return states.includes('stopped') ? 'stopped' : 'finished';
+  if (states.length > 0 && states.every((s) => s === 'finished' || s === 'stopped'))
+    return states.includes('stopped') ? 'stopped' : 'finished';
   return 'idle';
 }
 
@@ -156,7 +166,8 @@ export function Embed({ initial, bridge }: EmbedProps) {
 
   /** Tells the host page what it got wrong (a refused message changes nothing on screen). */
   const report = useCallback(
-    (field: string, message: string, ref?: string | number) => bridge.post({ type: 'error', field, message, ...(ref !== undefined ? { ref } : {}) }),
+    (field: string, message: string, ref?: string | number) =>
+      bridge.post({ type: 'error', field, message, ...(ref !== undefined ? { ref } : {}) }),
     [bridge],
   );
   /** The engine refused to start: the reader sees why, and so does the host page. */
@@ -270,7 +281,11 @@ export function Embed({ initial, bridge }: EmbedProps) {
         if (expMode) return report('type', 'seek shows a live run up to a second; this embed shows an experiment', ref);
         const total = Math.max(...setupRuns(setupRef.current).map((s) => s.seconds));
         if (m.second !== null && m.second > total) {
-          return report('second', `must be a whole number from 0 to ${total} (the run's length), or null for the whole run (got ${m.second})`, ref);
+          return report(
+            'second',
+            `must be a whole number from 0 to ${total} (the run's length), or null for the whole run (got ${m.second})`,
+            ref,
+          );
         }
         setUntil(m.second);
         return;
@@ -374,16 +389,14 @@ export function Embed({ initial, bridge }: EmbedProps) {
       }
       if (rows.length !== sent) {
         rowsSent.current.set(e.key, rows.length);
-        if (e.progress) bridge.post({ type: 'progress', run: i + 1, done: e.progress.points_done, total: e.progress.points, unit: 'point' });
+        if (e.progress)
+          bridge.post({ type: 'progress', run: i + 1, done: e.progress.points_done, total: e.progress.points, unit: 'point' });
       }
     });
   });
 
   // Engine errors, once each.
-  const engineErrors = [
-    ...sims.filter((r) => r.error).map((r) => r.error!),
-    ...expEntries.filter((e) => e?.error).map((e) => e!.error!),
-  ];
+  const engineErrors = [...sims.filter((r) => r.error).map((r) => r.error!), ...expEntries.filter((e) => e?.error).map((e) => e!.error!)];
   const errorsKey = engineErrors.map((e) => `${e.field ?? ''}\u0000${e.message}`).join('\u0001');
   const errorsPosted = useRef(new Set<string>());
   useEffect(() => {
@@ -487,7 +500,11 @@ export function Embed({ initial, bridge }: EmbedProps) {
   const workload = workloads.find((w) => w.id === (ranConfig?.workload ?? settings.workload));
   const blockBytes = typeof ranConfig?.block_bytes === 'number' ? ranConfig.block_bytes : (workload?.block_bytes ?? 4096);
   const chartTitle = chartHeading(shown.length, metric, view, runSeconds, blockBytes, ranConfig?.workload ?? settings.workload);
-  const title = sims.map((r) => names.get(r.id)).filter(Boolean).join(' vs ') || 'SSD Lab';
+  const title =
+    sims
+      .map((r) => names.get(r.id))
+      .filter(Boolean)
+      .join(' vs ') || 'SSD Lab';
 
   const canUse = options.controls === 'shown';
   const emptyText = !ready
@@ -504,7 +521,10 @@ export function Embed({ initial, bridge }: EmbedProps) {
               ? 'The run starts when this chart is in view.'
               : 'The page around this chart starts the run.';
 
-  const appLink = new URL(`./${joinSearch(linkSearch(settings, setup.compare, DEFAULTS), experimentSearch(setup.experiment))}`, window.location.href).href;
+  const appLink = new URL(
+    `./${joinSearch(linkSearch(settings, setup.compare, DEFAULTS), experimentSearch(setup.experiment))}`,
+    window.location.href,
+  ).href;
   const show = new Set(options.show);
   const panelContext = useMemo(
     () =>
@@ -517,9 +537,16 @@ export function Embed({ initial, bridge }: EmbedProps) {
           ),
     [ranConfig, focused, workloads, settings, presets, requestFields],
   );
-  const progress = focused?.ran || focused?.starting
-    ? { secondsDone: focused.secondsDone, totalSeconds: focused.ran?.config.seconds ?? settings.seconds, speed: focused.speed, state: focused.state, starting: focused.starting }
-    : null;
+  const progress =
+    focused?.ran || focused?.starting
+      ? {
+          secondsDone: focused.secondsDone,
+          totalSeconds: focused.ran?.config.seconds ?? settings.seconds,
+          speed: focused.speed,
+          state: focused.state,
+          starting: focused.starting,
+        }
+      : null;
 
   const update = (patch: Partial<RunSettings>) => applySetup({ ...setupRef.current, settings: { ...setupRef.current.settings, ...patch } });
   const drive = presets.find((p) => p.id === settings.drive);
@@ -563,7 +590,14 @@ export function Embed({ initial, bridge }: EmbedProps) {
     );
 
   return (
-    <main ref={rootRef} className={`embed controls-${options.controls}`} data-testid="embed" data-state={state} data-visible={visible} data-until={until ?? ''}>
+    <main
+      ref={rootRef}
+      className={`embed controls-${options.controls}`}
+      data-testid="embed"
+      data-state={state}
+      data-visible={visible}
+      data-until={until ?? ''}
+    >
       <header className="embed-head">
         <h1 className="embed-title" data-testid="embed-title">
           {title}
@@ -573,8 +607,18 @@ export function Embed({ initial, bridge }: EmbedProps) {
         </a>
       </header>
 
-      <ErrorBanner title="Some settings in this chart’s address were not used" messages={urlErrors} onDismiss={() => setUrlErrors([])} testId="url-errors" />
-      <ErrorBanner title="The engine reported a problem" messages={engineErrors.map((e) => e.message)} onDismiss={() => sims.forEach((r) => runs.clearError(r.id))} testId="engine-error" />
+      <ErrorBanner
+        title="Some settings in this chart’s address were not used"
+        messages={urlErrors}
+        onDismiss={() => setUrlErrors([])}
+        testId="url-errors"
+      />
+      <ErrorBanner
+        title="The engine reported a problem"
+        messages={engineErrors.map((e) => e.message)}
+        onDismiss={() => sims.forEach((r) => runs.clearError(r.id))}
+        testId="engine-error"
+      />
       {notice && (
         <p className="field-error" role="alert" data-testid="embed-notice">
           {notice}
@@ -588,7 +632,12 @@ export function Embed({ initial, bridge }: EmbedProps) {
         <div className="embed-setup" role="group" aria-label="Drive">
           <label>
             Drive{' '}
-            <select value={settings.drive} disabled={!canUse || !ready} onChange={(e) => update({ drive: e.target.value })} data-testid="embed-drive">
+            <select
+              value={settings.drive}
+              disabled={!canUse || !ready}
+              onChange={(e) => update({ drive: e.target.value })}
+              data-testid="embed-drive"
+            >
               {driveGroups(presets).map((g) => (
                 <optgroup key={g.label} label={g.label}>
                   {g.drives.map((d) => (
@@ -603,7 +652,12 @@ export function Embed({ initial, bridge }: EmbedProps) {
           {drive && (
             <label>
               Spare area{' '}
-              <select value={String(settings.span)} disabled={!canUse} onChange={(e) => update({ span: Number(e.target.value) })} data-testid="embed-span">
+              <select
+                value={String(settings.span)}
+                disabled={!canUse}
+                onChange={(e) => update({ span: Number(e.target.value) })}
+                data-testid="embed-span"
+              >
                 {[...new Set([settings.span, ...scenario.spans])]
                   .sort((a, b) => b - a)
                   .map((s) => spanOption(drive, s))
@@ -636,7 +690,13 @@ export function Embed({ initial, bridge }: EmbedProps) {
       {show.has('chart') && !expMode && (
         <>
           {canUse && (
-            <ViewTabs className="embed-views" views={scenario.views} current={view.id} runSeconds={runSeconds} onView={(id) => update({ view: id })} />
+            <ViewTabs
+              className="embed-views"
+              views={scenario.views}
+              current={view.id}
+              runSeconds={runSeconds}
+              onView={(id) => update({ view: id })}
+            />
           )}
           {sims.length > 1 && (
             <ul className="embed-legend" aria-label="Runs">
@@ -672,7 +732,10 @@ export function Embed({ initial, bridge }: EmbedProps) {
       {until !== null && !expMode && (
         <p className="embed-until" data-testid="embed-until">
           Showing the run up to {formatInt(until)} s
-          {focused?.ran && focused.secondsDone <= until && state !== 'finished' ? `; the simulation has reached ${formatInt(focused.secondsDone)} s` : ''}.
+          {focused?.ran && focused.secondsDone <= until && state !== 'finished'
+            ? `; the simulation has reached ${formatInt(focused.secondsDone)} s`
+            : ''}
+          .
         </p>
       )}
       {show.has('stats') && !expMode && focusStore && (
@@ -704,7 +767,14 @@ export function Embed({ initial, bridge }: EmbedProps) {
           {show.has('latency') && (
             <section className="embed-view" aria-label="Latency">
               <h2>Latency</h2>
-              <LatencyView store={focusStore!} inside={focused.inside} view={view} runSeconds={runSeconds} markers={markers} picked={null} />
+              <LatencyView
+                store={focusStore!}
+                inside={focused.inside}
+                view={view}
+                runSeconds={runSeconds}
+                markers={markers}
+                picked={null}
+              />
             </section>
           )}
         </Suspense>

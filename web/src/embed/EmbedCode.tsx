@@ -45,7 +45,14 @@ export default function EmbedCode({ runs, page, experiment, title }: EmbedCodePr
   const [originText, setOriginText] = useState('');
   const [copied, setCopied] = useState<string | null>(null);
 
-  const origins = useMemo(() => originText.split(',').map((s) => s.trim()).filter((s) => s !== ''), [originText]);
+  const origins = useMemo(
+    () =>
+      originText
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    [originText],
+  );
   const originError = origins.map(checkOrigin).find((e) => e !== null) ?? null;
   const snippet = useMemo(() => {
     const [first, ...rest] = runs;
@@ -76,8 +83,8 @@ export default function EmbedCode({ runs, page, experiment, title }: EmbedCodePr
   return (
     <div className="embed-code" data-testid="embed-code">
       <p className="hint">
-        An article can show this setup as a live chart between its paragraphs: paste the code below into its HTML. The chart
-        runs in the reader’s browser, only while it is in view.
+        An article can show this setup as a live chart between its paragraphs: paste the code below into its HTML. The chart runs in the
+        reader’s browser, only while it is in view.
       </p>
       <div className="embed-code-options">
         <label>
@@ -101,15 +108,16 @@ export default function EmbedCode({ runs, page, experiment, title }: EmbedCodePr
           </select>
         </label>
         <label className="check">
-          <input type="checkbox" checked={autoplay} onChange={(e) => setAutoplay(e.target.checked)} data-testid="embed-autoplay" /> Start when the reader
-          scrolls to it
+          <input type="checkbox" checked={autoplay} onChange={(e) => setAutoplay(e.target.checked)} data-testid="embed-autoplay" /> Start
+          when the reader scrolls to it
         </label>
       </div>
       <fieldset className="embed-code-parts">
         <legend>What it shows</legend>
         {PARTS.map((p) => (
           <label key={p} className="check">
-            <input type="checkbox" checked={show.includes(p)} onChange={() => togglePart(p)} data-testid={`embed-part-${p}`} /> {PART_LABELS[p]}
+            <input type="checkbox" checked={show.includes(p)} onChange={() => togglePart(p)} data-testid={`embed-part-${p}`} />{' '}
+            {PART_LABELS[p]}
           </label>
         ))}
       </fieldset>
@@ -128,16 +136,24 @@ export default function EmbedCode({ runs, page, experiment, title }: EmbedCodePr
         data-testid="embed-origin"
       />
       <p className="hint" id={`${id}-origin-hint`}>
-        The <code>origin</code> parameter: pages at these addresses (scheme, host and port, separated by commas) may start,
-        pause, step and seek the chart with messages and hear its samples. Leave it empty if your page only shows the chart;
-        the chart then answers no other site.
+        The <code>origin</code> parameter: pages at these addresses (scheme, host and port, separated by commas) may start, pause, step and
+        seek the chart with messages and hear its samples. Leave it empty if your page only shows the chart; the chart then answers no other
+        site.
       </p>
       {originError && (
         <p className="field-error" role="alert" data-testid="embed-origin-error">
           Sites that may control it: {originError.replace(/^origin: /, '')}
         </p>
       )}
-      <textarea className="embed-snippet" readOnly value={snippet} rows={5} aria-label="Embed code" data-testid="embed-snippet" onFocus={(e) => e.currentTarget.select()} />
+      <textarea
+        className="embed-snippet"
+        readOnly
+        value={snippet}
+        rows={5}
+        aria-label="Embed code"
+        data-testid="embed-snippet"
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <div className="export-buttons">
         <button type="button" onClick={() => void copy()} disabled={!snippet} data-testid="copy-embed">
           Copy embed code

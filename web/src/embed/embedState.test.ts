@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { DrivePreset } from '../engine/protocol';
 import { DEFAULTS } from '../settings/pageDefaults';
-import { applyConfig, checkOrigin, embedHeight, embedSearch, embedSnippet, EMBED_DEFAULTS, parseEmbed, type EmbedEngine } from './embedState';
+import {
+  applyConfig,
+  checkOrigin,
+  embedHeight,
+  embedSearch,
+  embedSnippet,
+  EMBED_DEFAULTS,
+  parseEmbed,
+  type EmbedEngine,
+} from './embedState';
 
 const preset = (id: string): DrivePreset => ({
   id,
@@ -41,7 +50,9 @@ describe('embed URL', () => {
   });
 
   it('names every bad key with what it accepts, and applies the rest', () => {
-    const { setup, errors } = parseEmbed('?drive=p400e-400&span=3&controls=maybe&show=chart,movie&theme=blue&autoplay=yes&origin=*&id=a%20b&colour=red');
+    const { setup, errors } = parseEmbed(
+      '?drive=p400e-400&span=3&controls=maybe&show=chart,movie&theme=blue&autoplay=yes&origin=*&id=a%20b&colour=red',
+    );
     expect(setup.settings.drive).toBe('p400e-400');
     expect(setup.settings.span).toBe(1);
     expect(setup.options).toEqual({ ...EMBED_DEFAULTS, show: ['chart'] });
@@ -100,7 +111,9 @@ describe('embed snippet', () => {
   it('is an iframe beside the app, with a title, lazy loading and a height for its parts', () => {
     const { setup } = parseEmbed('?drive=p400e-400&controls=locked&origin=https://blog.example');
     const html = embedSnippet('https://ssdlab.example/tools/?drive=p400e-400', setup, 'SSD Lab: "P400e" IOPS');
-    expect(html).toContain('src="https://ssdlab.example/tools/embed.html?drive=p400e-400&amp;controls=locked&amp;origin=https%3A%2F%2Fblog.example"');
+    expect(html).toContain(
+      'src="https://ssdlab.example/tools/embed.html?drive=p400e-400&amp;controls=locked&amp;origin=https%3A%2F%2Fblog.example"',
+    );
     expect(html).toContain('title="SSD Lab: &quot;P400e&quot; IOPS"');
     expect(html).toContain('loading="lazy"');
     expect(html).toContain(`height="${embedHeight(setup.options)}"`);

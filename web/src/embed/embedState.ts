@@ -101,7 +101,10 @@ export function parseEmbedOptions(search: string): { options: EmbedOptions; erro
 
   const show = q.get(K.show);
   if (show !== null) {
-    const names = show.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const names = show
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     const unknown = names.filter((n) => !(PARTS as readonly string[]).includes(n));
     if (unknown.length > 0) errors.push(`${K.show}: unknown part ${unknown.map((u) => `"${u}"`).join(', ')} (known: ${PARTS.join(', ')})`);
     const known = PARTS.filter((p) => names.includes(p));
@@ -111,7 +114,10 @@ export function parseEmbedOptions(search: string): { options: EmbedOptions; erro
 
   const origins: string[] = [];
   for (const entry of q.getAll(K.origins)) {
-    for (const raw of entry.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+    for (const raw of entry
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')) {
       const problem = checkOrigin(raw);
       if (problem) errors.push(problem);
       else if (!origins.includes(raw.replace(/\/$/, ''))) origins.push(raw.replace(/\/$/, ''));

@@ -20,7 +20,9 @@ describe('host messages', () => {
     }
     expect(ok({ ssdlab: 1, type: 'seek', second: 600 })).toEqual({ type: 'seek', second: 600 });
     expect(ok({ ssdlab: 1, type: 'seek', second: null })).toEqual({ type: 'seek', second: null });
-    expect(ok({ ssdlab: 1, type: 'config', settings: { drive: 'p400e-400', span: 0.8, cuts: [700, 900], compress: null }, ref: 'a1' })).toEqual({
+    expect(
+      ok({ ssdlab: 1, type: 'config', settings: { drive: 'p400e-400', span: 0.8, cuts: [700, 900], compress: null }, ref: 'a1' }),
+    ).toEqual({
       type: 'config',
       settings: { drive: 'p400e-400', span: 0.8, cuts: [700, 900], compress: null },
       ref: 'a1',
@@ -29,8 +31,15 @@ describe('host messages', () => {
   });
 
   it('names a missing or wrong version', () => {
-    expect(refused({ type: 'start' })).toEqual({ field: 'ssdlab', message: 'missing: every message carries "ssdlab": 1, the protocol version' });
-    expect(refused({ ssdlab: 2, type: 'start', ref: 7 })).toEqual({ field: 'ssdlab', message: 'this embed speaks version 1 (got 2)', ref: 7 });
+    expect(refused({ type: 'start' })).toEqual({
+      field: 'ssdlab',
+      message: 'missing: every message carries "ssdlab": 1, the protocol version',
+    });
+    expect(refused({ ssdlab: 2, type: 'start', ref: 7 })).toEqual({
+      field: 'ssdlab',
+      message: 'this embed speaks version 1 (got 2)',
+      ref: 7,
+    });
     expect(refused({ ssdlab: '1', type: 'start' }).message).toBe('this embed speaks version 1 (got "1")');
   });
 

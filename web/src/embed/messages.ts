@@ -106,15 +106,19 @@ function isConfigValue(v: unknown): v is ConfigValue {
  */
 export function parseHostMessage(data: unknown): ParsedMessage {
   if (!isObj(data)) {
-    return { error: { field: 'message', message: `must be an object like {"ssdlab": ${PROTOCOL_VERSION}, "type": "start"} (got ${show(data)})` } };
+    return {
+      error: { field: 'message', message: `must be an object like {"ssdlab": ${PROTOCOL_VERSION}, "type": "start"} (got ${show(data)})` },
+    };
   }
   const fail = (field: string, message: string): ParsedMessage => ({
     error: { field, message, ...(ref !== undefined ? { ref } : {}) },
   });
   // The ref first, so every later error can carry it.
   const rawRef = data.ref;
-  const ref = (typeof rawRef === 'string' && rawRef.length <= 100) || (typeof rawRef === 'number' && Number.isFinite(rawRef)) ? rawRef : undefined;
-  if (rawRef !== undefined && ref === undefined) return fail('ref', `must be a number or a text of up to 100 characters (got ${show(rawRef)})`);
+  const ref =
+    (typeof rawRef === 'string' && rawRef.length <= 100) || (typeof rawRef === 'number' && Number.isFinite(rawRef)) ? rawRef : undefined;
+  if (rawRef !== undefined && ref === undefined)
+    return fail('ref', `must be a number or a text of up to 100 characters (got ${show(rawRef)})`);
 
   if (!('ssdlab' in data)) return fail('ssdlab', `missing: every message carries "ssdlab": ${PROTOCOL_VERSION}, the protocol version`);
   if (data.ssdlab !== PROTOCOL_VERSION) return fail('ssdlab', `this embed speaks version ${PROTOCOL_VERSION} (got ${show(data.ssdlab)})`);
@@ -131,12 +135,19 @@ export function parseHostMessage(data: unknown): ParsedMessage {
   switch (t) {
     case 'config': {
       const settings = data.settings;
-      if (!isObj(settings)) return fail('settings', `must be an object of URL keys and values, like {"drive": "p400e-400", "span": 0.8} (got ${show(settings)})`);
+      if (!isObj(settings))
+        return fail(
+          'settings',
+          `must be an object of URL keys and values, like {"drive": "p400e-400", "span": 0.8} (got ${show(settings)})`,
+        );
       const keys = Object.keys(settings);
       if (keys.length === 0) return fail('settings', 'must name at least one key');
       for (const key of keys) {
         if (!isConfigValue(settings[key])) {
-          return fail(`settings.${key}`, `must be text, a number, true or false, null (back to the default) or a list of texts or numbers (got ${show(settings[key])})`);
+          return fail(
+            `settings.${key}`,
+            `must be text, a number, true or false, null (back to the default) or a list of texts or numbers (got ${show(settings[key])})`,
+          );
         }
       }
       return { message: { ...base, type: 'config', settings: settings as Record<string, ConfigValue> } };

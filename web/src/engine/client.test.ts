@@ -44,12 +44,7 @@ describe('EngineClient', () => {
     client.pause();
     client.resume();
     client.reset();
-    expect(workers[0].sent).toEqual([
-      { type: 'start', config },
-      { type: 'pause' },
-      { type: 'resume' },
-      { type: 'reset' },
-    ]);
+    expect(workers[0].sent).toEqual([{ type: 'start', config }, { type: 'pause' }, { type: 'resume' }, { type: 'reset' }]);
     expect(heard.map((m) => m.type)).toEqual(['ready', 'state']);
   });
 

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { parseExperimentToPage, parsePageToExperiment, splitEngineError, type ExperimentToPage } from './experimentProtocol';
 import { ExperimentLoop, type EngineExperiment, type ExperimentModule } from './experimentRunner';
 
-const INFO = { id: 'four-corners', title: 'T', article: 'A', about: 'B', seconds: 60, ramp_seconds: 10, queue_depths: [1, 2], columns: ['corner', 'queue_depth', 'iops'] };
+const INFO = {
+  id: 'four-corners',
+  title: 'T',
+  article: 'A',
+  about: 'B',
+  seconds: 60,
+  ramp_seconds: 10,
+  queue_depths: [1, 2],
+  columns: ['corner', 'queue_depth', 'iops'],
+};
 
 /** A stand-in for the wasm module: two points of two rows each, a row per 1000 host IOs. */
 function fakeEngine() {
@@ -64,7 +73,8 @@ function harness() {
     fn?.();
     return fn !== undefined;
   };
-  const of = <K extends ExperimentToPage['type']>(type: K) => posted.filter((m) => m.type === type) as Extract<ExperimentToPage, { type: K }>[];
+  const of = <K extends ExperimentToPage['type']>(type: K) =>
+    posted.filter((m) => m.type === type) as Extract<ExperimentToPage, { type: K }>[];
   return { loop, posted, tick, of, made };
 }
 
@@ -133,10 +143,20 @@ describe('experiment messages', () => {
   it('refuse what is malformed', () => {
     expect(parsePageToExperiment({ type: 'start', request: { experiment: 'x', drive: 'y', precondition: 'soon' } })).toBeNull();
     expect(parsePageToExperiment({ type: 'stop' })).toEqual({ type: 'stop' });
-    expect(parseExperimentToPage({ type: 'rows', table: { experiment: 'x', columns: ['a'], rows: [[1, 2]] }, csv: '', progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1 } })).toBeNull();
+    expect(
+      parseExperimentToPage({
+        type: 'rows',
+        table: { experiment: 'x', columns: ['a'], rows: [[1, 2]] },
+        csv: '',
+        progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1 },
+      }),
+    ).toBeNull();
   });
   it('split the engine’s errors into field and message', () => {
-    expect(splitEngineError('queue_depths (how many): must be between 1 and 32 (got 40)')).toEqual({ field: 'queue_depths (how many)', message: 'must be between 1 and 32 (got 40)' });
+    expect(splitEngineError('queue_depths (how many): must be between 1 and 32 (got 40)')).toEqual({
+      field: 'queue_depths (how many)',
+      message: 'must be between 1 and 32 (got 40)',
+    });
     expect(splitEngineError('gc.start_free_blocks: must be ...')).toEqual({ field: 'gc.start_free_blocks', message: 'must be ...' });
     expect(splitEngineError('something odd')).toEqual({ field: '', message: 'something odd' });
   });

@@ -65,7 +65,11 @@ export class ExperimentLoop {
   handle(raw: unknown): void {
     const msg = parsePageToExperiment(raw);
     if (!msg) {
-      this.host.post({ type: 'error', message: `The experiment worker received a malformed message: ${errorMessage(raw)}`, recoverable: true });
+      this.host.post({
+        type: 'error',
+        message: `The experiment worker received a malformed message: ${errorMessage(raw)}`,
+        recoverable: true,
+      });
       return;
     }
     if (this.state === 'error' && msg.type !== 'check') {

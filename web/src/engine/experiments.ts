@@ -149,7 +149,11 @@ export class ExperimentSet {
     w.onerror = (e) => {
       if (this.slots.get(key)?.worker !== w) return;
       e.preventDefault?.();
-      this.patch(key, { state: 'error', starting: false, error: { message: `The engine worker failed${e.message ? `: ${e.message}` : ''}` } });
+      this.patch(key, {
+        state: 'error',
+        starting: false,
+        error: { message: `The engine worker failed${e.message ? `: ${e.message}` : ''}` },
+      });
     };
     return w;
   }

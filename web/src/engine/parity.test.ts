@@ -14,7 +14,7 @@ const repo = resolve(here, '../../..');
 
 const SET: Record<string, number | boolean> = {
   'geometry.blocks_per_plane': 128,
-  'user_bytes': 12_500_000_768,
+  user_bytes: 12_500_000_768,
   'gc.start_free_blocks': 6,
   'gc.boost_below_free_blocks': 3,
   'gc.boost_until_free_blocks': 5,
@@ -35,8 +35,27 @@ function nativeCsv(extra: Extra): string {
   const sets = Object.entries({ ...SET, ...extra.set }).flatMap(([k, v]) => ['--set', `${k}=${v}`]);
   execFileSync(
     'cargo',
-    ['run', '--release', '-q', '-p', 'ssdlab-cli', '--', 'run', '--drive', 's3700-200', '--seconds', String(SECONDS),
-      '--steady-from', '30', '--seed', String(SEED), ...sets, ...extra.flags, '--csv', csv],
+    [
+      'run',
+      '--release',
+      '-q',
+      '-p',
+      'ssdlab-cli',
+      '--',
+      'run',
+      '--drive',
+      's3700-200',
+      '--seconds',
+      String(SECONDS),
+      '--steady-from',
+      '30',
+      '--seed',
+      String(SEED),
+      ...sets,
+      ...extra.flags,
+      '--csv',
+      csv,
+    ],
     { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   return readFileSync(csv, 'utf8');
@@ -54,34 +73,38 @@ describe('native and wasm engines', () => {
   it.each([
     ['the default drive', PLAIN],
     ['compression, unaligned writes and TRIM', DATA_PATH],
-  ])('give identical per-second samples for the same config and seed: %s', async (_name, extra) => {
-    const wasm = await import('./pkg/ssdlab_wasm.js');
-    wasm.initSync({ module: readFileSync(join(here, 'pkg/ssdlab_wasm_bg.wasm')) });
-    const fields: string[] = JSON.parse(wasm.sample_fields());
-    const sim = new wasm.Simulation(
-      JSON.stringify({ drive: 's3700-200', seconds: SECONDS, seed: SEED, ...extra.json, set: { ...SET, ...extra.set } }),
-    );
-    // Advance in uneven slices stopping at seconds, as the worker does: slicing must not change
-    // the result.
-    const rows: number[][] = [];
-    for (let slice = 1; !sim.finished(); slice++) {
-      const cols = sim.advance_inside(37_000 * slice, slice % 3 === 0 ? rows.length + 1 : 0xffff_ffff);
-      const n = cols.length / fields.length;
-      for (let r = 0; r < n; r++) rows.push(fields.map((_, c) => cols[c * n + r]));
-    }
-    sim.free();
+  ])(
+    'give identical per-second samples for the same config and seed: %s',
+    async (_name, extra) => {
+      const wasm = await import('./pkg/ssdlab_wasm.js');
+      wasm.initSync({ module: readFileSync(join(here, 'pkg/ssdlab_wasm_bg.wasm')) });
+      const fields: string[] = JSON.parse(wasm.sample_fields());
+      const sim = new wasm.Simulation(
+        JSON.stringify({ drive: 's3700-200', seconds: SECONDS, seed: SEED, ...extra.json, set: { ...SET, ...extra.set } }),
+      );
+      // Advance in uneven slices stopping at seconds, as the worker does: slicing must not change
+      // the result.
+      const rows: number[][] = [];
+      for (let slice = 1; !sim.finished(); slice++) {
+        const cols = sim.advance_inside(37_000 * slice, slice % 3 === 0 ? rows.length + 1 : 0xffff_ffff);
+        const n = cols.length / fields.length;
+        for (let r = 0; r < n; r++) rows.push(fields.map((_, c) => cols[c * n + r]));
+      }
+      sim.free();
 
-    const [header, ...lines] = nativeCsv(extra).trim().split('\n');
-    expect(header.split(',')).toEqual(fields);
-    const native = lines.map((l) => l.split(',').map(Number));
-    expect(rows.length).toBe(SECONDS);
-    expect(native.length).toBe(SECONDS);
-    // GC ran, so the comparison covers the whole model, not just the fresh-drive phase.
-    const gcMoves = fields.indexOf('gc_moves');
-    expect(rows.some((r) => r[gcMoves] > 0)).toBe(true);
-    if (extra === DATA_PATH) expect(rows.some((r) => r[fields.indexOf('rmw_reads')] > 0)).toBe(true);
-    for (let i = 0; i < SECONDS; i++) expect(rows[i]).toEqual(native[i]);
-  }, 180_000);
+      const [header, ...lines] = nativeCsv(extra).trim().split('\n');
+      expect(header.split(',')).toEqual(fields);
+      const native = lines.map((l) => l.split(',').map(Number));
+      expect(rows.length).toBe(SECONDS);
+      expect(native.length).toBe(SECONDS);
+      // GC ran, so the comparison covers the whole model, not just the fresh-drive phase.
+      const gcMoves = fields.indexOf('gc_moves');
+      expect(rows.some((r) => r[gcMoves] > 0)).toBe(true);
+      if (extra === DATA_PATH) expect(rows.some((r) => r[fields.indexOf('rmw_reads')] > 0)).toBe(true);
+      for (let i = 0; i < SECONDS; i++) expect(rows[i]).toEqual(native[i]);
+    },
+    180_000,
+  );
 });
 
 describe('an experiment', () => {
@@ -89,8 +112,13 @@ describe('an experiment', () => {
     const wasm = await import('./pkg-full/ssdlab_full.js');
     wasm.initSync({ module: readFileSync(join(here, 'pkg-full/ssdlab_full_bg.wasm')) });
     const request = {
-      experiment: 'four-corners', drive: 's3700-200', seed: SEED, seconds: 4, ramp_seconds: 1,
-      queue_depths: [1, 16], set: SET,
+      experiment: 'four-corners',
+      drive: 's3700-200',
+      seed: SEED,
+      seconds: 4,
+      ramp_seconds: 1,
+      queue_depths: [1, 16],
+      set: SET,
     };
     const exp = new wasm.Experiment(JSON.stringify(request));
     let rowsSeen = 0;
@@ -100,8 +128,27 @@ describe('an experiment', () => {
     const sets = Object.entries(SET).flatMap(([k, v]) => ['--set', `${k}=${v}`]);
     const native = execFileSync(
       'cargo',
-      ['run', '--release', '-q', '-p', 'ssdlab-cli', '--', 'sweep', 'four-corners', '--drive', 's3700-200',
-        '--seed', String(SEED), '--seconds', '4', '--ramp-seconds', '1', '--queue-depths', '1,16', ...sets],
+      [
+        'run',
+        '--release',
+        '-q',
+        '-p',
+        'ssdlab-cli',
+        '--',
+        'sweep',
+        'four-corners',
+        '--drive',
+        's3700-200',
+        '--seed',
+        String(SEED),
+        '--seconds',
+        '4',
+        '--ramp-seconds',
+        '1',
+        '--queue-depths',
+        '1,16',
+        ...sets,
+      ],
       { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] },
     ).toString();
     // Four corners at two queue depths, every row with its numbers.

@@ -29,7 +29,14 @@ describe('page -> worker messages', () => {
 describe('worker -> page messages', () => {
   it('accepts samples whose buffer holds fields x n doubles', () => {
     const fields = ['second', 'iops'];
-    const ok = { type: 'samples', fields, n: 3, buffer: new ArrayBuffer(2 * 3 * 8), inside: new ArrayBuffer(3 * 4 * 12), latency: new ArrayBuffer(24) };
+    const ok = {
+      type: 'samples',
+      fields,
+      n: 3,
+      buffer: new ArrayBuffer(2 * 3 * 8),
+      inside: new ArrayBuffer(3 * 4 * 12),
+      latency: new ArrayBuffer(24),
+    };
     expect(parseWorkerMessage(ok)).toBe(ok);
     expect(parseWorkerMessage({ ...ok, n: 4 })).toBeNull();
     expect(parseWorkerMessage({ ...ok, n: 1.5 })).toBeNull();

@@ -108,14 +108,7 @@ export interface PowerCut {
 /** Where the worker is. The page shows it and enables controls from it. */
 export type EngineState = 'loading' | 'idle' | 'running' | 'paused' | 'finished' | 'error';
 
-export const ENGINE_STATES: readonly EngineState[] = [
-  'loading',
-  'idle',
-  'running',
-  'paused',
-  'finished',
-  'error',
-];
+export const ENGINE_STATES: readonly EngineState[] = ['loading', 'idle', 'running', 'paused', 'finished', 'error'];
 
 // ---- page -> worker --------------------------------------------------------------------------
 
@@ -259,7 +252,15 @@ function isProblem(v: unknown): v is Problem {
 }
 
 function isPowerCut(v: unknown): v is PowerCut {
-  const keys = ['at_s', 'acknowledged_writes_lost', 'writes_at_risk', 'flushed_units', 'energy_needed_uj', 'energy_stored_uj', 'rebuild_ms'];
+  const keys = [
+    'at_s',
+    'acknowledged_writes_lost',
+    'writes_at_risk',
+    'flushed_units',
+    'energy_needed_uj',
+    'energy_stored_uj',
+    'rebuild_ms',
+  ];
   return isObj(v) && keys.every((k) => isNum(v[k]));
 }
 
@@ -303,9 +304,7 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
         ? (v as WorkerToPage)
         : null;
     case 'state':
-      return isStr(v.state) && (ENGINE_STATES as readonly string[]).includes(v.state)
-        ? (v as WorkerToPage)
-        : null;
+      return isStr(v.state) && (ENGINE_STATES as readonly string[]).includes(v.state) ? (v as WorkerToPage) : null;
     case 'started':
       return isSimConfig(v.config) && isObj(v.parameters) && isNum(v.memory_bytes) && isNum(v.setup_ms) && isInsideLayout(v.inside_layout)
         ? (v as WorkerToPage)
@@ -334,14 +333,9 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
       return ok ? (v as WorkerToPage) : null;
     }
     case 'progress':
-      return isNum(v.seconds_done) && isNum(v.memory_bytes) && isNum(v.slice_ios) && isNum(v.slice_ms)
-        ? (v as WorkerToPage)
-        : null;
+      return isNum(v.seconds_done) && isNum(v.memory_bytes) && isNum(v.slice_ios) && isNum(v.slice_ms) ? (v as WorkerToPage) : null;
     case 'finished':
-      return isObj(v.summary) &&
-        isNum(v.summary.seconds_done) &&
-        isNum(v.summary.elapsed_ms) &&
-        isNum(v.summary.memory_bytes)
+      return isObj(v.summary) && isNum(v.summary.seconds_done) && isNum(v.summary.elapsed_ms) && isNum(v.summary.memory_bytes)
         ? (v as WorkerToPage)
         : null;
     case 'error':

@@ -96,15 +96,21 @@ function fakeEngine(clock: { t: number }) {
     check_request: (json: string) => {
       const c = JSON.parse(json);
       return JSON.stringify(
-        c.span > 0.01 && c.span <= 1
-          ? { ok: true }
-          : { ok: false, field: 'span', message: `must be between 0.01 and 1.0 (got ${c.span})` },
+        c.span > 0.01 && c.span <= 1 ? { ok: true } : { ok: false, field: 'span', message: `must be between 0.01 and 1.0 (got ${c.span})` },
       );
     },
     sample_fields: () => JSON.stringify(FIELDS),
-    fio_import: (json: string) => JSON.stringify(JSON.parse(json).fio.includes('bs=4x') ? { ok: false, field: 'fio', message: 'line 3: bs=4x' } : { ok: true, phases: [] }),
+    fio_import: (json: string) =>
+      JSON.stringify(
+        JSON.parse(json).fio.includes('bs=4x') ? { ok: false, field: 'fio', message: 'line 3: bs=4x' } : { ok: true, phases: [] },
+      ),
     trace_summary: (text: string) => JSON.stringify({ ok: true, records: text.split('\n').length }),
-    parameter_info: (drive: string) => JSON.stringify(drive === 's3700-200' ? [{ path: 'gc.paced_percent', kind: 'whole', range: 'must be between 10 and 1000', min: 10, max: 1000, value: 92 }] : []),
+    parameter_info: (drive: string) =>
+      JSON.stringify(
+        drive === 's3700-200'
+          ? [{ path: 'gc.paced_percent', kind: 'whole', range: 'must be between 10 and 1000', min: 10, max: 1000, value: 92 }]
+          : [],
+      ),
     Simulation: FakeSim,
   };
   return { engine, live };
@@ -191,7 +197,12 @@ describe('Runner', () => {
     const at = t.of('cut_asked')[0].at_s;
     expect(at).toBeGreaterThan(0);
     t.tick(1);
-    expect(t.of('power_cuts').at(-1)!.cuts.map((c) => c.at_s)).toEqual([at]);
+    expect(
+      t
+        .of('power_cuts')
+        .at(-1)!
+        .cuts.map((c) => c.at_s),
+    ).toEqual([at]);
     // The inside rows of the next slice come from the drive with failed capacitors.
     const last = t.of('samples').at(-1)!;
     expect(new Float32Array(last.inside)[0]).toBe(0);

@@ -312,8 +312,7 @@ export class Runner {
   /** The engine's objection to a request, or null. Cheap: the drive is not built. */
   private check(config: SimConfig): Problem | null {
     const answer = JSON.parse(this.engine.check_request(JSON.stringify(config))) as
-      | { ok: true }
-      | { ok: false; field: string; message: string };
+      { ok: true } | { ok: false; field: string; message: string };
     return answer.ok ? null : { field: answer.field, message: answer.message };
   }
 

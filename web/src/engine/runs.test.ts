@@ -26,11 +26,14 @@ const LAYOUT = { dies: 1, channels: 1, kinds: ['a', 'b', 'c', 'd', 'e', 'f'], va
 function setup() {
   const workers: FakeWorker[] = [];
   const clock = { t: 0 };
-  const runs = new RunSet<string>(() => {
-    const w = new FakeWorker();
-    workers.push(w);
-    return w;
-  }, () => clock.t);
+  const runs = new RunSet<string>(
+    () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    },
+    () => clock.t,
+  );
   runs.open();
   workers[0].say({ type: 'ready', presets: [], workloads: [], request_fields: {}, fields: FIELDS });
   workers[0].say({ type: 'state', state: 'idle' });
@@ -43,7 +46,14 @@ function samples(w: FakeWorker, from: number, n: number) {
     data[i] = from + i;
     data[n + i] = 1000;
   }
-  w.say({ type: 'samples', fields: FIELDS, n, buffer: data.buffer, inside: new ArrayBuffer(n * 4 * ROW), latency: new Float64Array([1e3, 2e3, n]).buffer });
+  w.say({
+    type: 'samples',
+    fields: FIELDS,
+    n,
+    buffer: data.buffer,
+    inside: new ArrayBuffer(n * 4 * ROW),
+    latency: new Float64Array([1e3, 2e3, n]).buffer,
+  });
 }
 
 describe('RunSet', () => {
@@ -61,7 +71,14 @@ describe('RunSet', () => {
     expect(workers[1].sent.at(-1)).toMatchObject({ type: 'start', config: { drive: 's3700-200' } });
     expect(workers[2].sent.at(-1)).toMatchObject({ type: 'start', config: { drive: 'p3700-400' } });
 
-    workers[2].say({ type: 'started', config: { ...CONFIG, drive: 'p3700-400' }, parameters: {}, memory_bytes: 1, setup_ms: 5, inside_layout: LAYOUT });
+    workers[2].say({
+      type: 'started',
+      config: { ...CONFIG, drive: 'p3700-400' },
+      parameters: {},
+      memory_bytes: 1,
+      setup_ms: 5,
+      inside_layout: LAYOUT,
+    });
     samples(workers[2], 0, 3);
     const [ra, rb] = runs.snapshot().runs;
     expect(ra.store.length).toBe(0);
@@ -137,11 +154,15 @@ describe('RunSet', () => {
 
   it('can learn the catalog from the first run and check requests there (one worker per embed)', async () => {
     const workers: FakeWorker[] = [];
-    const runs = new RunSet<string>(() => {
-      const w = new FakeWorker();
-      workers.push(w);
-      return w;
-    }, () => 0, true);
+    const runs = new RunSet<string>(
+      () => {
+        const w = new FakeWorker();
+        workers.push(w);
+        return w;
+      },
+      () => 0,
+      true,
+    );
     runs.open();
     expect(workers).toHaveLength(0);
     expect(runs.snapshot().catalog).toBeNull();

@@ -10,7 +10,18 @@ import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../chart
 import { InsideStore } from '../charts/inside';
 import { createEngineWorker, EngineClient, type WorkerLike } from './client';
 import type { ExperimentInfo } from './experimentProtocol';
-import type { DrivePreset, EngineState, ImportReport, ParameterInfo, PowerCut, Problem, RunSummary, SimConfig, WorkerToPage, WorkloadInfo } from './protocol';
+import type {
+  DrivePreset,
+  EngineState,
+  ImportReport,
+  ParameterInfo,
+  PowerCut,
+  Problem,
+  RunSummary,
+  SimConfig,
+  WorkerToPage,
+  WorkloadInfo,
+} from './protocol';
 
 export const MAX_RUNS = 4;
 /** One colour per run slot, told apart by people with the common colour-vision deficiencies. */
@@ -267,7 +278,19 @@ export class RunSet<S> {
     s.client.reset();
     s.run.store.reset();
     s.run.inside.reset(null);
-    s.run = { ...s.run, ran: null, starting: false, secondsDone: 0, last: {}, speed: NaN, summary: null, powerCuts: [], cutsAsked: [], capacitorsHealthy: true, error: null };
+    s.run = {
+      ...s.run,
+      ran: null,
+      starting: false,
+      secondsDone: 0,
+      last: {},
+      speed: NaN,
+      summary: null,
+      powerCuts: [],
+      cutsAsked: [],
+      capacitorsHealthy: true,
+      error: null,
+    };
     this.changed();
   }
 
@@ -419,7 +442,12 @@ export class RunSet<S> {
           const batch = withDerivedColumns(msg.fields, msg.n, data, s.derive);
           r.store.appendColumnMajor(batch.fields, msg.n, batch.data);
           const first = msg.fields.indexOf('second');
-          r.inside.append(first >= 0 ? data[first * msg.n] : r.store.length - msg.n, msg.n, new Float32Array(msg.inside), new Float64Array(msg.latency));
+          r.inside.append(
+            first >= 0 ? data[first * msg.n] : r.store.length - msg.n,
+            msg.n,
+            new Float32Array(msg.inside),
+            new Float64Array(msg.latency),
+          );
           return; // the charts follow the stores; React need not hear of it
         }
         case 'cut_asked':

@@ -38,7 +38,9 @@ describe('why was this second slow', () => {
     expect(story.headline).toBe('Second 5: 12,000 IOs completed, 60% below the 30,000 typical of the seconds around it.');
     const text = story.findings.map((f) => f.text).join('\n');
     expect(text).toContain('The drive-wide clean-up was running: free blocks had fallen below 3 per die');
-    expect(text).toContain('Garbage collection copied 60,000 still-valid 4 KB pages (5 for every page the host wrote), 3 times the usual 20,000, and erased 40 blocks');
+    expect(text).toContain(
+      'Garbage collection copied 60,000 still-valid 4 KB pages (5 for every page the host wrote), 3 times the usual 20,000, and erased 40 blocks',
+    );
     expect(text).toContain('Free blocks were at 2.4 per die (80 in all); GC starts below 6, the drive-wide clean-up below 3.');
     expect(text).toContain('the slowest took 45 ms (45 times the mean)');
     expect(story.findings[0].kind).toBe('cause');
@@ -49,7 +51,11 @@ describe('why was this second slow', () => {
       parameters: PARAMS,
     })!;
     expect(story.findings.map((f) => f.text)).toContain('Latency percentiles: 99th percentile 2.5 ms.');
-    expect(story.values.find((v) => v.field === 'die_busy_gc_read')).toEqual({ field: 'die_busy_gc_read', label: 'die busy gc read', value: '0.25' });
+    expect(story.values.find((v) => v.field === 'die_busy_gc_read')).toEqual({
+      field: 'die_busy_gc_read',
+      label: 'die busy gc read',
+      value: '0.25',
+    });
     expect(story.values.find((v) => v.field === 'gc_boost')?.value).toBe('yes');
   });
 

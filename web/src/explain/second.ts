@@ -161,7 +161,10 @@ export function explainSecond(store: ColumnStore, second: number, ctx: StoryCont
           `blocks. Every copy uses the same flash dies the host's writes need.`,
       });
     } else {
-      findings.push({ kind: 'state', text: 'Garbage collection copied nothing and erased nothing: the drive still had clean blocks to write into.' });
+      findings.push({
+        kind: 'state',
+        text: 'Garbage collection copied nothing and erased nothing: the drive still had clean blocks to write into.',
+      });
     }
   }
   if (Number.isFinite(freePerDie)) {
@@ -178,7 +181,11 @@ export function explainSecond(store: ColumnStore, second: number, ctx: StoryCont
   if (has('gc_active_dies')) {
     const dies = p('geometry.dies');
     const active = v('gc_active_dies');
-    if (active > 0) findings.push({ kind: 'state', text: `GC was working on ${formatInt(active)}${Number.isFinite(dies) ? ` of ${formatInt(dies)}` : ''} dies at the end of the second.` });
+    if (active > 0)
+      findings.push({
+        kind: 'state',
+        text: `GC was working on ${formatInt(active)}${Number.isFinite(dies) ? ` of ${formatInt(dies)}` : ''} dies at the end of the second.`,
+      });
   }
   if (has('wa_second') && v('host_writes') > 0) {
     const wa = v('wa_second');

@@ -14,7 +14,10 @@ const WORKLOADS: Readonly<Record<string, WorkloadWords>> = {
   },
   'random-write': { name: 'Random writes', line: 'Writes to random places across the span.' },
   'random-read': { name: 'Random reads', line: 'Reads from random places in the filled data: no cleaning needed.' },
-  'mixed-70-30': { name: 'Mixed 70 % reads / 30 % writes', line: 'The P3700 review’s mixed workload: random, seven reads for every three writes.' },
+  'mixed-70-30': {
+    name: 'Mixed 70 % reads / 30 % writes',
+    line: 'The P3700 review’s mixed workload: random, seven reads for every three writes.',
+  },
   'hot-cold': {
     name: 'Hot and cold data',
     line: '90 % of writes go to 10 % of the span, as with a busy database table beside archived files.',

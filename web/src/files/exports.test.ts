@@ -24,6 +24,13 @@ describe('exports', () => {
 
   it('write the run request as the CLI’s config file', () => {
     const json = configJson({ drive: 's3700-200', workload: 'consistency', seconds: 60, span: 1, seed: 1, set: { 'gc.pacing': 'lazy' } });
-    expect(JSON.parse(json)).toEqual({ drive: 's3700-200', workload: 'consistency', seconds: 60, span: 1, seed: 1, set: { 'gc.pacing': 'lazy' } });
+    expect(JSON.parse(json)).toEqual({
+      drive: 's3700-200',
+      workload: 'consistency',
+      seconds: 60,
+      span: 1,
+      seed: 1,
+      set: { 'gc.pacing': 'lazy' },
+    });
   });
 });

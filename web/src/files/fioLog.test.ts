@@ -27,8 +27,12 @@ describe('fio logs dropped on the chart', () => {
       'a_iops.1.log, line 2: expected "time_ms, value, ddir, bs[, offset]" with numbers (got "2000, five, 1, 4096")',
     );
     expect(parseFioLog('a_iops.1.log', '1000 5 1 4096\n').error).toContain('line 1: expected');
-    expect(parseFioLog('a_iops.1.log', '1000, 5, 7, 4096\n').error).toContain('line 1: the direction must be 0 (read), 1 (write) or 2 (trim)');
-    expect(parseFioLog('empty.log', '\n\n').error).toBe('empty.log: has no samples (expected lines of "time_ms, value, ddir, bs[, offset]" with numbers)');
+    expect(parseFioLog('a_iops.1.log', '1000, 5, 7, 4096\n').error).toContain(
+      'line 1: the direction must be 0 (read), 1 (write) or 2 (trim)',
+    );
+    expect(parseFioLog('empty.log', '\n\n').error).toBe(
+      'empty.log: has no samples (expected lines of "time_ms, value, ddir, bs[, offset]" with numbers)',
+    );
   });
 
   it('says when the name does not tell what the values are', () => {

@@ -94,11 +94,19 @@ export function parseFioLog(fileName: string, text: string): FioParse {
       a[s] = total / directions / 1000;
     }
   }
-  const named = guessed ? ' (its name does not say, so it was read as an IOPS log; fio names them *_iops.N.log, *_lat.N.log, *_bw.N.log)' : '';
+  const named = guessed
+    ? ' (its name does not say, so it was read as an IOPS log; fio names them *_iops.N.log, *_lat.N.log, *_bw.N.log)'
+    : '';
   const log: FioLog =
     kind === 'lat'
       ? { kind, fields: ['second', 'mean_latency_us'], columns: [second, a], lines, note: `latency of ${n} s${named}` }
-      : { kind, fields: ['second', 'iops', 'mb_s'], columns: [second, a, b], lines, note: `${kind === 'bw' ? 'bandwidth' : 'IOPS'} of ${n} s${named}` };
+      : {
+          kind,
+          fields: ['second', 'iops', 'mb_s'],
+          columns: [second, a, b],
+          lines,
+          note: `${kind === 'bw' ? 'bandwidth' : 'IOPS'} of ${n} s${named}`,
+        };
   return { log };
 }
 

@@ -16,7 +16,13 @@ function run(columns: Record<string, number[]>, opts: Partial<Omit<RunResult, 's
   return { seconds: store, started: true, finished: true, secondsDone: n, powerCuts: [], experiment: null, ...opts };
 }
 
-const seconds = (r: number, field: string, stat: Extract<Quantity, { of: 'seconds' }>['stat'], from_s = 0, to_s: number | null = null): Quantity => ({
+const seconds = (
+  r: number,
+  field: string,
+  stat: Extract<Quantity, { of: 'seconds' }>['stat'],
+  from_s = 0,
+  to_s: number | null = null,
+): Quantity => ({
   of: 'seconds',
   run: r,
   field,
@@ -24,7 +30,13 @@ const seconds = (r: number, field: string, stat: Extract<Quantity, { of: 'second
   from_s,
   to_s,
 });
-const compare = (left: Quantity, op: '>' | '<' | '>=' | '<=' | '==', right: Quantity | number, times = 1): Check => ({ kind: 'compare', left, op, right, times });
+const compare = (left: Quantity, op: '>' | '<' | '>=' | '<=' | '==', right: Quantity | number, times = 1): Check => ({
+  kind: 'compare',
+  left,
+  op,
+  right,
+  times,
+});
 
 // A fresh drive at 60K IOPS for 10 s, then 20K to 30K IOPS after its wall.
 const FRESH = Array.from({ length: 10 }, () => 60_000);
@@ -34,8 +46,14 @@ const CLIFF = [...FRESH, ...AFTER];
 describe('compare', () => {
   it('reads a statistic over a window of seconds against a number', () => {
     const results = [run({ iops: CLIFF })];
-    expect(evaluate(compare(seconds(1, 'iops', 'mean', 0, 10), '>', 50_000), results)).toEqual({ status: 'met', detail: '60,000 > 50,000' });
-    expect(evaluate(compare(seconds(1, 'iops', 'min', 10), '>', 25_000), results)).toEqual({ status: 'not-met', detail: '20,000 is not > 25,000' });
+    expect(evaluate(compare(seconds(1, 'iops', 'mean', 0, 10), '>', 50_000), results)).toEqual({
+      status: 'met',
+      detail: '60,000 > 50,000',
+    });
+    expect(evaluate(compare(seconds(1, 'iops', 'min', 10), '>', 25_000), results)).toEqual({
+      status: 'not-met',
+      detail: '20,000 is not > 25,000',
+    });
   });
 
   it('against another quantity times a factor', () => {
@@ -48,15 +66,24 @@ describe('compare', () => {
 
   it('waits until the window has passed: part of a window never decides', () => {
     const partial = run({ iops: CLIFF.slice(0, 15) }, { finished: false });
-    expect(evaluate(compare(seconds(1, 'iops', 'min', 0, 20), '>', 50_000), [partial])).toEqual({ status: 'waiting', detail: 'waiting for run 1 to reach 20 s' });
-    expect(evaluate(compare(seconds(1, 'iops', 'max', 10), '<', 1), [partial])).toEqual({ status: 'waiting', detail: 'waiting for run 1 to finish' });
+    expect(evaluate(compare(seconds(1, 'iops', 'min', 0, 20), '>', 50_000), [partial])).toEqual({
+      status: 'waiting',
+      detail: 'waiting for run 1 to reach 20 s',
+    });
+    expect(evaluate(compare(seconds(1, 'iops', 'max', 10), '<', 1), [partial])).toEqual({
+      status: 'waiting',
+      detail: 'waiting for run 1 to finish',
+    });
     // A window already passed is read while the run goes on.
     expect(evaluate(compare(seconds(1, 'iops', 'mean', 0, 10), '==', 60_000), [partial]).status).toBe('met');
   });
 
   it('waits for a run that has not started, and names a column the run does not have', () => {
     const idle: RunResult = { ...run({ iops: [] }), started: false, finished: false };
-    expect(evaluate(compare(seconds(1, 'iops', 'mean'), '>', 1), [idle])).toEqual({ status: 'waiting', detail: 'waiting for run 1 to start' });
+    expect(evaluate(compare(seconds(1, 'iops', 'mean'), '>', 1), [idle])).toEqual({
+      status: 'waiting',
+      detail: 'waiting for run 1 to start',
+    });
     expect(evaluate(compare(seconds(2, 'iops', 'mean'), '>', 1), [run({ iops: CLIFF })]).detail).toBe('waiting for run 2 to start');
     const r = evaluate(compare(seconds(1, 'wa', 'last'), '>', 1), [run({ iops: CLIFF })]);
     expect(r).toEqual({ status: 'not-met', detail: 'run 1 has no column "wa" (it has: second, iops)' });
@@ -64,8 +91,18 @@ describe('compare', () => {
 
   it('statistics: median, spread (as the engine’s steady_spread), sum, first and last', () => {
     const results = [run({ iops: [10, 40, 20, 30] })];
-    const value = (stat: Extract<Quantity, { of: 'seconds' }>['stat']) => evaluate(compare(seconds(1, 'iops', stat), '>', -1), results).detail.split(' ')[0];
-    expect(['median', 'spread', 'sum', 'first', 'last', 'min', 'max', 'mean'].map((s) => value(s as 'mean'))).toEqual(['25', '0.75', '100', '10', '30', '10', '40', '25']);
+    const value = (stat: Extract<Quantity, { of: 'seconds' }>['stat']) =>
+      evaluate(compare(seconds(1, 'iops', stat), '>', -1), results).detail.split(' ')[0];
+    expect(['median', 'spread', 'sum', 'first', 'last', 'min', 'max', 'mean'].map((s) => value(s as 'mean'))).toEqual([
+      '25',
+      '0.75',
+      '100',
+      '10',
+      '30',
+      '10',
+      '40',
+      '25',
+    ]);
   });
 });
 
@@ -104,11 +141,17 @@ describe('steady', () => {
   it('finds a window of seconds all within a share of their mean (fio’s steady state)', () => {
     // The fresh seconds are steady too; from 10 s on, the first steady window is after the climb.
     expect(evaluate(steady(0.05, 0), [run({ iops: CLIFF })]).detail).toBe('steady from 0 s to 10 s, within 5 % of 60,000');
-    expect(evaluate(steady(0.05), [run({ iops: CLIFF })])).toEqual({ status: 'met', detail: 'steady from 20 s to 30 s, within 5 % of 30,150' });
+    expect(evaluate(steady(0.05), [run({ iops: CLIFF })])).toEqual({
+      status: 'met',
+      detail: 'steady from 20 s to 30 s, within 5 % of 30,150',
+    });
   });
 
   it('is not met when the seconds never settle, or only settle too late', () => {
-    expect(evaluate(steady(0.001), [run({ iops: CLIFF })])).toEqual({ status: 'not-met', detail: 'no 10 s of iops from 10 s within 0 % of their mean' });
+    expect(evaluate(steady(0.001), [run({ iops: CLIFF })])).toEqual({
+      status: 'not-met',
+      detail: 'no 10 s of iops from 10 s within 0 % of their mean',
+    });
     expect(evaluate(steady(0.05, 10, 25), [run({ iops: CLIFF })]).status).toBe('not-met');
     expect(evaluate(steady(0.001), [run({ iops: CLIFF }, { finished: false })]).status).toBe('waiting');
   });
@@ -124,7 +167,13 @@ describe('experiment tables and power cuts', () => {
       ['random-write', 1, 66_000],
     ],
   };
-  const cell = (where: Record<string, string | number>, stat: 'mean' | 'max' = 'mean'): Quantity => ({ of: 'table', run: 1, field: 'iops', where, stat });
+  const cell = (where: Record<string, string | number>, stat: 'mean' | 'max' = 'mean'): Quantity => ({
+    of: 'table',
+    run: 1,
+    field: 'iops',
+    where,
+    stat,
+  });
 
   it('reads a cell picked by its row’s values, once the experiment has finished', () => {
     const done = run({}, { experiment: { finished: true, table } });
@@ -137,7 +186,9 @@ describe('experiment tables and power cuts', () => {
 
   it('names a row or column the table does not have', () => {
     const done = [run({}, { experiment: { finished: true, table } })];
-    expect(evaluate(compare(cell({ corner: 'trim' }), '>', 1), done).detail).toBe("run 1's four-corners table has no row where corner = trim");
+    expect(evaluate(compare(cell({ corner: 'trim' }), '>', 1), done).detail).toBe(
+      "run 1's four-corners table has no row where corner = trim",
+    );
     expect(evaluate(compare(cell({ drives: 4 }), '>', 1), done).detail).toBe(
       'run 1\'s four-corners table has no column "drives" (it has: corner, queue_depth, iops)',
     );
@@ -158,7 +209,9 @@ describe('experiment tables and power cuts', () => {
     expect(evaluate(compare(lost('first'), '>', 0), results).status).toBe('met');
     expect(evaluate(compare(lost('last'), '==', 0), results).status).toBe('met');
     expect(evaluate(compare(lost('sum'), '==', 0), results)).toEqual({ status: 'not-met', detail: '256 is not == 0' });
-    expect(evaluate(compare(lost('sum'), '==', 0), [run({ iops: CLIFF }, { powerCuts: [cut(0)], finished: false })]).status).toBe('waiting');
+    expect(evaluate(compare(lost('sum'), '==', 0), [run({ iops: CLIFF }, { powerCuts: [cut(0)], finished: false })]).status).toBe(
+      'waiting',
+    );
     expect(evaluate(compare(lost('sum'), '==', 0), [run({ iops: CLIFF })]).detail).toBe('run 1 had no power cut');
   });
 });

@@ -108,7 +108,8 @@ function readSeconds(q: Extract<Quantity, { of: 'seconds' }>, results: LabResult
     if (x >= q.from_s && (q.to_s === null || x < q.to_s)) picked.push(c.ys[i]);
   }
   const value = stat(picked, q.stat);
-  if (!Number.isFinite(value)) return { missing: `run ${q.run} has no ${q.field} values from ${q.from_s} s${q.to_s === null ? '' : ` to ${q.to_s} s`}` };
+  if (!Number.isFinite(value))
+    return { missing: `run ${q.run} has no ${q.field} values from ${q.from_s} s${q.to_s === null ? '' : ` to ${q.to_s} s`}` };
   return { value };
 }
 
@@ -118,14 +119,19 @@ function readFall(q: Extract<Quantity, { of: 'fall' }>, results: LabResults): Re
   const c = columns(run, q.run, q.field);
   if ('missing' in c) return c;
   const n = c.ys.length;
-  if (n <= q.baseline_s) return run.finished ? { missing: `run ${q.run} is shorter than its ${q.baseline_s} s baseline` } : { waiting: `waiting for run ${q.run}'s first ${q.baseline_s} s` };
+  if (n <= q.baseline_s)
+    return run.finished
+      ? { missing: `run ${q.run} is shorter than its ${q.baseline_s} s baseline` }
+      : { waiting: `waiting for run ${q.run}'s first ${q.baseline_s} s` };
   const baseline = stat(Array.from(c.ys.subarray(0, q.baseline_s)), 'mean');
   const floor = q.below * baseline;
   for (let i = q.baseline_s; i < n; i++) {
     if (c.ys[i] < floor) return { value: c.xs[i], text: `${formatInt(c.xs[i])} s` };
   }
   return run.finished
-    ? { missing: `run ${q.run}'s ${q.field} never fell below ${formatFixed2(q.below)} × its first ${q.baseline_s} s (${formatNumber(floor)})` }
+    ? {
+        missing: `run ${q.run}'s ${q.field} never fell below ${formatFixed2(q.below)} × its first ${q.baseline_s} s (${formatNumber(floor)})`,
+      }
     : { waiting: `watching run ${q.run}'s ${q.field} fall below ${formatNumber(floor)}` };
 }
 
@@ -136,11 +142,15 @@ function readTable(q: Extract<Quantity, { of: 'table' }>, results: LabResults): 
   if (!exp?.finished || !exp.table) return { waiting: `waiting for run ${q.run}'s experiment to finish` };
   const t = exp.table;
   for (const name of [q.field, ...Object.keys(q.where)]) {
-    if (!t.columns.includes(name)) return { missing: `run ${q.run}'s ${t.experiment} table has no column "${name}" (it has: ${t.columns.join(', ')})` };
+    if (!t.columns.includes(name))
+      return { missing: `run ${q.run}'s ${t.experiment} table has no column "${name}" (it has: ${t.columns.join(', ')})` };
   }
   const at = (name: string) => t.columns.indexOf(name);
   const rows = t.rows.filter((row) => Object.entries(q.where).every(([k, v]) => row[at(k)] === v || String(row[at(k)]) === String(v)));
-  const value = stat(rows.map((row) => Number(row[at(q.field)])), q.stat);
+  const value = stat(
+    rows.map((row) => Number(row[at(q.field)])),
+    q.stat,
+  );
   if (!Number.isFinite(value)) return { missing: `run ${q.run}'s ${t.experiment} table has no row where ${describeWhere(q.where)}` };
   return { value };
 }
@@ -150,7 +160,12 @@ function readCuts(q: Extract<Quantity, { of: 'cuts' }>, results: LabResults): Re
   if (isRead(run)) return run;
   if (!run.finished) return { waiting: `waiting for run ${q.run} to finish` };
   if (run.powerCuts.length === 0) return { missing: `run ${q.run} had no power cut` };
-  return { value: stat(run.powerCuts.map((c) => c[q.field]), q.stat) };
+  return {
+    value: stat(
+      run.powerCuts.map((c) => c[q.field]),
+      q.stat,
+    ),
+  };
 }
 
 export function readQuantity(q: Quantity, results: LabResults): Read {
@@ -240,14 +255,20 @@ function evaluateSteady(check: Extract<Check, { kind: 'steady' }>, results: LabR
     const win = c.ys.subarray(end - w, end);
     const mean = stat(Array.from(win), 'mean');
     if (mean > 0 && win.every((y) => Math.abs(y - mean) <= check.within * mean)) {
-      return { status: 'met', detail: `steady from ${formatInt(c.xs[end - w])} s to ${formatInt(endSecond)} s, within ${formatInt(check.within * 100)} % of ${formatNumber(mean)}` };
+      return {
+        status: 'met',
+        detail: `steady from ${formatInt(c.xs[end - w])} s to ${formatInt(endSecond)} s, within ${formatInt(check.within * 100)} % of ${formatNumber(mean)}`,
+      };
     }
   }
   const over = check.before_s !== null && c.ys.length > 0 && c.xs[c.ys.length - 1] + 1 >= check.before_s;
   if (run.finished || over) {
     const from = check.from_s > 0 ? ` from ${formatInt(check.from_s)} s` : '';
     const before = check.before_s !== null ? ` before ${formatInt(check.before_s)} s` : '';
-    return { status: 'not-met', detail: `no ${w} s of ${check.field}${from} within ${formatInt(check.within * 100)} % of their mean${before}` };
+    return {
+      status: 'not-met',
+      detail: `no ${w} s of ${check.field}${from} within ${formatInt(check.within * 100)} % of their mean${before}`,
+    };
   }
   return { status: 'waiting', detail: `watching run ${check.run} for ${w} steady seconds` };
 }

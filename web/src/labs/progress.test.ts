@@ -58,9 +58,21 @@ describe('progress', () => {
     const store = memory();
     store.setItem(
       progressKey('demo'),
-      JSON.stringify({ step: 7, setUp: 'x', answers: { q1: 'kept', gone: 'dropped', q2: 5 }, met: { c2: { at: 't', detail: 'd' }, old: { at: 't', detail: 'd' } } }),
+      JSON.stringify({
+        step: 7,
+        setUp: 'x',
+        answers: { q1: 'kept', gone: 'dropped', q2: 5 },
+        met: { c2: { at: 't', detail: 'd' }, old: { at: 't', detail: 'd' } },
+      }),
     );
-    expect(loadProgress(LAB, store)).toEqual({ step: 0, setUp: null, student: '', answers: { q1: 'kept' }, met: { c2: { at: 't', detail: 'd' } }, showKey: false });
+    expect(loadProgress(LAB, store)).toEqual({
+      step: 0,
+      setUp: null,
+      student: '',
+      answers: { q1: 'kept' },
+      met: { c2: { at: 't', detail: 'd' } },
+      showKey: false,
+    });
     store.setItem(progressKey('demo'), '{not json');
     expect(loadProgress(LAB, store).answers).toEqual({});
     expect(loadProgress(LAB, null).step).toBe(0);
@@ -87,7 +99,13 @@ describe('the hand-in', () => {
 
   it('holds the answers and each checkpoint with what was measured, never the answer key', () => {
     const json = JSON.parse(handInJson(h));
-    expect(json).toMatchObject({ lab: 'demo', student: 'Ada Lovelace', exported_at: '2026-11-23T15:00:00.000Z', checkpoints_met: 1, checkpoints: 2 });
+    expect(json).toMatchObject({
+      lab: 'demo',
+      student: 'Ada Lovelace',
+      exported_at: '2026-11-23T15:00:00.000Z',
+      checkpoints_met: 1,
+      checkpoints: 2,
+    });
     expect(json.steps[0].checkpoints).toEqual([
       { id: 'c1', text: 'IOPS fell', met: true, measured: '16 s < 60', at: '2026-11-23T14:00:00.000Z' },
       { id: 'c2', text: 'WA rose', met: false, measured: null, at: null },

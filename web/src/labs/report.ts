@@ -55,7 +55,12 @@ export function handInJson(h: HandIn): string {
 
 /** Markdown quoting: every line of an answer as a block quote, so it cannot become a heading. */
 function quote(text: string): string {
-  return text === '' ? '> (no answer)' : text.split('\n').map((l) => `> ${l}`.trimEnd()).join('\n');
+  return text === ''
+    ? '> (no answer)'
+    : text
+        .split('\n')
+        .map((l) => `> ${l}`.trimEnd())
+        .join('\n');
 }
 
 export function handInMarkdown(h: HandIn): string {

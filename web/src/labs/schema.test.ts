@@ -74,7 +74,9 @@ describe('parseLab', () => {
     const errors = parseLab(l, 'demo').errors!;
     expect(errors).toContain('schema: must be 1, the lab format this page reads (got 2)');
     expect(errors).toContain('lab.minutes: must be a whole number from 1 to 600 (got 0)');
-    expect(errors).toContain('steps[0].checkpoints[1].check.left.stat: must be one of mean, min, max, first, last, median, sum, spread (got "average")');
+    expect(errors).toContain(
+      'steps[0].checkpoints[1].check.left.stat: must be one of mean, min, max, first, last, median, sum, spread (got "average")',
+    );
     expect(errors).toContain('steps[0].checkpoints[1].check.op: must be one of >, >=, <, <=, == (got "=>")');
     expect(errors).toContain('steps[0].checkpoints[0].check.run: must be a whole number from 1 to 2 (got 3)');
     expect(errors).toContain('steps[0].checkpoints[3].check.window_s: must be a whole number from 2 to 3600 (got 1)');
@@ -97,7 +99,10 @@ describe('parseLab', () => {
 
   it('checks the setup as the page reads a link, and keeps run and page keys apart', () => {
     const l = lab();
-    step0(l).setup = { runs: ['seconds=0&view=steady-log', 'compare=seconds%3D5&pacing=slow'], page: 'experiment=four-corners&exp_qd=0&drive=x' };
+    step0(l).setup = {
+      runs: ['seconds=0&view=steady-log', 'compare=seconds%3D5&pacing=slow'],
+      page: 'experiment=four-corners&exp_qd=0&drive=x',
+    };
     const errors = parseLab(l, 'demo').errors!;
     expect(errors).toContain('steps[0].setup.runs[0]: seconds: must be a whole number between 1 and 86400 (got "0")');
     expect(errors).toContain('steps[0].setup.runs[0]: view is a setting of the page: put it in steps[0].setup.page');
@@ -113,7 +118,9 @@ describe('parseLab', () => {
     expect(parseLab(l, 'other').errors).toContain('lab.id: must be the file\'s name, "other" (got "demo")');
     const errors = parseLab(l, 'demo').errors!;
     expect(errors).toContain('steps[1].id: "one" is already the id of steps[0]; each step needs its own');
-    expect(errors).toContain('steps[1].checkpoints[0].id: "done" is already the id of steps[0].checkpoints[0]; each checkpoint needs its own');
+    expect(errors).toContain(
+      'steps[1].checkpoints[0].id: "done" is already the id of steps[0].checkpoints[0]; each checkpoint needs its own',
+    );
     expect(errors).toContain('steps[1].questions[0].id: "q1" is already the id of steps[0].questions[0]; each question needs its own');
   });
 

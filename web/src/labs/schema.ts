@@ -150,7 +150,10 @@ class Reader {
     if (v === undefined && opts.optional !== undefined) return opts.optional as number;
     const whole = opts.whole ?? false;
     if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (whole && !Number.isInteger(v))) {
-      this.fail(`${path}.${key}`, `must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max} (got ${v === undefined ? 'nothing' : show(v)})`);
+      this.fail(
+        `${path}.${key}`,
+        `must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max} (got ${v === undefined ? 'nothing' : show(v)})`,
+      );
       return min;
     }
     return v;
@@ -165,7 +168,10 @@ class Reader {
   list(o: Obj, key: string, path: string, min: number, max: number): unknown[] {
     const v = o[key];
     if (!Array.isArray(v) || v.length < min || v.length > max) {
-      this.fail(`${path}.${key}`, `must be a list of ${min} to ${max} entries (got ${Array.isArray(v) ? `${v.length}` : v === undefined ? 'nothing' : show(v)})`);
+      this.fail(
+        `${path}.${key}`,
+        `must be a list of ${min} to ${max} entries (got ${Array.isArray(v) ? `${v.length}` : v === undefined ? 'nothing' : show(v)})`,
+      );
       return [];
     }
     return v;
@@ -186,7 +192,8 @@ export function parseLab(json: unknown, id: string): ParsedLab {
   const r = new Reader();
   const o = r.obj(json, 'lab', ['schema', 'id', 'title', 'summary', 'minutes', 'goal', 'background', 'steps']);
   if (!o) return { errors: r.errors };
-  if (o.schema !== LAB_SCHEMA) r.fail('schema', `must be ${LAB_SCHEMA}, the lab format this page reads (got ${o.schema === undefined ? 'nothing' : show(o.schema)})`);
+  if (o.schema !== LAB_SCHEMA)
+    r.fail('schema', `must be ${LAB_SCHEMA}, the lab format this page reads (got ${o.schema === undefined ? 'nothing' : show(o.schema)})`);
   const labId = r.str(o, 'id', 'lab', { pattern: LAB_ID, patternText: 'letters, digits and dashes' });
   if (labId && labId !== id) r.fail('lab.id', `must be the file's name, "${id}" (got "${labId}")`);
   const lab: Lab = {
@@ -246,14 +253,19 @@ function readSetup(r: Reader, v: unknown, path: string): LabSetup {
     const p = `${path}.runs[${i}]`;
     for (const k of new Set(new URLSearchParams(query).keys())) {
       if (PAGE_KEYS.includes(k)) r.fail(p, `${k} is a setting of the page: put it in ${path}.page`);
-      else if (k === 'compare' || k === 'edit' || k === LAB_KEY) r.fail(p, `${k} is not a setting of one run (list each run in ${path}.runs)`);
+      else if (k === 'compare' || k === 'edit' || k === LAB_KEY)
+        r.fail(p, `${k} is not a setting of one run (list each run in ${path}.runs)`);
     }
     for (const e of parseSettings(query, DEFAULTS, VOCABULARY).errors) r.fail(p, e);
   });
   for (const k of new URLSearchParams(page).keys()) {
-    if (!PAGE_KEYS.includes(k)) r.fail(`${path}.page`, `${k}: not a setting of the page (known: ${PAGE_KEYS.join(', ')}); a run's settings go in ${path}.runs`);
+    if (!PAGE_KEYS.includes(k))
+      r.fail(`${path}.page`, `${k}: not a setting of the page (known: ${PAGE_KEYS.join(', ')}); a run's settings go in ${path}.runs`);
   }
-  for (const e of [...parseSettings(page, DEFAULTS, VOCABULARY).errors.filter((e) => PAGE_KEYS.some((k) => e.startsWith(`${k}:`))), ...parseExperiment(page).errors]) {
+  for (const e of [
+    ...parseSettings(page, DEFAULTS, VOCABULARY).errors.filter((e) => PAGE_KEYS.some((k) => e.startsWith(`${k}:`))),
+    ...parseExperiment(page).errors,
+  ]) {
     r.fail(`${path}.page`, e);
   }
   return { runs, page };

@@ -47,7 +47,10 @@ const PROTOCOL_GROUPS: readonly { protocol: string; label: string }[] = [
 /** The drives grouped by host interface (by their `host.protocol`), in the engine's order. */
 export function driveGroups(presets: readonly DrivePreset[]): { label: string; drives: DrivePreset[] }[] {
   const known = PROTOCOL_GROUPS.map((g) => g.protocol);
-  const groups = PROTOCOL_GROUPS.map((g) => ({ label: g.label, drives: presets.filter((d) => d.parameters['host.protocol'] === g.protocol) }));
+  const groups = PROTOCOL_GROUPS.map((g) => ({
+    label: g.label,
+    drives: presets.filter((d) => d.parameters['host.protocol'] === g.protocol),
+  }));
   const other = presets.filter((d) => !known.includes(String(d.parameters['host.protocol'])));
   if (other.length > 0) groups.push({ label: 'Other', drives: other });
   return groups.filter((g) => g.drives.length > 0);

@@ -539,9 +539,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
       {
         value: 'flat',
         label: 'Flat',
-        explain:
-          'One DRAM entry per 4 KB, so every lookup is free: the S3700’s direct-mapped table (about 1 MB of DRAM ' +
-          'per GB).',
+        explain: 'One DRAM entry per 4 KB, so every lookup is free: the S3700’s direct-mapped table (about 1 MB of DRAM ' + 'per GB).',
         set: { 'map.scheme': 'flat' },
       },
       {
@@ -610,7 +608,8 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
       {
         value: 'tlc',
         label: 'TLC',
-        explain: 'Triple-level cells store three bits each: the cheapest per gigabyte, the slowest to write, and about 1,000 erases per block.',
+        explain:
+          'Triple-level cells store three bits each: the cheapest per gigabyte, the slowest to write, and about 1,000 erases per block.',
         set: { 'nand.cell': 'tlc' },
       },
     ],
@@ -631,7 +630,8 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
       {
         value: 'on',
         label: 'On',
-        explain: 'The controller compresses data before writing it (SandForce, in the Intel 330 and 520): compressible data means fewer NAND writes and less cleaning.',
+        explain:
+          'The controller compresses data before writing it (SandForce, in the Intel 330 and 520): compressible data means fewer NAND writes and less cleaning.',
         set: { 'controller.compression': true },
       },
     ],
@@ -685,8 +685,7 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
         value: 'write-through',
         label: 'None, write-through',
         explain:
-          'No capacitors, so a write is acknowledged only once it is programmed: nothing is lost, but every write ' +
-          'waits for the NAND.',
+          'No capacitors, so a write is acknowledged only once it is programmed: nothing is lost, but every write ' + 'waits for the NAND.',
         set: { 'power.capacitors': false, 'power.volatile_cache': false },
       },
     ],
@@ -724,7 +723,18 @@ export const DESIGN_OPTIONS: readonly DesignOption[] = [
  * the options that set them are put aside while such a file gives the workload.
  */
 export const FILE_SETS: Readonly<Record<'fio' | 'trace', readonly string[]>> = {
-  fio: ['queue_depth', 'block_bytes', 'align_bytes', 'threads', 'read_percent', 'random_percent', 'block_sizes', 'distribution', 'rate_iops', 'thinktime_us'],
+  fio: [
+    'queue_depth',
+    'block_bytes',
+    'align_bytes',
+    'threads',
+    'read_percent',
+    'random_percent',
+    'block_sizes',
+    'distribution',
+    'rate_iops',
+    'thinktime_us',
+  ],
   trace: ['threads', 'read_percent', 'random_percent', 'block_sizes', 'distribution', 'rate_iops', 'thinktime_us'],
 };
 
@@ -772,8 +782,7 @@ export function isAvailable(option: DesignOption, offer: EngineOffer): boolean {
   if (option.kind !== 'choice') return knows(offer, option.to);
   return option.choices.every(
     (c) =>
-      Object.keys(c.set ?? {}).every((p) => p in offer.parameters) &&
-      Object.keys(c.request ?? {}).every((f) => f in offer.requestFields),
+      Object.keys(c.set ?? {}).every((p) => p in offer.parameters) && Object.keys(c.request ?? {}).every((f) => f in offer.requestFields),
   );
 }
 

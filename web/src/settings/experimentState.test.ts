@@ -14,7 +14,16 @@ import {
   sweepArgs,
 } from './experimentState';
 
-const QD = { id: 'four-corners', title: 'T', article: 'A', about: 'B', seconds: 60, ramp_seconds: 10, queue_depths: [1, 2], columns: ['corner', 'queue_depth', 'iops', 'mb_s'] };
+const QD = {
+  id: 'four-corners',
+  title: 'T',
+  article: 'A',
+  about: 'B',
+  seconds: 60,
+  ramp_seconds: 10,
+  queue_depths: [1, 2],
+  columns: ['corner', 'queue_depth', 'iops', 'mb_s'],
+};
 const SPARE = { ...QD, id: 'spare-area', columns: ['span', 'advertised_gb', 'spare_percent', 'steady_iops_mean'] };
 const RUN = { drive: 's3700-200', workload: 'consistency', seconds: 2000, span: 0.5, seed: 3, set: { 'gc.pacing': 'lazy' } };
 
@@ -39,7 +48,15 @@ describe('experiment settings', () => {
   });
 
   it('write a link that reads back the same', () => {
-    const s = { ...NO_EXPERIMENT, id: 'four-corners', seconds: 4, ramp: 1, qds: [1, 8], precondition: 'fill' as const, plot: 'iops' as const };
+    const s = {
+      ...NO_EXPERIMENT,
+      id: 'four-corners',
+      seconds: 4,
+      ramp: 1,
+      qds: [1, 8],
+      precondition: 'fill' as const,
+      plot: 'iops' as const,
+    };
     const search = joinSearch('?drive=p3700-400', experimentSearch(s));
     expect(search).toBe('?drive=p3700-400&experiment=four-corners&exp_seconds=4&exp_ramp=1&exp_qd=1,8&exp_pre=fill&exp_plot=iops');
     expect(parseExperiment(search).settings).toEqual(s);
@@ -70,8 +87,21 @@ describe('experiment settings', () => {
       precondition: 'article',
     });
     expect(sweepArgs(r)).toEqual([
-      'four-corners', '--drive', 's3700-200', '--seconds', '2', '--ramp-seconds', '1', '--queue-depths', '1,4',
-      '--span', '0.5', '--seed', '3', '--set', 'gc.pacing=lazy',
+      'four-corners',
+      '--drive',
+      's3700-200',
+      '--seconds',
+      '2',
+      '--ramp-seconds',
+      '1',
+      '--queue-depths',
+      '1,4',
+      '--span',
+      '0.5',
+      '--seed',
+      '3',
+      '--set',
+      'gc.pacing=lazy',
     ]);
     const spare = experimentRequest({ ...s, id: 'spare-area' }, SPARE, RUN);
     expect(spare.spans).toEqual([1, 0.5]);

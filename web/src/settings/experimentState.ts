@@ -95,7 +95,12 @@ export function parseRampText(text: string, seconds: number): Parsed<number> {
   return parseNumberText(LABELS.ramp, text, 0, Math.max(0, seconds - 1), true);
 }
 
-function parseList(label: string, text: string, parseOne: (t: string) => Parsed<number>, count: { min: number; max: number }): Parsed<number[]> {
+function parseList(
+  label: string,
+  text: string,
+  parseOne: (t: string) => Parsed<number>,
+  count: { min: number; max: number },
+): Parsed<number[]> {
   const parts = text
     .split(',')
     .map((s) => s.trim())
@@ -149,7 +154,12 @@ export function parseExperiment(search: string): ParsedExperiment {
     else set(p.value);
   };
   take(K.seconds, q.get(K.seconds), parseSecondsText, (v) => (s.seconds = v));
-  take(K.ramp, q.get(K.ramp), (t) => parseNumberText(LABELS.ramp, t, 0, EXPERIMENT_LIMITS.seconds.max - 1, true), (v) => (s.ramp = v));
+  take(
+    K.ramp,
+    q.get(K.ramp),
+    (t) => parseNumberText(LABELS.ramp, t, 0, EXPERIMENT_LIMITS.seconds.max - 1, true),
+    (v) => (s.ramp = v),
+  );
   take(K.qds, q.get(K.qds), parseQdsText, (v) => (s.qds = v));
   take(K.spans, q.get(K.spans), parseSpansText, (v) => (s.spans = v));
   const pre = q.get(K.precondition);

@@ -15,9 +15,15 @@ const info = (path: string, more: Partial<ParameterInfo> = {}): ParameterInfo =>
 describe('drive parameters', () => {
   it('go to the drive part they belong to, with units from their names', () => {
     const groups = groupParameters(
-      ['host.link_mb_s', 'power.capacitance_uf', 'controller.write_buffer_bytes', 'controller.compression', 'gc.pacing', 'timing.program_ns', 'id'].map((p) =>
-        info(p),
-      ),
+      [
+        'host.link_mb_s',
+        'power.capacitance_uf',
+        'controller.write_buffer_bytes',
+        'controller.compression',
+        'gc.pacing',
+        'timing.program_ns',
+        'id',
+      ].map((p) => info(p)),
     );
     expect(groups.map((g) => [g.id, g.parameters.map((p) => p.path)])).toEqual([
       ['host', ['host.link_mb_s']],

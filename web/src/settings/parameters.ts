@@ -66,7 +66,8 @@ export function parseParameter(info: ParameterInfo, text: string): Parsed<ParamV
     if (info.choices && !info.choices.includes(t)) return { error: `${info.path}: must be one of ${info.choices.join(', ')} (got "${t}")` };
     return { value: t };
   }
-  if (info.kind === 'bool') return t === 'true' || t === 'false' ? { value: t === 'true' } : { error: `${info.path}: must be true or false` };
+  if (info.kind === 'bool')
+    return t === 'true' || t === 'false' ? { value: t === 'true' } : { error: `${info.path}: must be true or false` };
   const v = t === '' ? NaN : Number(t);
   const whole = info.kind === 'whole';
   const range = info.range ?? (whole ? 'must be a whole number, 0 or more' : 'must be a number');

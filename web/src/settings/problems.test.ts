@@ -4,8 +4,17 @@ import { placeProblem, refineProblem } from './problems';
 import type { RunSettings } from './urlState';
 
 const SETTINGS: RunSettings = {
-  drive: 's3700-200', span: 1, seconds: 60, seed: 1, view: 'whole-log', workload: 'consistency',
-  design: {}, overrides: {}, charts: null, metric: 'iops', layout: 'overlay',
+  drive: 's3700-200',
+  span: 1,
+  seconds: 60,
+  seed: 1,
+  view: 'whole-log',
+  workload: 'consistency',
+  design: {},
+  overrides: {},
+  charts: null,
+  metric: 'iops',
+  layout: 'overlay',
 };
 const OFFER = {
   parameters: { 'gc.pacing': 'consistency-first', 'gc.paced_percent': 100 },
@@ -35,7 +44,14 @@ describe('engine objections name the control the user sees', () => {
 });
 
 describe('a negative whole number gets the range as its reason', () => {
-  const request: SimConfig = { drive: 's3700-200', workload: 'consistency', seconds: 60, span: 1, seed: 1, set: { 'gc.paced_percent': -50 } };
+  const request: SimConfig = {
+    drive: 's3700-200',
+    workload: 'consistency',
+    seconds: 60,
+    span: 1,
+    seed: 1,
+    set: { 'gc.paced_percent': -50 },
+  };
   const wrong: Problem = { field: 'gc.paced_percent', message: 'must be a whole number (got -50)' };
   it('asks the engine again with 0 and shows its range', async () => {
     const seen: SimConfig[] = [];
@@ -43,7 +59,10 @@ describe('a negative whole number gets the range as its reason', () => {
       seen.push(c);
       return { field: 'gc.paced_percent', message: 'must be between 10 and 1000 (got 0)' };
     };
-    expect(await refineProblem(wrong, request, check)).toEqual({ field: 'gc.paced_percent', message: 'must be between 10 and 1000 (got -50)' });
+    expect(await refineProblem(wrong, request, check)).toEqual({
+      field: 'gc.paced_percent',
+      message: 'must be between 10 and 1000 (got -50)',
+    });
     expect(seen[0].set).toEqual({ 'gc.paced_percent': 0 });
   });
   it('says "0 or more" when 0 is allowed, and leaves other messages alone', async () => {

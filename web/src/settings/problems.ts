@@ -73,9 +73,7 @@ export async function refineProblem(
   if (!m) return problem;
   const inSet = request.set !== undefined && problem.field in request.set;
   if (!inSet && !(problem.field in request)) return problem;
-  const probe: SimConfig = inSet
-    ? { ...request, set: { ...request.set, [problem.field]: 0 } }
-    : { ...request, [problem.field]: 0 };
+  const probe: SimConfig = inSet ? { ...request, set: { ...request.set, [problem.field]: 0 } } : { ...request, [problem.field]: 0 };
   const again = await check(probe);
   if (again && again.field === problem.field && !NOT_WHOLE.test(again.message) && /\(got 0\)/.test(again.message)) {
     return { field: problem.field, message: again.message.replace('(got 0)', `(got ${m[1]})`) };

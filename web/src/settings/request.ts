@@ -23,4 +23,3 @@ export function buildRequest(settings: RunSettings, offer: EngineOffer): SimConf
     ...(file?.kind === 'trace' ? { trace: { text: file.text, name: file.name } } : {}),
   };
 }
-

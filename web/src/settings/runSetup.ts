@@ -18,7 +18,12 @@ import type { RunSettings } from './urlState';
 
 export type SimRun = Run<RunSettings>;
 
-export function offerFor(presets: readonly DrivePreset[], drive: string, requestFields: Readonly<Record<string, unknown>>, model = false): EngineOffer {
+export function offerFor(
+  presets: readonly DrivePreset[],
+  drive: string,
+  requestFields: Readonly<Record<string, unknown>>,
+  model = false,
+): EngineOffer {
   return { parameters: presets.find((p) => p.id === drive)?.parameters ?? {}, requestFields, ...(model ? { model } : {}) };
 }
 
@@ -45,13 +50,26 @@ export function experimentDesign(design: DesignValues): DesignValues {
 }
 
 /** The engine's request for an experiment on this setup's drive and design. */
-export function experimentRequestFor(setup: RunSettings, experiment: ExperimentSettings, info: ExperimentInfo, engine: Omit<EngineLists, 'workloads'>): ExperimentRequest {
-  const sim = buildRequest({ ...setup, design: experimentDesign(setup.design), source: null }, offerFor(engine.presets, setup.drive, engine.requestFields));
+export function experimentRequestFor(
+  setup: RunSettings,
+  experiment: ExperimentSettings,
+  info: ExperimentInfo,
+  engine: Omit<EngineLists, 'workloads'>,
+): ExperimentRequest {
+  const sim = buildRequest(
+    { ...setup, design: experimentDesign(setup.design), source: null },
+    offerFor(engine.presets, setup.drive, engine.requestFields),
+  );
   return experimentRequest(experiment, info, sim);
 }
 
 /** "S3700 200GB, 29% spare, GC pacing: Lazy": what tells this run apart, in the legend. */
-export function runName(r: SimRun, presets: readonly DrivePreset[], requestFields: Readonly<Record<string, unknown>>, withWorkload = true): string {
+export function runName(
+  r: SimRun,
+  presets: readonly DrivePreset[],
+  requestFields: Readonly<Record<string, unknown>>,
+  withWorkload = true,
+): string {
   if (r.kind === 'log') return `fio log: ${r.fileName}`;
   const s = r.ran?.setup ?? r.setup;
   if (!s) return 'Run';
@@ -103,7 +121,11 @@ export function reproducingConfig(config: SimConfig, cutsAsked: readonly number[
 }
 
 /** What the panels under the chart are chosen for: the run's request and drive. */
-export function contextFor(config: SimConfig, parameters: Readonly<Record<string, unknown>>, workloads: readonly WorkloadInfo[]): PanelContext {
+export function contextFor(
+  config: SimConfig,
+  parameters: Readonly<Record<string, unknown>>,
+  workloads: readonly WorkloadInfo[],
+): PanelContext {
   const workload = workloads.find((w) => w.id === config.workload);
   return {
     parameters,

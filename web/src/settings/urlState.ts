@@ -175,7 +175,14 @@ export function parseSettings(search: string, defaults: RunSettings, vocabulary:
     settings.charts = ids.filter((id) => vocabulary.charts.includes(id));
   }
 
-  const known = new Set<string>([...BASIC, ...DESIGN_OPTIONS.map((o) => o.id), 'charts', COMPARE_KEY, EDIT_KEY, ...(vocabulary.extraKeys ?? [])]);
+  const known = new Set<string>([
+    ...BASIC,
+    ...DESIGN_OPTIONS.map((o) => o.id),
+    'charts',
+    COMPARE_KEY,
+    EDIT_KEY,
+    ...(vocabulary.extraKeys ?? []),
+  ]);
   for (const key of new Set(q.keys())) {
     if (!known.has(key) && !key.startsWith(SET_PREFIX)) {
       errors.push(`${key}: unknown setting (known: ${[...known].join(', ')}, set.PATH)`);
@@ -210,8 +217,14 @@ export function checkAgainstEngine(settings: RunSettings, defaults: RunSettings,
     errors.push(checkKnown(name, next[name], known)!);
     next[name] = known.includes(defaults[name]) ? defaults[name] : known[0];
   };
-  pick('drive', engine.presets.map((p) => p.id));
-  pick('workload', engine.workloads.map((w) => w.id));
+  pick(
+    'drive',
+    engine.presets.map((p) => p.id),
+  );
+  pick(
+    'workload',
+    engine.workloads.map((w) => w.id),
+  );
   const parameters = engine.presets.find((p) => p.id === next.drive)?.parameters ?? {};
   const kept = dropUnavailable(next.design, { parameters, requestFields: engine.requestFields });
   next.design = kept.values;
@@ -279,7 +292,13 @@ export function parseLink(search: string, defaults: RunSettings, vocabulary: Url
  */
 export function linkSearch(settings: RunSettings, compare: readonly RunSettings[], defaults: RunSettings, edit = 0): string {
   const first = settingsToSearch(settings, defaults);
-  const pageless = (s: RunSettings): RunSettings => ({ ...s, view: defaults.view, charts: null, metric: defaults.metric, layout: defaults.layout });
+  const pageless = (s: RunSettings): RunSettings => ({
+    ...s,
+    view: defaults.view,
+    charts: null,
+    metric: defaults.metric,
+    layout: defaults.layout,
+  });
   const q = new URLSearchParams(first);
   for (const c of compare) q.append(COMPARE_KEY, settingsToSearch(pageless(c), defaults).slice(1));
   if (edit > 0) q.set(EDIT_KEY, String(edit + 1));

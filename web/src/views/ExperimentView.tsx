@@ -148,8 +148,14 @@ function QueueDepthCharts(props: ChartsProps) {
   const legend = useMemo((): LegendItem[] | undefined => {
     const corners = [...new Set(runs.flatMap((r) => column(r.entry!.table!, 'corner').map(String)))];
     if (corners.length < 2 || runs.length < 2) return undefined;
-    const items: LegendItem[] = corners.map((c, ci) => ({ key: `c${c}`, label: CORNER_WORDS[c] ?? c, color: CORNER_COLORS[ci % CORNER_COLORS.length] }));
-    runs.forEach((r, ri) => items.push({ key: `r${r.key}`, label: r.name, color: 'var(--ink-2)', dash: RUN_DASHES[ri % RUN_DASHES.length] }));
+    const items: LegendItem[] = corners.map((c, ci) => ({
+      key: `c${c}`,
+      label: CORNER_WORDS[c] ?? c,
+      color: CORNER_COLORS[ci % CORNER_COLORS.length],
+    }));
+    runs.forEach((r, ri) =>
+      items.push({ key: `r${r.key}`, label: r.name, color: 'var(--ink-2)', dash: RUN_DASHES[ri % RUN_DASHES.length] }),
+    );
     return items;
   }, [runs]);
   const plot = settings.plot === 'iops' || !info.columns.includes('mb_s') ? 'iops' : 'mb_s';
@@ -228,9 +234,9 @@ function QueueDepthCharts(props: ChartsProps) {
         />
       </div>
       <p className="view-explain">
-        As in the P3700 review: queue depth on a doubling axis. Bandwidth stops growing where the drive’s dies or its link are
-        busy; past that point average latency climbs with the queue (Little’s law). Maximum latency, on a log axis, shows the
-        stalls behind garbage collection and full queues.
+        As in the P3700 review: queue depth on a doubling axis. Bandwidth stops growing where the drive’s dies or its link are busy; past
+        that point average latency climbs with the queue (Little’s law). Maximum latency, on a log axis, shows the stalls behind garbage
+        collection and full queues.
       </p>
     </>
   );
@@ -292,7 +298,12 @@ function SpanCharts(props: ChartsProps) {
             caption="Host writes the drive is rated for, and what its NAND allows (PB)"
             legend={[
               { key: 'rated', label: 'Rated (JESD218: drive writes per day × 5 years)', color: 'var(--c-grey)', bar: true },
-              ...runs.map((r) => ({ key: `n${r.key}`, label: `NAND P/E limit at the measured WA${runs.length > 1 ? `, ${shortName(r.name)}` : ''}`, color: r.color, bar: true })),
+              ...runs.map((r) => ({
+                key: `n${r.key}`,
+                label: `NAND P/E limit at the measured WA${runs.length > 1 ? `, ${shortName(r.name)}` : ''}`,
+                color: r.color,
+                bar: true,
+              })),
             ]}
             yLabel="PB written"
             xLabel="Capacity sold as (GB)"
@@ -369,7 +380,14 @@ function SecondsChart(props: ChartsProps) {
       }),
     [runs],
   );
-  const series: ChartSeries[] = stores.map(({ run, store }) => ({ field: 'iops', kind: 'dots', color: run.color, label: run.name, store, key: `exp${run.key}` }));
+  const series: ChartSeries[] = stores.map(({ run, store }) => ({
+    field: 'iops',
+    kind: 'dots',
+    color: run.color,
+    label: run.name,
+    store,
+    key: `exp${run.key}`,
+  }));
   const seconds = Math.max(1, ...stores.map((s) => s.store.length));
   const main = stores.find((s) => s.run.key === props.focusKey)?.store ?? stores[0]?.store ?? EMPTY;
   return (

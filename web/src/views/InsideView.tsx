@@ -79,14 +79,14 @@ export default function InsideView({ inside, second }: InsideViewProps) {
       <DieGrid at={at} channels={layout.channels} theme={theme} />
       <p className="hint" data-testid="die-summary">
         Across {layout.dies} dies on {layout.channels} channels:{' '}
-        {DIE_WORK.map((w, k) => `${w.label} ${formatPercent(shares[k])}`).join(', ')}, idle {formatPercent(idle)}. Busiest: die{' '}
-        {busiest} on channel {busiest % layout.channels} ({formatPercent(Math.min(1, sum(at.dies[busiest])))} busy).
+        {DIE_WORK.map((w, k) => `${w.label} ${formatPercent(shares[k])}`).join(', ')}, idle {formatPercent(idle)}. Busiest: die {busiest} on
+        channel {busiest % layout.channels} ({formatPercent(Math.min(1, sum(at.dies[busiest])))} busy).
       </p>
       <div className="inside-hists">
         <figure>
           <figcaption>
-            <strong>Closed blocks by valid pages</strong>: greedy garbage collection takes its victim from the left (the
-            fewest valid pages to copy).
+            <strong>Closed blocks by valid pages</strong>: greedy garbage collection takes its victim from the left (the fewest valid pages
+            to copy).
           </figcaption>
           <Bars
             counts={at.valid}
@@ -182,15 +182,7 @@ function DieGrid({ at, channels, theme }: { at: InsideSecond; channels: number; 
   );
 }
 
-function Bars(props: {
-  counts: Float32Array;
-  color: string;
-  theme: string;
-  label: string;
-  left: string;
-  right: string;
-  testId: string;
-}) {
+function Bars(props: { counts: Float32Array; color: string; theme: string; label: string; left: string; right: string; testId: string }) {
   const [box, width] = useWidth<HTMLDivElement>();
   const canvas = useRef<HTMLCanvasElement>(null);
   const { counts, color, theme } = props;

@@ -34,7 +34,8 @@ const exact = numberFormat({ maximumFractionDigits: 1 });
 
 export default function LatencyView(props: LatencyViewProps) {
   const series: SeriesSpec[] = useMemo(
-    () => PERCENTILES.filter((p) => props.store.has(p.field)).map((p) => ({ field: p.field, kind: 'dots', color: p.color, label: p.label })),
+    () =>
+      PERCENTILES.filter((p) => props.store.has(p.field)).map((p) => ({ field: p.field, kind: 'dots', color: p.color, label: p.label })),
     [props.store],
   );
   const view = useMemo<ViewSpec>(() => ({ ...props.view, y: { kind: 'log' } }), [props.view]);
@@ -79,7 +80,10 @@ function LatencyHistogram({ inside }: { inside: InsideStore }) {
   const [box, width] = useWidth<HTMLDivElement>();
   const canvas = useRef<HTMLCanvasElement>(null);
   const triples = inside.latency;
-  const marks = latencyPercentiles(triples, PERCENTILES.map((p) => p.p));
+  const marks = latencyPercentiles(
+    triples,
+    PERCENTILES.map((p) => p.p),
+  );
   let total = 0;
   for (let i = 2; i < triples.length; i += 3) total += triples[i];
 
@@ -139,8 +143,7 @@ function LatencyHistogram({ inside }: { inside: InsideStore }) {
   return (
     <figure className="latency-hist">
       <figcaption>
-        <strong>Every command of the run by latency</strong> ({formatCount(total)} commands; log scales), with the
-        percentiles marked:
+        <strong>Every command of the run by latency</strong> ({formatCount(total)} commands; log scales), with the percentiles marked:
       </figcaption>
       <div ref={box}>
         <canvas

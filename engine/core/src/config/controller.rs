@@ -3,8 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::limits::{check_limits, Limit};
 use super::nand::NandGeometry;
-use crate::units::{range, ConfigError, UNIT_BYTES};
+use crate::units::{ConfigError, UNIT_BYTES};
 
 /// Controller costs and buffers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -46,14 +47,21 @@ impl Controller {
         }
     }
 
-    pub fn check(&self, g: &NandGeometry) -> Result<(), ConfigError> {
-        range("controller.write_overhead_ns", self.write_overhead_ns, 0, 10_000_000)?;
-        range("controller.read_overhead_ns", self.read_overhead_ns, 0, 10_000_000)?;
-        range("controller.read_latency_ns", self.read_latency_ns, 0, 10_000_000)?;
-        range("controller.gc_move_ns", self.gc_move_ns, 0, 1_000_000)?;
-        range("controller.write_mb_s", self.write_mb_s, 0, 1_000_000)?;
+    /// (The compression slot's rule, a power of two from 512 to 4096, is in `check`.)
+    pub fn limits(&self, g: &NandGeometry) -> Vec<Limit> {
         let per_program = g.units_per_program() as u64 * UNIT_BYTES;
-        range("controller.write_buffer_bytes", self.write_buffer_bytes, per_program, 1 << 32)?;
+        vec![
+            Limit::whole("controller.write_overhead_ns", self.write_overhead_ns, 0, 10_000_000),
+            Limit::whole("controller.read_overhead_ns", self.read_overhead_ns, 0, 10_000_000),
+            Limit::whole("controller.read_latency_ns", self.read_latency_ns, 0, 10_000_000),
+            Limit::whole("controller.gc_move_ns", self.gc_move_ns, 0, 1_000_000),
+            Limit::whole("controller.write_mb_s", self.write_mb_s, 0, 1_000_000),
+            Limit::whole("controller.write_buffer_bytes", self.write_buffer_bytes, per_program, 1 << 32),
+        ]
+    }
+
+    pub fn check(&self, g: &NandGeometry) -> Result<(), ConfigError> {
+        check_limits(&self.limits(g))?;
         let slot = self.compression_slot_bytes;
         if !(512..=4096).contains(&slot) || !slot.is_power_of_two() {
             return Err(ConfigError::new(

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::units::{range, real_range, ConfigError};
+use super::limits::{check_limits, Limit};
+use crate::units::ConfigError;
 
 /// How garbage collection is spread over time (each has one file in `drive/gc/`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -13,6 +14,10 @@ pub enum GcPacing {
     ConsistencyFirst,
     /// Collect only when a die has run out of free blocks, then all at once (P400e-style wall).
     Lazy,
+}
+
+impl GcPacing {
+    pub const ALL: [GcPacing; 2] = [GcPacing::ConsistencyFirst, GcPacing::Lazy];
 }
 
 /// Garbage-collection policy.
@@ -60,33 +65,31 @@ impl GcConfig {
         blocks_per_die - self.reserved_blocks(blocks_per_die)
     }
 
-    /// Thresholds against a die of `blocks_per_die` blocks. (The victim's name is checked where
-    /// the policies are registered, `drive::ftl::victim`.)
-    pub fn check_reserved(&self) -> Result<(), ConfigError> {
-        real_range("gc.reserved_percent", self.reserved_percent, 0.0, 50.0, "0 and 50")
+    pub fn reserved_limit(&self) -> Limit {
+        Limit::real("gc.reserved_percent", self.reserved_percent, 0.0, 50.0)
+    }
+
+    /// The thresholds, against the blocks in service the reserve leaves (checked first, by
+    /// `DriveConfig::validate`). (The victim's name is checked where the policies are
+    /// registered, `drive::ftl::victim`.)
+    pub fn limits(&self, blocks_per_die: u32) -> Vec<Limit> {
+        let blocks = self.blocks_in_service(blocks_per_die) as u64;
+        let (min_free, start, boost_below) =
+            (self.min_free_blocks as u64, self.start_free_blocks as u64, self.boost_below_free_blocks as u64);
+        vec![
+            Limit::whole("gc.victim_choices", self.victim_choices as u64, 1, 1024),
+            Limit::whole("gc.min_free_blocks", min_free, 2, blocks / 4),
+            Limit::whole("gc.start_free_blocks", start, min_free, blocks / 2),
+            Limit::whole("gc.background_free_blocks", self.background_free_blocks as u64, 0, blocks / 2),
+            Limit::whole("gc.paced_percent", self.paced_percent as u64, 10, 1000),
+            Limit::whole("gc.boost_percent", self.boost_percent as u64, 100, 1000),
+            Limit::whole("gc.boost_below_free_blocks", boost_below, min_free, start),
+            Limit::whole("gc.boost_until_free_blocks", self.boost_until_free_blocks as u64, boost_below, start),
+        ]
     }
 
     pub fn check(&self, blocks_per_die: u32) -> Result<(), ConfigError> {
-        self.check_reserved()?;
-        let blocks = self.blocks_in_service(blocks_per_die) as u64;
-        range("gc.victim_choices", self.victim_choices as u64, 1, 1024)?;
-        range("gc.min_free_blocks", self.min_free_blocks as u64, 2, blocks / 4)?;
-        range("gc.start_free_blocks", self.start_free_blocks as u64, self.min_free_blocks as u64, blocks / 2)?;
-        range("gc.background_free_blocks", self.background_free_blocks as u64, 0, blocks / 2)?;
-        range("gc.paced_percent", self.paced_percent as u64, 10, 1000)?;
-        range("gc.boost_percent", self.boost_percent as u64, 100, 1000)?;
-        range(
-            "gc.boost_below_free_blocks",
-            self.boost_below_free_blocks as u64,
-            self.min_free_blocks as u64,
-            self.start_free_blocks as u64,
-        )?;
-        range(
-            "gc.boost_until_free_blocks",
-            self.boost_until_free_blocks as u64,
-            self.boost_below_free_blocks as u64,
-            self.start_free_blocks as u64,
-        )
+        check_limits(&self.limits(blocks_per_die))
     }
 }
 
@@ -107,8 +110,10 @@ pub struct WearConfig {
 }
 
 impl WearConfig {
-    pub fn check(&self) -> Result<(), ConfigError> {
-        range("wear.static_every_erases", self.static_every_erases as u64, 1, 1_000_000)?;
-        range("wear.static_spread_threshold", self.static_spread_threshold as u64, 1, 1_000_000)
+    pub fn limits(&self) -> Vec<Limit> {
+        vec![
+            Limit::whole("wear.static_every_erases", self.static_every_erases as u64, 1, 1_000_000),
+            Limit::whole("wear.static_spread_threshold", self.static_spread_threshold as u64, 1, 1_000_000),
+        ]
     }
 }

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::units::{range, ConfigError};
+use super::limits::{check_limits, Limit};
+use crate::units::ConfigError;
 
 /// The command protocol between host and drive (each has one file in `drive/interface/`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,6 +15,10 @@ pub enum Protocol {
     Nvme,
     /// SAS: one port with a tagged command queue, as deep as the drive advertises (up to 256).
     Sas,
+}
+
+impl Protocol {
+    pub const ALL: [Protocol; 3] = [Protocol::Sata, Protocol::Nvme, Protocol::Sas];
 }
 
 /// The host link and command protocol.
@@ -51,27 +56,28 @@ pub const NCQ_DEPTH: u32 = 32;
 pub const SAS_MAX_TAGS: u32 = 256;
 
 impl HostInterface {
+    /// The queues' limits are the protocol's.
+    pub fn limits(&self) -> Vec<Limit> {
+        let (queues, depth) = match self.protocol {
+            Protocol::Sata => (1, NCQ_DEPTH as u64),
+            Protocol::Nvme => (65535, 65536),
+            Protocol::Sas => (1, SAS_MAX_TAGS as u64),
+        };
+        vec![
+            Limit::whole("host.queues", self.queues as u64, 1, queues),
+            Limit::whole("host.max_queue_depth", self.max_queue_depth as u64, 1, depth),
+            Limit::whole("host.link_mb_s", self.link_mb_s, 1, 1_000_000),
+            Limit::whole("host.link_overhead_ns", self.link_overhead_ns, 0, 1_000_000),
+            Limit::whole("host.write_fetch_mb_s", self.write_fetch_mb_s, 0, 1_000_000),
+            Limit::whole("host.host_cpu_cycles_per_io", self.host_cpu_cycles_per_io, 0, 10_000_000),
+        ]
+    }
+
     pub fn check(&self) -> Result<(), ConfigError> {
-        match self.protocol {
-            Protocol::Sata => {
-                range("host.queues", self.queues as u64, 1, 1)?;
-                range("host.max_queue_depth", self.max_queue_depth as u64, 1, NCQ_DEPTH as u64)?;
-            }
-            Protocol::Nvme => {
-                range("host.queues", self.queues as u64, 1, 65535)?;
-                range("host.max_queue_depth", self.max_queue_depth as u64, 1, 65536)?;
-            }
-            Protocol::Sas => {
-                range("host.queues", self.queues as u64, 1, 1)?;
-                range("host.max_queue_depth", self.max_queue_depth as u64, 1, SAS_MAX_TAGS as u64)?;
-            }
-        }
-        range("host.link_mb_s", self.link_mb_s, 1, 1_000_000)?;
-        range("host.link_overhead_ns", self.link_overhead_ns, 0, 1_000_000)?;
+        check_limits(&self.limits())?;
         if self.full_duplex && self.protocol == Protocol::Sata {
             return Err(ConfigError::new("host.full_duplex", "must be false for SATA, whose link is half duplex"));
         }
-        range("host.write_fetch_mb_s", self.write_fetch_mb_s, 0, 1_000_000)?;
-        range("host.host_cpu_cycles_per_io", self.host_cpu_cycles_per_io, 0, 10_000_000)
+        Ok(())
     }
 }

@@ -2,8 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::limits::{check_limits, Limit};
 use super::nand::NandGeometry;
-use crate::units::{range, ConfigError, UNIT_BYTES};
+use crate::units::{ConfigError, UNIT_BYTES};
 
 /// Where the table lives (each has one file in `drive/mapping/`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -12,6 +13,10 @@ pub enum MapScheme {
     Flat,
     Cached,
     Tree,
+}
+
+impl MapScheme {
+    pub const ALL: [MapScheme; 3] = [MapScheme::Flat, MapScheme::Cached, MapScheme::Tree];
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -51,10 +56,23 @@ impl MapConfig {
         }
     }
 
-    pub fn check(&self, g: &NandGeometry) -> Result<(), ConfigError> {
+    /// (The tree's cache has a rule of its own, 0 or at least a leaf: see `check`.)
+    pub fn limits(&self, g: &NandGeometry) -> Vec<Limit> {
+        let mut limits = Vec::new();
         if self.scheme == MapScheme::Cached {
-            range("map.cache_bytes", self.cache_bytes, g.page_bytes as u64, 1 << 36)?;
+            limits.push(Limit::whole("map.cache_bytes", self.cache_bytes, g.page_bytes as u64, 1 << 36));
         }
+        limits.extend([
+            Limit::whole("map.tree_leaf_entries", self.tree_leaf_entries as u64, 16, 65536),
+            Limit::whole("map.tree_miss_ns", self.tree_miss_ns, 0, 100_000_000),
+            Limit::whole("map.tree_clean_dirty_leaves", self.tree_clean_dirty_leaves as u64, 1, 1 << 24),
+            Limit::whole("map.tree_clean_ns_per_leaf", self.tree_clean_ns_per_leaf, 0, 100_000_000),
+        ]);
+        limits
+    }
+
+    pub fn check(&self, g: &NandGeometry) -> Result<(), ConfigError> {
+        check_limits(&self.limits(g))?;
         let page = g.units_per_program() as u64 * UNIT_BYTES;
         let unit = self.unit_bytes;
         if !unit.is_multiple_of(UNIT_BYTES) || !(unit / UNIT_BYTES).is_power_of_two() || unit > page {
@@ -66,7 +84,6 @@ impl MapConfig {
                 ),
             ));
         }
-        range("map.tree_leaf_entries", self.tree_leaf_entries as u64, 16, 65536)?;
         let leaf_bytes = self.tree_leaf_entries as u64 * 8;
         if self.scheme == MapScheme::Tree
             && self.cache_bytes != 0
@@ -82,8 +99,6 @@ impl MapConfig {
                 ),
             ));
         }
-        range("map.tree_miss_ns", self.tree_miss_ns, 0, 100_000_000)?;
-        range("map.tree_clean_dirty_leaves", self.tree_clean_dirty_leaves as u64, 1, 1 << 24)?;
-        range("map.tree_clean_ns_per_leaf", self.tree_clean_ns_per_leaf, 0, 100_000_000)
+        Ok(())
     }
 }

@@ -8,6 +8,7 @@ mod controller;
 mod gc;
 mod host;
 mod job;
+pub mod limits;
 mod map;
 mod nand;
 mod overrides;
@@ -26,15 +27,15 @@ pub use host::{HostInterface, Protocol, NCQ_DEPTH};
 pub use job::{parse_size, BlockSizes, Distribution, JobSpec, Phase, Zone};
 pub use map::{MapConfig, MapScheme};
 pub use nand::{CellType, Endurance, NandConfig, NandGeometry, NandTiming};
-pub use overrides::{apply_parameters, parameter_paths, set_parameter};
+pub use overrides::{apply_parameters, parameter_paths, parameter_values, set_parameter};
 pub use power::PowerConfig;
 pub use raid::RaidConfig;
 pub use run::{Precondition, RunConfig, MIN_SPAN};
 pub use trace::{Trace, TraceRecord};
 pub use workload::{Pattern, WorkloadSpec, MODELS, WORKLOADS};
 
-use crate::units::range;
 pub use crate::units::{ConfigError, MAX_SECONDS, SECTOR_BYTES, UNIT_BYTES};
+use limits::{check_limits, Limit};
 
 /// A whole drive: everything the model needs to know about one product.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -95,24 +96,47 @@ impl DriveConfig {
             self.endurance.pe_cycles = cell.typical_pe_cycles();
         }
     }
-    pub fn validate(&self) -> Result<(), ConfigError> {
+    /// Every number's limits for this drive, in the order `validate` checks them (a limit that
+    /// follows from other parameters is computed from this drive's values of them).
+    pub fn limits(&self) -> Vec<Limit> {
         let g = &self.geometry;
-        g.check()?;
-        // GC needs its start threshold and two open blocks per die beyond the user's data.
-        // The firmware's reserved blocks (gc.reserved_percent) hold neither.
-        self.gc.check_reserved()?;
+        let mut all = g.limits();
+        all.extend([self.gc.reserved_limit(), self.user_bytes_limit()]);
+        all.extend(self.host.limits());
+        all.extend(self.controller.limits(g));
+        all.extend(self.timing.limits());
+        all.extend(self.endurance.limits());
+        all.extend(self.wear.limits());
+        all.extend(self.gc.limits(g.blocks_per_die()));
+        all.extend(self.map.limits(g));
+        all.extend(self.power.limits());
+        all
+    }
+
+    /// GC needs its start threshold and two open blocks per die beyond the user's data. The
+    /// firmware's reserved blocks (gc.reserved_percent) hold neither.
+    fn user_bytes_limit(&self) -> Limit {
+        let g = &self.geometry;
         let reserved = self.gc.reserved_blocks(g.blocks_per_die()) as u64;
         let gc_reserve_units =
             (self.gc.start_free_blocks as u64 + 2 + reserved) * g.dies as u64 * g.units_per_block() as u64;
         let max_user = g.raw_bytes().saturating_sub(gc_reserve_units * UNIT_BYTES);
-        range("user_bytes", self.user_bytes, UNIT_BYTES, max_user)?;
+        Limit::whole("user_bytes", self.user_bytes, UNIT_BYTES, max_user)
+    }
+
+    /// The sections' limits (`limits`) and their other rules, geometry first: the other
+    /// sections' limits follow from it.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let g = &self.geometry;
+        g.check()?;
+        check_limits(&[self.gc.reserved_limit(), self.user_bytes_limit()])?;
         self.host.check()?;
         self.controller.check(g)?;
-        self.timing.check()?;
-        self.endurance.check()?;
-        self.wear.check()?;
+        check_limits(&self.timing.limits())?;
+        check_limits(&self.endurance.limits())?;
+        check_limits(&self.wear.limits())?;
         self.gc.check(g.blocks_per_die())?;
         self.map.check(g)?;
-        self.power.check()
+        check_limits(&self.power.limits())
     }
 }

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::units::{range, real_range, ConfigError, UNIT_BYTES};
+use super::limits::{check_limits, Limit};
+use crate::units::{ConfigError, UNIT_BYTES};
 
 /// The kind of NAND cell: how many bits each cell stores, which sets how fast it programs and
 /// how many program/erase cycles it survives.
@@ -21,6 +22,8 @@ pub enum CellType {
 }
 
 impl CellType {
+    pub const ALL: [CellType; 4] = [CellType::Slc, CellType::Mlc, CellType::HetMlc, CellType::Tlc];
+
     /// Typical array timings of this cell type for a 25-20 nm planar part: read, program, erase
     /// (typical datasheet values, not from the articles, except HET-MLC's slower program, which
     /// the 710 preset uses; the S3700 presets' is a fitted 1.4 ms). The channel rate belongs to
@@ -140,18 +143,25 @@ impl NandGeometry {
 }
 
 impl NandGeometry {
+    pub fn limits(&self) -> Vec<Limit> {
+        vec![
+            Limit::whole("geometry.channels", self.channels as u64, 1, 64),
+            Limit::whole("geometry.dies", self.dies as u64, self.channels as u64, 4096),
+            Limit::whole("geometry.planes", self.planes as u64, 1, 8),
+            Limit::whole("geometry.page_bytes", self.page_bytes as u64, 4096, 65536),
+            Limit::whole("geometry.pages_per_block", self.pages_per_block as u64, 4, 4096),
+            Limit::whole("geometry.blocks_per_plane", self.blocks_per_plane as u64, 8, 1 << 20),
+        ]
+    }
+
     pub fn check(&self) -> Result<(), ConfigError> {
-        range("geometry.channels", self.channels as u64, 1, 64)?;
-        range("geometry.dies", self.dies as u64, self.channels as u64, 4096)?;
-        range("geometry.planes", self.planes as u64, 1, 8)?;
-        if !(self.page_bytes as u64).is_multiple_of(UNIT_BYTES) || self.page_bytes == 0 {
+        check_limits(&self.limits())?;
+        if !(self.page_bytes as u64).is_multiple_of(UNIT_BYTES) {
             return Err(ConfigError::new(
                 "geometry.page_bytes",
-                format!("must be a positive multiple of 4096 (got {})", self.page_bytes),
+                format!("must be a multiple of 4096 (got {})", self.page_bytes),
             ));
         }
-        range("geometry.page_bytes", self.page_bytes as u64, 4096, 65536)?;
-        range("geometry.pages_per_block", self.pages_per_block as u64, 4, 4096)?;
         if self.units_per_block() > u16::MAX as u32 {
             return Err(ConfigError::new(
                 "geometry.pages_per_block",
@@ -161,7 +171,6 @@ impl NandGeometry {
                 ),
             ));
         }
-        range("geometry.blocks_per_plane", self.blocks_per_plane as u64, 8, 1 << 20)?;
         if self.raw_units() >= u32::MAX as u64 {
             return Err(ConfigError::new(
                 "geometry",
@@ -173,11 +182,13 @@ impl NandGeometry {
 }
 
 impl NandTiming {
-    pub fn check(&self) -> Result<(), ConfigError> {
-        range("timing.read_ns", self.read_ns, 1, 100_000_000)?;
-        range("timing.program_ns", self.program_ns, 1, 100_000_000)?;
-        range("timing.erase_ns", self.erase_ns, 1, 1_000_000_000)?;
-        range("timing.channel_mb_s", self.channel_mb_s, 1, 100_000)
+    pub fn limits(&self) -> Vec<Limit> {
+        vec![
+            Limit::whole("timing.read_ns", self.read_ns, 1, 100_000_000),
+            Limit::whole("timing.program_ns", self.program_ns, 1, 100_000_000),
+            Limit::whole("timing.erase_ns", self.erase_ns, 1, 1_000_000_000),
+            Limit::whole("timing.channel_mb_s", self.channel_mb_s, 1, 100_000),
+        ]
     }
 
     /// Channel time to move one 4 KiB unit between controller and die, ns.
@@ -187,9 +198,11 @@ impl NandTiming {
 }
 
 impl Endurance {
-    pub fn check(&self) -> Result<(), ConfigError> {
-        range("endurance.pe_cycles", self.pe_cycles as u64, 1, 1_000_000)?;
-        real_range("endurance.drive_writes_per_day", self.drive_writes_per_day, 0.01, 100.0, "0.01 and 100")?;
-        range("endurance.warranty_years", self.warranty_years as u64, 1, 20)
+    pub fn limits(&self) -> Vec<Limit> {
+        vec![
+            Limit::whole("endurance.pe_cycles", self.pe_cycles as u64, 1, 1_000_000),
+            Limit::real("endurance.drive_writes_per_day", self.drive_writes_per_day, 0.01, 100.0),
+            Limit::whole("endurance.warranty_years", self.warranty_years as u64, 1, 20),
+        ]
     }
 }

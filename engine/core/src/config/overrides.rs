@@ -1,6 +1,7 @@
 //! Drive parameters overridden by path (`timing.program_ns=1500000`), as `ssdlab run --set`, a
 //! JSON request's `set` and the page's advanced panel give them.
 
+use super::limits::{limit_of, UNSIGNED};
 use super::DriveConfig;
 use crate::units::ConfigError;
 
@@ -63,20 +64,12 @@ fn apply_list(drive: &DriveConfig, overrides: Vec<(&str, serde_json::Value)>) ->
     Ok(updated)
 }
 
-/// For a negative whole number given to an unsigned parameter: its allowed range (found by
-/// checking the drive with 0 there), or "0 or more".
+/// For a negative whole number given to an unsigned parameter: its limit in words, or "0 or
+/// more" for a number without one.
 fn negative_whole_number(drive: &DriveConfig, path: &str, value: &serde_json::Value) -> Option<String> {
     let n = value.as_i64().filter(|n| *n < 0)?;
-    let mut probe = serde_json::to_value(drive).ok()?;
-    *path.split('.').fold(&mut probe, |node, k| &mut node[k]) = serde_json::json!(0);
-    let at_zero: DriveConfig = serde_json::from_value(probe).ok()?;
-    Some(match at_zero.validate() {
-        Err(e) if e.field == path => match e.message.rsplit_once(" (got ") {
-            Some((range, _)) => format!("{} (got {})", range, n),
-            None => e.message,
-        },
-        _ => format!("must be 0 or more (got {})", n),
-    })
+    let range = limit_of(drive, path).map_or_else(|| UNSIGNED.to_string(), |l| l.words());
+    Some(format!("{} (got {})", range, n))
 }
 
 fn unknown_parameter(drive: &DriveConfig, path: &str) -> ConfigError {
@@ -85,19 +78,25 @@ fn unknown_parameter(drive: &DriveConfig, path: &str) -> ConfigError {
 
 /// Every settable parameter path of a drive config, e.g. `timing.program_ns`.
 pub fn parameter_paths(drive: &DriveConfig) -> Vec<String> {
-    fn walk(prefix: &str, v: &serde_json::Value, out: &mut Vec<String>) {
+    parameter_values(drive).into_iter().map(|(path, _)| path).collect()
+}
+
+/// Every settable parameter of a drive config with its value, by path: the one place a path
+/// is read (`ssdlab params`, `ssdlab presets --sources`, the page's drive parameters).
+pub fn parameter_values(drive: &DriveConfig) -> Vec<(String, serde_json::Value)> {
+    fn walk(prefix: &str, v: serde_json::Value, out: &mut Vec<(String, serde_json::Value)>) {
         match v {
             serde_json::Value::Object(m) => {
                 for (k, child) in m {
-                    let p = if prefix.is_empty() { k.clone() } else { format!("{}.{}", prefix, k) };
+                    let p = if prefix.is_empty() { k } else { format!("{}.{}", prefix, k) };
                     walk(&p, child, out);
                 }
             }
-            _ => out.push(prefix.to_string()),
+            leaf => out.push((prefix.to_string(), leaf)),
         }
     }
     let mut out = Vec::new();
-    walk("", &serde_json::to_value(drive).expect("a drive config serialises"), &mut out);
+    walk("", serde_json::to_value(drive).expect("a drive config serialises"), &mut out);
     out
 }
 

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::units::{range, ConfigError, MAX_SECONDS};
+use super::limits::Limit;
+use crate::units::MAX_SECONDS;
 
 /// Power-loss protection and the write buffer's durability [000].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -39,11 +40,13 @@ impl PowerConfig {
         (self.capacitance_uf as u128 * (v2(self.charge_mv) - v2(self.cutoff_mv)) / 2 / 1_000_000) as u64
     }
 
-    pub fn check(&self) -> Result<(), ConfigError> {
-        range("power.capacitance_uf", self.capacitance_uf, 0, 1_000_000)?;
-        range("power.charge_mv", self.charge_mv, 0, 100_000)?;
-        range("power.cutoff_mv", self.cutoff_mv, 0, self.charge_mv)?;
-        range("power.flush_power_mw", self.flush_power_mw, 1, 100_000)?;
-        range("power.self_test_interval_s", self.self_test_interval_s as u64, 1, MAX_SECONDS as u64)
+    pub fn limits(&self) -> Vec<Limit> {
+        vec![
+            Limit::whole("power.capacitance_uf", self.capacitance_uf, 0, 1_000_000),
+            Limit::whole("power.charge_mv", self.charge_mv, 0, 100_000),
+            Limit::whole("power.cutoff_mv", self.cutoff_mv, 0, self.charge_mv),
+            Limit::whole("power.flush_power_mw", self.flush_power_mw, 1, 100_000),
+            Limit::whole("power.self_test_interval_s", self.self_test_interval_s as u64, 1, MAX_SECONDS as u64),
+        ]
     }
 }

@@ -56,7 +56,7 @@ export async function untilDone(what: string, done: () => Promise<boolean>, prog
  * What moves while the page works: the badge, the run's progress bar, every run's status in the
  * legend, an experiment's point and second, the charts' dots.
  */
-async function progress(page: Page): Promise<string[]> {
+export async function pageProgress(page: Page): Promise<string[]> {
   const badge = page.getByTestId('engine-state');
   const texts = ['progress', 'run-list', 'exp-progress', 'exp-run-list'].map((id) => page.getByTestId(id).allTextContents());
   return [
@@ -68,18 +68,18 @@ async function progress(page: Page): Promise<string[]> {
 
 /** Waits until the locator's attribute has this value, for as long as the page keeps working. */
 export async function untilAttribute(page: Page, locator: Locator, name: string, value: string): Promise<void> {
-  await untilDone(`waiting for ${name}="${value}"`, async () => (await locator.getAttribute(name)) === value, () => progress(page));
+  await untilDone(`waiting for ${name}="${value}"`, async () => (await locator.getAttribute(name)) === value, () => pageProgress(page));
 }
 
 /** Waits until the locator's text contains this, for as long as the page keeps working. */
 export async function untilText(page: Page, locator: Locator, text: RegExp | string): Promise<void> {
   const match = (t: string) => (typeof text === 'string' ? t.includes(text) : text.test(t));
-  await untilDone(`waiting for the text ${text}`, async () => match((await locator.textContent()) ?? ''), () => progress(page));
+  await untilDone(`waiting for the text ${text}`, async () => match((await locator.textContent()) ?? ''), () => pageProgress(page));
 }
 
 /** Waits until the run's simulated time passes `second`, for as long as it keeps advancing. */
 export async function untilSecond(page: Page, second: number): Promise<void> {
-  await untilDone(`waiting for simulated second ${second}`, async () => (await readNumber(page, 'readout-time')) > second, () => progress(page));
+  await untilDone(`waiting for simulated second ${second}`, async () => (await readNumber(page, 'readout-time')) > second, () => pageProgress(page));
 }
 
 /** Presses Start (or Restart) and waits until this run has finished. */
@@ -103,7 +103,7 @@ export async function runToEnd(page: Page): Promise<void> {
   await untilDone(
     'waiting for the run to finish',
     async () => (await badge.getAttribute('data-starting')) !== 'true' && (await badge.getAttribute('data-state')) === 'finished',
-    () => progress(page),
+    () => pageProgress(page),
   );
 }
 
@@ -135,7 +135,7 @@ export async function allRunsDone(page: Page, count: number): Promise<void> {
   await untilDone(
     `waiting for ${count} run(s) to finish`,
     async () => (await Promise.all(lines.map(async (l) => /done|fio log/.test((await l.textContent()) ?? '')))).every(Boolean),
-    () => progress(page),
+    () => pageProgress(page),
   );
 }
 
@@ -144,7 +144,7 @@ export async function untilExperimentFinished(page: Page): Promise<void> {
   await untilDone(
     'waiting for the experiment to finish',
     async () => (await page.getByTestId('exp-progress').getAttribute('data-state')) === 'finished',
-    () => progress(page),
+    () => pageProgress(page),
   );
 }
 

@@ -86,8 +86,13 @@ test('power: fail the capacitors and cut power during a run; the outcome is told
   await expect(page.getByTestId('power-outcome')).toContainText(/Power cut at [\d.]+ s: [1-9][\d,]* acknowledged writes lost, map rebuilt in [\d.]+ ms, SMART flag not raised/);
   await expect(page.getByTestId('iops-chart')).toHaveAttribute('data-markers', '1');
   // After the next self-test the drive writes through and raises the flag: a cut loses nothing.
-  for (let i = 0; i < 6; i++) await page.getByTestId('step').click();
-  await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(0);
+  const cutAt = await readNumber(page, 'readout-time');
+  for (let i = 1; i <= 6; i++) {
+    await page.getByTestId('step').click();
+    await untilSecond(page, cutAt + i - 1);
+    await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'paused');
+  }
+  expect(await readNumber(page, 'readout-time')).toBe(cutAt + 6);
   await page.getByTestId('cut-power').click();
   await page.getByTestId('step').click();
   await expect(page.getByTestId('power-outcome')).toContainText(/: 0 acknowledged writes lost, .*SMART flag raised/);

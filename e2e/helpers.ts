@@ -39,17 +39,22 @@ export async function untilDone(what: string, done: () => Promise<boolean>, prog
   const info = test.info();
   let seen = JSON.stringify(await progress());
   let since = Date.now();
+  // Each stretch that ended in a change (or in done) was work moving: the test's budget grows by it.
+  const credit = () => {
+    if (info.timeout > 0) info.setTimeout(info.timeout + (Date.now() - since));
+    since = Date.now();
+  };
   while (!(await done())) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     const now = JSON.stringify(await progress());
     if (now !== seen) {
-      if (info.timeout > 0) info.setTimeout(info.timeout + (Date.now() - since));
+      credit();
       seen = now;
-      since = Date.now();
     } else if (Date.now() - since > STALL_MS) {
       throw new Error(`${what}: no progress for ${STALL_MS / 1000} s (still at ${now})`);
     }
   }
+  credit();
 }
 
 /**

@@ -15,7 +15,9 @@ export default defineConfig({
   // One simulation allocates ~0.5 GB of wasm memory and keeps a core busy; on 2 cores run serially.
   workers: 1,
   fullyParallel: false,
-  timeout: 90_000,
+  // A test's own steps (loading, clicks, checks; each check waits up to 20 s): the time its runs
+  // spend moving is added by e2e/helpers.ts (untilDone), so only this part is a fixed budget.
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,

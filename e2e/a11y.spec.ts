@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SMALL_P3700, SMALL_S3700, allRunsDone, openApp, readNumber, axeViolations as violations } from './helpers';
+import { SMALL_P3700, SMALL_S3700, allRunsDone, openApp, untilSecond, untilText, axeViolations as violations } from './helpers';
 
 // axe-core on the main views, light and dark: the empty page with the guide, two runs compared
 // with a second explained, the side-by-side charts, the phone layout, and the views inside the
@@ -35,7 +35,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByTestId('workload-file-input').fill('[global]\nioengine=libaio\nverify=md5\n[w]\nrw=randwrite\nruntime=200\ntime_based\n');
     await expect(page.getByTestId('import-report')).toBeVisible();
     await page.getByTestId('start').click();
-    await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(20);
+    await untilSecond(page, 20);
     await page.getByTestId('pause').click();
     await page.getByTestId('cut-power').click();
     await page.getByTestId('step').click();
@@ -53,7 +53,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await openApp(page, `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_qd=1,8,32&exp_pre=fill&${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`);
     expect(await violations(page), 'picker, before a run').toEqual([]);
     await page.getByTestId('exp-start').click();
-    await expect(page.getByTestId('exp-run-2')).toContainText('done', { timeout: 60_000 });
+    await untilText(page, page.getByTestId('exp-run-2'), 'done');
     await page.getByTestId('exp-seconds-input').fill('0');
     await expect(page.getByTestId('exp-seconds-error')).toBeVisible();
     expect(await violations(page), 'four corners, two drives, a field error').toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SMALL_P3700, SMALL_S3700, chartPoints, openApp, readNumber, runToEnd } from './helpers';
+import { SMALL_P3700, SMALL_S3700, chartPoints, openApp, pageProgress, readNumber, runToEnd, untilAttribute, untilDone, untilSecond } from './helpers';
 
 // Pause, step, resume and restart a run; the progress bar; number fields that keep what is typed.
 
@@ -7,7 +7,7 @@ test('pause, step one simulated second, resume and restart', async ({ page }) =>
   await openApp(page, `?seconds=150&${SMALL_S3700}`);
   await expect(page.getByTestId('step')).toBeDisabled();
   await page.getByTestId('start').click();
-  await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(20);
+  await untilSecond(page, 20);
   // The progress bar tells simulated time, the speed in simulated seconds per wall second, time left.
   await expect(page.getByTestId('progress-time')).toContainText('of 150 s');
   await expect(page.getByTestId('progress-speed')).toContainText(/\d+(\.\d)?× real time/);
@@ -28,12 +28,12 @@ test('pause, step one simulated second, resume and restart', async ({ page }) =>
 
   await page.getByTestId('pause').click(); // now "Resume"
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', /running|finished/);
-  await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(paused + 2);
+  await untilSecond(page, paused + 2);
 
   // Restart runs the same settings again from the beginning.
   await page.getByTestId('restart').click();
-  await expect.poll(() => readNumber(page, 'readout-time'), { timeout: 30_000 }).toBeLessThan(paused);
-  await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout: 90_000 });
+  await untilDone('waiting for the restarted run', async () => (await readNumber(page, 'readout-time')) < paused, () => pageProgress(page));
+  await untilAttribute(page, page.getByTestId('engine-state'), 'data-state', 'finished');
   await expect(page.getByTestId('summary')).toContainText('real time');
 });
 

@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, SMALL_S3700 } from './helpers';
+import { axeViolations, SMALL_S3700, untilAttribute, untilDone } from './helpers';
 import { APP_ORIGIN, HOST_ORIGIN, THIRD_ORIGIN } from './ports';
 
 // The embed, framed by pages of other origins (e2e/hosts, served by scripts/static-server.mjs):
@@ -20,12 +20,19 @@ const send = (page: Page, name: string, message: unknown) =>
 const addFrame = (page: Page, src: string, name: string) =>
   page.evaluate(([s, n]) => (window as unknown as { addFrame(src: string, name: string): Promise<void> }).addFrame(s, n), [src, name] as const);
 
-/** Waits for the next event of a type from an embed (after `after` of them were seen). */
+/**
+ * Waits for the next event of a type from an embed (after `after` of them were seen), for as
+ * long as the embed keeps sending events (its run's samples and progress).
+ */
 async function nextEvent(page: Page, id: string | null, type: string, after = 0): Promise<Received> {
-  await expect.poll(async () => (await events(page, id, type)).length, { timeout: 30_000 }).toBeGreaterThan(after);
+  const what = `waiting for ${type} event ${after + 1} from embed ${id}`;
+  await untilDone(what, async () => (await events(page, id, type)).length > after, async () => (await events(page, id)).length);
   return (await events(page, id, type))[after];
 }
 const lastState = async (page: Page, id: string) => (await events(page, id, 'state')).at(-1)?.data.state;
+/** Waits until an embed's run reaches a state, for as long as it keeps sending events. */
+const untilState = (page: Page, id: string, state: string) =>
+  untilDone(`waiting for embed ${id} to be ${state}`, async () => (await lastState(page, id)) === state, async () => (await events(page, id)).length);
 
 test('a page of another origin drives the embed by message and receives its samples', async ({ page }) => {
   await page.goto(`${HOST_ORIGIN}/host.html`);
@@ -46,7 +53,7 @@ test('a page of another origin drives the embed by message and receives its samp
 
   // Start: a sample for every simulated second, progress, and the state as it changes.
   await send(page, 'a', { ssdlab: 1, type: 'start' });
-  await expect.poll(() => lastState(page, 'a'), { timeout: 30_000 }).toBe('finished');
+  await untilState(page, 'a', 'finished');
   const samples = (await events(page, 'a', 'sample')).map((e) => e.data);
   expect(samples.map((s) => s.second)).toEqual([0, 1, 2, 3, 4]);
   for (const s of samples) {
@@ -321,7 +328,7 @@ test('screenshots of an embed comparing two runs, 1280 and 390 px, light and dar
   await addFrame(page, embedSrc(`seconds=120&compare=${second}&show=setup,chart,stats,explain&origin=${encodeURIComponent(HOST_ORIGIN)}&id=shot`), 'shot');
   await nextEvent(page, 'shot', 'ready');
   await send(page, 'shot', { ssdlab: 1, type: 'start' });
-  await expect.poll(() => lastState(page, 'shot'), { timeout: 60_000 }).toBe('finished');
+  await untilState(page, 'shot', 'finished');
   await send(page, 'shot', { ssdlab: 1, type: 'seek', second: 90 });
   const frame = page.frameLocator('iframe[name="shot"]');
   await expect(frame.getByTestId('embed-until')).toBeVisible();
@@ -346,7 +353,7 @@ test('screenshots of an embed comparing two runs, 1280 and 390 px, light and dar
 test('no axe violations in an embed and in "Embed this chart", light and dark', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`./embed.html?${SMALL_S3700}&seconds=30&show=setup,chart,stats,explain,panels&autoplay=on&colour=red`);
-  await expect(page.getByTestId('embed')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  await untilAttribute(page, page.getByTestId('embed'), 'data-state', 'finished');
   await expect(page.getByTestId('url-errors')).toContainText('colour: unknown setting');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });

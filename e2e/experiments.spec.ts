@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_P3700, SMALL_S3700, focusVisible, openApp, tabTo } from './helpers';
+import { SMALL_P3700, SMALL_S3700, focusVisible, openApp, tabTo, untilExperimentFinished, untilText } from './helpers';
 
 // The articles' methods as experiments in the page, with the real engine in workers: a tiny
 // four-corners sweep streams its rows and its CSV equals `ssdlab sweep`'s for the same request;
@@ -25,10 +25,10 @@ async function save(page: Page, testId: string, dir: string): Promise<string> {
   return path;
 }
 
-async function runExperiment(page: Page, timeout = 60_000): Promise<void> {
+async function runExperiment(page: Page): Promise<void> {
   await expect(page.getByTestId('exp-start')).toBeEnabled();
   await page.getByTestId('exp-start').click();
-  await expect(page.getByTestId('exp-progress')).toHaveAttribute('data-state', 'finished', { timeout });
+  await untilExperimentFinished(page);
 }
 
 test('a tiny four-corners sweep streams its rows; its CSV equals ssdlab sweep’s; charts save as PNG and SVG', async ({ page }) => {
@@ -139,8 +139,8 @@ test('two drives on one chart: S3700 and P3700 four corners, with a legend of co
   await openApp(page, `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_qd=1,32&exp_pre=fill&${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`);
   await expect(page.getByTestId('exp-start')).toHaveText('Run 2 experiments');
   await page.getByTestId('exp-start').click();
-  await expect(page.getByTestId('exp-run-1')).toContainText('4/4 points, done', { timeout: 60_000 });
-  await expect(page.getByTestId('exp-run-2')).toContainText('4/4 points, done', { timeout: 60_000 });
+  await untilText(page, page.getByTestId('exp-run-1'), '4/4 points, done');
+  await untilText(page, page.getByTestId('exp-run-2'), '4/4 points, done');
   const chart = page.getByTestId('exp-chart-bandwidth');
   await expect(chart.locator('g.series')).toHaveCount(8);
   const legend = page.locator('figure', { has: chart }).locator('.xy-legend li');
@@ -184,7 +184,7 @@ test('spare area and endurance: steady IOPS and WA against spare area, rated aga
 test('pause, resume and stop an experiment; the rows so far stay', async ({ page }) => {
   await openApp(page, `?experiment=four-corners&exp_seconds=30&exp_ramp=1&exp_qd=1,2,4,8&exp_pre=fill&${SMALL_S3700}`);
   await page.getByTestId('exp-start').click();
-  await expect(page.getByTestId('exp-progress-text')).toContainText(/Point [2-4] of 4/, { timeout: 60_000 });
+  await untilText(page, page.getByTestId('exp-progress-text'), /Point [2-4] of 4/);
   await page.getByTestId('exp-pause').click();
   await expect(page.getByTestId('exp-progress')).toHaveAttribute('data-state', 'paused');
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'paused');
@@ -231,7 +231,7 @@ test('keyboard only: pick an experiment, set it, run it and save its table', asy
   await page.keyboard.press('Shift+Tab'); // back up, then forward to the run button
   await tabTo(page, 'exp-start');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('exp-progress')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  await untilExperimentFinished(page);
   await tabTo(page, 'exp-plot-iops');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/exp_plot=iops/);

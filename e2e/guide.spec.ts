@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openApp, readNumber } from './helpers';
+import { openApp, untilSecond } from './helpers';
 
 // The first-visit guide: from the empty page to a second explained, then not shown again.
 
@@ -15,7 +15,7 @@ test('the first-visit guide runs the test, points at the drop and is remembered 
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', /running|finished/, { timeout: 30_000 });
   await page.getByTestId('guide-next').click();
   await expect(guide).toContainText('Ask a dot why');
-  await expect.poll(() => readNumber(page, 'readout-time'), { timeout: 60_000 }).toBeGreaterThan(30);
+  await untilSecond(page, 30);
   await page.getByTestId('pause').click();
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'paused');
   // Second 20 of the 600 s axis (plot from 64 px to 18 px before the right edge).

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** Opens the app with a query string and waits until the engine worker has loaded the wasm. */
 export async function openApp(page: Page, query = '', options: { guide?: boolean } = {}): Promise<void> {
@@ -23,8 +23,72 @@ export async function chartPoints(page: Page, testId = 'iops-chart'): Promise<nu
   return Number((await page.getByTestId(testId).getAttribute('data-points')) ?? '0');
 }
 
+/**
+ * How long a run may show no progress at all before a test calls it stuck. Generous on purpose:
+ * on a machine busier than its cores, Chromium can go that long between two simulated seconds.
+ */
+export const STALL_MS = 120_000;
+
+/**
+ * Waits until `done()` holds for as long as the work keeps moving: `progress()` (the simulated
+ * second, the runs' statuses, an experiment's point and second) must change at least every
+ * `STALL_MS`. A slow machine makes the wait longer, not a failure: the time spent moving is added
+ * to the test's timeout, so the test's own budget pays only for its other steps and a stall.
+ */
+export async function untilDone(what: string, done: () => Promise<boolean>, progress: () => Promise<unknown>): Promise<void> {
+  const info = test.info();
+  let seen = JSON.stringify(await progress());
+  let since = Date.now();
+  // Each stretch that ended in a change (or in done) was work moving: the test's budget grows by it.
+  const credit = () => {
+    if (info.timeout > 0) info.setTimeout(info.timeout + (Date.now() - since));
+    since = Date.now();
+  };
+  while (!(await done())) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = JSON.stringify(await progress());
+    if (now !== seen) {
+      credit();
+      seen = now;
+    } else if (Date.now() - since > STALL_MS) {
+      throw new Error(`${what}: no progress for ${STALL_MS / 1000} s (still at ${now})`);
+    }
+  }
+  credit();
+}
+
+/**
+ * What moves while the page works: the badge, the run's progress bar, every run's status in the
+ * legend, an experiment's point and second, the charts' dots.
+ */
+export async function pageProgress(page: Page): Promise<string[]> {
+  const badge = page.getByTestId('engine-state');
+  const texts = ['progress', 'run-list', 'exp-progress', 'exp-run-list'].map((id) => page.getByTestId(id).allTextContents());
+  return [
+    ...(await badge.evaluateAll((els) => els.map((el) => `${el.getAttribute('data-state')} ${el.getAttribute('data-starting')}`))),
+    ...(await Promise.all(texts)).flat(),
+    ...(await page.locator('[data-points]').evaluateAll((els) => els.map((el) => el.getAttribute('data-points') ?? ''))),
+  ];
+}
+
+/** Waits until the locator's attribute has this value, for as long as the page keeps working. */
+export async function untilAttribute(page: Page, locator: Locator, name: string, value: string): Promise<void> {
+  await untilDone(`waiting for ${name}="${value}"`, async () => (await locator.getAttribute(name)) === value, () => pageProgress(page));
+}
+
+/** Waits until the locator's text contains this, for as long as the page keeps working. */
+export async function untilText(page: Page, locator: Locator, text: RegExp | string): Promise<void> {
+  const match = (t: string) => (typeof text === 'string' ? t.includes(text) : text.test(t));
+  await untilDone(`waiting for the text ${text}`, async () => match((await locator.textContent()) ?? ''), () => pageProgress(page));
+}
+
+/** Waits until the run's simulated time passes `second`, for as long as it keeps advancing. */
+export async function untilSecond(page: Page, second: number): Promise<void> {
+  await untilDone(`waiting for simulated second ${second}`, async () => (await readNumber(page, 'readout-time')) > second, () => pageProgress(page));
+}
+
 /** Presses Start (or Restart) and waits until this run has finished. */
-export async function runToEnd(page: Page, timeout = 60_000): Promise<void> {
+export async function runToEnd(page: Page): Promise<void> {
   // The previous run may have left the page 'finished', and a short run can start and finish
   // between two polls: watch the badge itself for this run's start.
   await page.getByTestId('engine-state').evaluate((el) => {
@@ -40,8 +104,12 @@ export async function runToEnd(page: Page, timeout = 60_000): Promise<void> {
   await page.getByTestId('start').click();
   await page.waitForFunction(() => (window as unknown as { __runStarted: boolean }).__runStarted);
   // While the drive is erased and preconditioned the badge still shows the last run's state.
-  await expect(page.getByTestId('engine-state')).not.toHaveAttribute('data-starting', 'true', { timeout });
-  await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout });
+  const badge = page.getByTestId('engine-state');
+  await untilDone(
+    'waiting for the run to finish',
+    async () => (await badge.getAttribute('data-starting')) !== 'true' && (await badge.getAttribute('data-state')) === 'finished',
+    () => pageProgress(page),
+  );
 }
 
 /** The lowest IOPS of the chart's current window, from the stats line under it. */
@@ -67,10 +135,22 @@ export const SMALL_S3700 = [
 export const SMALL_P3700 = ['drive=p3700-400', 'set.geometry.blocks_per_plane=128', 'set.user_bytes=25000001536'].join('&');
 
 /** Waits until every run on the page has finished (each run's line in the legend says so). */
-export async function allRunsDone(page: Page, count: number, timeout = 90_000): Promise<void> {
-  for (let i = 1; i <= count; i++) {
-    await expect(page.getByTestId(`run-${i}`)).toContainText(/done|fio log/, { timeout });
-  }
+export async function allRunsDone(page: Page, count: number): Promise<void> {
+  const lines = Array.from({ length: count }, (_, i) => page.getByTestId(`run-${i + 1}`));
+  await untilDone(
+    `waiting for ${count} run(s) to finish`,
+    async () => (await Promise.all(lines.map(async (l) => /done|fio log/.test((await l.textContent()) ?? '')))).every(Boolean),
+    () => pageProgress(page),
+  );
+}
+
+/** Waits until the experiments on the page have finished, for as long as they progress. */
+export async function untilExperimentFinished(page: Page): Promise<void> {
+  await untilDone(
+    'waiting for the experiment to finish',
+    async () => (await page.getByTestId('exp-progress').getAttribute('data-state')) === 'finished',
+    () => pageProgress(page),
+  );
 }
 
 /** Presses Tab until the element with this test id has focus (keyboard only), at most 150 times. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_S3700, openApp, readNumber, runToEnd } from './helpers';
+import { SMALL_S3700, openApp, readNumber, runToEnd, untilSecond } from './helpers';
 
 // Inside the drive (every die's second, the valid-page and erase-count histograms), latency
 // percentiles and the run's latency histogram, and power during a run, on a small S3700.
@@ -20,7 +20,7 @@ test('inside the drive: live while running, one second per step, and the second 
   await page.getByTestId('section-inside').locator('summary').click();
   await expect(page.getByTestId('inside-empty')).toContainText('Start a run');
   await page.getByTestId('start').click();
-  await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(30);
+  await untilSecond(page, 30);
   await page.getByTestId('pause').click();
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'paused');
   const paused = await readNumber(page, 'readout-time');
@@ -74,7 +74,7 @@ test('power: fail the capacitors and cut power during a run; the outcome is told
   // Self-tests every 5 s, so the drive notices failed capacitors within a short run.
   await openApp(page, `?seconds=400&${SMALL_S3700}&set.power.self_test_interval_s=5`);
   await page.getByTestId('start').click();
-  await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(10);
+  await untilSecond(page, 10);
   await page.getByTestId('pause').click();
   await expect(page.getByTestId('capacitors-switch')).toBeChecked();
   // Fail them and cut at once: the buffer held acknowledged writes the flush can no longer save.
@@ -86,8 +86,13 @@ test('power: fail the capacitors and cut power during a run; the outcome is told
   await expect(page.getByTestId('power-outcome')).toContainText(/Power cut at [\d.]+ s: [1-9][\d,]* acknowledged writes lost, map rebuilt in [\d.]+ ms, SMART flag not raised/);
   await expect(page.getByTestId('iops-chart')).toHaveAttribute('data-markers', '1');
   // After the next self-test the drive writes through and raises the flag: a cut loses nothing.
-  for (let i = 0; i < 6; i++) await page.getByTestId('step').click();
-  await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(0);
+  const cutAt = await readNumber(page, 'readout-time');
+  for (let i = 1; i <= 6; i++) {
+    await page.getByTestId('step').click();
+    await untilSecond(page, cutAt + i - 1);
+    await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'paused');
+  }
+  expect(await readNumber(page, 'readout-time')).toBe(cutAt + 6);
   await page.getByTestId('cut-power').click();
   await page.getByTestId('step').click();
   await expect(page.getByTestId('power-outcome')).toContainText(/: 0 acknowledged writes lost, .*SMART flag raised/);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, openApp } from './helpers';
+import { axeViolations, openApp, untilText } from './helpers';
 
 // Every lab in public/labs done end to end with the real engine: each step set up from the lab
 // file, run with the page's own buttons, and each checkpoint turning to met from the live
@@ -33,9 +33,7 @@ async function runStep(page: Page, runs: number, experiment: boolean): Promise<v
   await expect(page.getByTestId(`${prefix}-${runs}`)).toBeVisible();
   await expect(page.getByTestId(`${prefix}-${runs + 1}`)).toHaveCount(0);
   await page.getByTestId(experiment ? 'exp-start' : 'start').click();
-  for (let i = 1; i <= runs; i++) {
-    await expect(page.getByTestId(`${prefix}-${i}`)).toContainText(experiment ? 'points, done' : 'done', { timeout: 90_000 });
-  }
+  for (let i = 1; i <= runs; i++) await untilText(page, page.getByTestId(`${prefix}-${i}`), experiment ? 'points, done' : 'done');
 }
 
 /** Waits for these checkpoints to be met, read from the results on the page. */

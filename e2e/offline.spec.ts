@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { SMALL_S3700 } from './helpers';
+import { SMALL_S3700, allRunsDone, untilAttribute } from './helpers';
 
 // The built site (web/dist, built before the tests) as a teacher would host it: copied under a
 // sub-path of a plain static server, with no special headers. It runs a simulation; after that
@@ -46,7 +46,8 @@ function recordRequests(context: BrowserContext): string[] {
 async function runShort(page: Page): Promise<void> {
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   await page.getByTestId('start').click();
-  await expect(page.getByTestId('run-1')).toContainText('20/20 s, done', { timeout: 60_000 });
+  await allRunsDone(page, 1);
+  await expect(page.getByTestId('run-1')).toContainText('20/20 s, done');
   await expect(page.getByTestId('iops-chart')).toHaveAttribute('data-points', '20');
 }
 
@@ -97,7 +98,7 @@ test('served from a sub-path by python’s http.server, the site runs; after one
   await expect(page.getByTestId('lab')).toHaveAttribute('data-lab', 'power');
   await expect(page.getByTestId('lab-setup-hint')).toContainText('Now press');
   await page.goto(`${app}embed.html?${SMALL_S3700}&seconds=5&autoplay=on`);
-  await expect(page.getByTestId('embed')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  await untilAttribute(page, page.getByTestId('embed'), 'data-state', 'finished');
   await context.setOffline(false);
 
   const elsewhere = requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('blob:') && !u.startsWith('data:'));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chartPoints, openApp, readNumber } from './helpers';
+import { chartPoints, openApp, readNumber, untilAttribute, untilSecond } from './helpers';
 
 test.describe('a consistency run on the S3700 (real wasm engine)', () => {
   test('draws a dot per simulated second and shows live numbers', async ({ page }) => {
@@ -13,13 +13,12 @@ test.describe('a consistency run on the S3700 (real wasm engine)', () => {
     await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', /running|finished/);
 
     // Simulated time grows, IOPS are non-zero, dots reach the canvas.
-    await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(0);
-    const t1 = await readNumber(page, 'readout-time');
-    await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(t1);
+    await untilSecond(page, 0);
+    await untilSecond(page, await readNumber(page, 'readout-time'));
     await expect.poll(() => readNumber(page, 'readout-iops')).toBeGreaterThan(0);
     await expect.poll(() => chartPoints(page)).toBeGreaterThan(0);
 
-    await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+    await untilAttribute(page, page.getByTestId('engine-state'), 'data-state', 'finished');
     await expect.poll(() => chartPoints(page)).toBe(60);
     await expect(page.getByTestId('readout-time')).toHaveText('60 s of 60');
     expect(await readNumber(page, 'readout-wa')).toBeGreaterThanOrEqual(1);
@@ -36,7 +35,7 @@ test.describe('a consistency run on the S3700 (real wasm engine)', () => {
   test('the page stays responsive while the engine runs, and Pause takes effect at once', async ({ page }) => {
     await openApp(page, '?seconds=5000');
     await page.getByTestId('start').click();
-    await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(3);
+    await untilSecond(page, 3);
 
     // The main thread keeps turning: no gap between timer callbacks longer than a frame or few.
     const worstGapMs = await page.evaluate(
@@ -91,7 +90,7 @@ test.describe('a consistency run on the S3700 (real wasm engine)', () => {
     // Resume continues from where it stopped.
     await page.getByTestId('pause').click();
     await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'running');
-    await expect.poll(() => readNumber(page, 'readout-time')).toBeGreaterThan(paused);
+    await untilSecond(page, paused);
 
     // Reset frees the run and clears the chart.
     await page.getByTestId('reset').click();

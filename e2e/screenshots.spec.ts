@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_P3700, SMALL_S3700, allRunsDone, openApp } from './helpers';
+import { SMALL_P3700, SMALL_S3700, allRunsDone, chartPoints, openApp, untilDone, untilText } from './helpers';
 
 // Pictures of the main views for review (kept in e2e/screenshots/): a comparison of two runs with
 // a second explained, at laptop and phone width, light and dark; and the first-visit guide.
@@ -48,7 +48,7 @@ test('screenshots of inside the drive, latency, power, every parameter and a fio
   await page.getByTestId('workload-file-input').fill('[global]\nioengine=libaio\nverify=md5\n[w]\nrw=randwrite\nruntime=200\ntime_based\n');
   await expect(page.getByTestId('import-report')).toBeVisible();
   await page.getByTestId('start').click();
-  await expect(page.getByTestId('iops-chart')).not.toHaveAttribute('data-points', /^([0-9]|[1-3][0-9])$/);
+  await untilDone('waiting for 40 dots', async () => (await chartPoints(page)) >= 40, () => chartPoints(page));
   await page.getByTestId('pause').click();
   await page.getByTestId('cut-power').click();
   await page.getByTestId('step').click();
@@ -85,7 +85,7 @@ test('screenshots of experiments: four corners of two drives, spare area and end
     await openApp(page, query);
     await page.getByTestId('exp-start').click();
     for (const i of [1, 2]) {
-      if ((await page.getByTestId(`exp-run-${i}`).count()) > 0) await expect(page.getByTestId(`exp-run-${i}`)).toContainText('done', { timeout: 90_000 });
+      if ((await page.getByTestId(`exp-run-${i}`).count()) > 0) await untilText(page, page.getByTestId(`exp-run-${i}`), 'done');
     }
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

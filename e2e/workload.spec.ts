@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SMALL_S3700, openApp, readNumber, runToEnd } from './helpers';
+import { SMALL_S3700, allRunsDone, openApp, readNumber, runToEnd } from './helpers';
 
 // The workload editor: mix, order, sizes, threads, skew and rate as options; a fio job file or a
 // block trace pasted in, with the engine's report by line; bad lines named, settings kept.
@@ -59,7 +59,7 @@ test('a fio job file: the report names what is honoured, ignored and not honoure
   for (const id of ['qd', 'skew', 'mix', 'order', 'threads', 'bssplit']) await expect(page.getByTestId(`option-${id}`)).toHaveCount(0);
   await expect(page.getByTestId('workload-select')).toHaveCount(0);
   await page.getByTestId('start').click();
-  await expect(page.getByTestId('run-1')).toContainText('done');
+  await allRunsDone(page, 1);
   await expect(page.getByTestId('readout-time')).toHaveText('3 s of 3');
   await expect(page.getByTestId('run-1')).toContainText('fio job pasted');
 
@@ -91,7 +91,7 @@ test('a block trace: its summary, and a bad line named with its number', async (
   await expect(page.getByTestId('import-report')).toContainText('skipped 1 header lines, 1 comment lines, 2 file add/open/close lines');
   await page.getByTestId('start').click();
   // The run ends with the trace: its last command at 3.1 ms, so one second.
-  await expect(page.getByTestId('run-1')).toContainText('done');
+  await allRunsDone(page, 1);
   await expect(page.getByTestId('readout-time')).toHaveText('1 s of 60');
   await expect(page.getByTestId('run-1')).toContainText('trace pasted');
   await input.fill(TRACE.replace('1100 /dev/sdb read', '1100 /dev/sdb reed'));

@@ -770,6 +770,7 @@ export function App() {
                     pendingAt={lastLiveCut !== null && !lastLiveReport ? lastLiveCut : null}
                     latest={lastLiveReport}
                     store={focused.store}
+                    rows={focused.store.length}
                   />
                 )}
                 {!narrow && !expMode && guideBox}

@@ -19,6 +19,8 @@ export interface PowerControlsProps {
   pendingAt: number | null;
   latest: PowerCut | null;
   store: ColumnStore;
+  /** Rows in the store: the cut's report can arrive before its second's row, so tell it again then. */
+  rows: number;
 }
 
 export const PowerControls = memo(function PowerControls(props: PowerControlsProps) {

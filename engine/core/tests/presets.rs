@@ -138,12 +138,13 @@ fn p400e_runs_a_tight_band_then_hits_a_wall() {
 #[test]
 fn samsung_840_pro_varies_tenfold_but_never_stops() {
     // [000]: 'at least an order of magnitude difference between the worst case and best case
-    // performance', yet 'nowhere near as bad as the P400e's'.
+    // performance', yet 'nowhere near as bad as the P400e's'. The tenfold holds in the steady
+    // state the article zooms on (t >= 1400 s), not only between the fresh drive's first
+    // seconds and its worst: collection far under break-even, then drive-wide catch-ups.
     let iops = consistency("840pro-256", 2000);
-    assert!(max(&iops) >= 10.0 * min(&iops), "best {} worst {}", max(&iops), min(&iops));
     assert!(min(&iops) > 1_000.0, "worst second {}", min(&iops));
     let steady = &iops[1400..];
-    assert!(max(steady) >= 3.0 * min(steady), "steady state {}..{}", min(steady), max(steady));
+    assert!(max(steady) >= 10.0 * min(steady), "steady state {}..{}", min(steady), max(steady));
 }
 
 #[test]

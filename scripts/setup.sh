@@ -44,7 +44,8 @@ stamp=node_modules/.ssdlab-install-stamp
 npm_sum="$(cat package.json package-lock.json 2>/dev/null | sha256sum | cut -d' ' -f1)"
 npm_pid=
 npm_log="$(mktemp)"
-trap 'rm -f "$npm_log"' EXIT
+# If a later step fails, the install in the background stops with it.
+trap '[ -n "$npm_pid" ] && kill "$npm_pid" 2>/dev/null; rm -f "$npm_log"' EXIT
 if [ ! -f package-lock.json ] || [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$npm_sum" ]; then
   if [ -f package-lock.json ]; then npm_cmd=ci; else npm_cmd=install; fi
   say "npm $npm_cmd (in the background)"
@@ -65,13 +66,14 @@ wb_bin="$wb_root/bin/wasm-bindgen"
 if [ ! -x "$wb_bin" ] || ! "$wb_bin" --version 2>/dev/null | grep -q " $wb_version\$"; then
   say "compiling wasm-bindgen-cli $wb_version into $wb_root: once per machine, about 2 minutes on 2 cores"
   t0=$(date +%s)
-  # Only the `wasm-bindgen` binary, without the test runner's TLS stack (default feature), from
-  # the crate's own lock file; optimised less than a release build (it runs a few seconds a build,
-  # and compiling it is most of a first start).
+  # Only the `wasm-bindgen` binary, without the test runner's TLS stack (default feature),
+  # optimised less than a release build (it runs in a fraction of a second a build, and compiling
+  # it is most of a first start). Not --locked: its lock file names crate versions that a
+  # registry mirror may not have yet.
   CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
   CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_DEBUG=false \
     cargo install wasm-bindgen-cli --version "$wb_version" --root "$wb_root" \
-      --locked --no-default-features --bin wasm-bindgen
+      --no-default-features --bin wasm-bindgen
   say "wasm-bindgen-cli compiled in $(( $(date +%s) - t0 )) s"
 fi
 

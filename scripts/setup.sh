@@ -45,7 +45,11 @@ npm_sum="$(cat package.json package-lock.json 2>/dev/null | sha256sum | cut -d' 
 npm_pid=
 npm_log="$(mktemp)"
 # If a later step fails, the install in the background stops with it.
-trap '[ -n "$npm_pid" ] && kill "$npm_pid" 2>/dev/null; rm -f "$npm_log"' EXIT
+stop_npm() {
+  if [ -n "$npm_pid" ]; then kill "$npm_pid" 2>/dev/null || true; fi
+  rm -f "$npm_log"
+}
+trap stop_npm EXIT
 if [ ! -f package-lock.json ] || [ ! -d node_modules ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$npm_sum" ]; then
   if [ -f package-lock.json ]; then npm_cmd=ci; else npm_cmd=install; fi
   say "npm $npm_cmd (in the background)"

@@ -1,0 +1,16 @@
+// The page's store as React state: one store for the component's life, read through its snapshot.
+
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { PageStore, type StoreOptions } from '../store/store';
+import type { PageState } from '../store/state';
+
+/** `load`: whether to load the engine yet (the app waits until it has drawn itself). */
+export function usePageStore(options: StoreOptions, load = true): { store: PageStore; state: PageState } {
+  const [store] = useState(() => new PageStore(options));
+  useEffect(() => () => store.dispose(), [store]);
+  useEffect(() => {
+    if (load) store.open();
+  }, [store, load]);
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return { store, state };
+}

@@ -1,0 +1,424 @@
+// The page's store: what the app and the embed show and every command they send, written once for
+// live runs and experiments alike. It owns the runs (engine/runs.ts, a worker each) and their
+// experiments (engine/experiments.ts); React reads its snapshot through one hook
+// (hooks/usePageStore.ts), and the bridge of an embed sends it the same commands as its buttons.
+
+import { createEngineWorker, type WorkerLike } from '../engine/client';
+import { createExperimentWorker, ExperimentSet } from '../engine/experiments';
+import type { Problem, SimConfig } from '../engine/protocol';
+import { RunSet } from '../engine/runs';
+import { MAX_FIO_BYTES, parseFioLog } from '../files/fioLog';
+import { format1 } from '../format';
+import { NO_EXPERIMENT, type ExperimentSettings } from '../settings/experimentState';
+import { DEFAULTS } from '../settings/pageDefaults';
+import { refineProblem } from '../settings/problems';
+import { experimentRequestFor, runRequest, type SimRun } from '../settings/runSetup';
+import type { RunSettings } from '../settings/urlState';
+import { CHART_KEYS, chartViewOf, type ChartView, type PageState } from './state';
+
+/** Quiet time after a change before the engine is asked whether it accepts the settings. */
+export const CHECK_DELAY_MS = 150;
+
+export interface StoreOptions {
+  makeRunWorker?: () => WorkerLike;
+  makeExperimentWorker?: () => WorkerLike;
+  now?: () => number;
+  /**
+   * An embed: its runs are the ones its setup names (Clear empties them, it removes none); one
+   * engine (the first run's worker) says what the engine offers; a start asks the engine first
+   * and refuses with its objection; edits are not checked as they are made (nothing is edited).
+   */
+  embedded?: boolean;
+}
+
+/** What a start, a step or a seek was refused for (the embed's bridge tells its host page). */
+export interface Refusal {
+  field: string;
+  message: string;
+}
+
+export class PageStore {
+  readonly runs: RunSet<RunSettings>;
+  readonly experimentSet: ExperimentSet;
+  private readonly embedded: boolean;
+  private loaded = false;
+  private own = {
+    experiment: NO_EXPERIMENT as ExperimentSettings,
+    chart: chartViewOf(DEFAULTS),
+    problem: null as Problem | null,
+    experimentProblem: null as Problem | null,
+    parameterInfo: {} as PageState['parameterInfo'],
+    until: null as number | null,
+    notice: null as string | null,
+    logError: null as string | null,
+  };
+  private snap: PageState;
+  private readonly listeners = new Set<() => void>();
+  /** The request last sent to be checked (live and experiment), and the timer sending it. */
+  private checked = { run: '', experiment: '' };
+  private readonly checkTimers = new Map<'run' | 'experiment', ReturnType<typeof setTimeout>>();
+  /** Drives whose parameters were asked of the engine. */
+  private readonly described = new Set<string>();
+
+  constructor(options: StoreOptions = {}) {
+    this.embedded = options.embedded ?? false;
+    this.runs = new RunSet<RunSettings>(options.makeRunWorker ?? createEngineWorker, options.now, this.embedded);
+    this.experimentSet = new ExperimentSet(options.makeExperimentWorker ?? createExperimentWorker);
+    this.snap = this.build();
+    this.runs.subscribe(() => this.changed());
+    this.experimentSet.subscribe(() => this.changed());
+  }
+
+  // ---- reading --------------------------------------------------------------------------------
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+  getSnapshot = (): PageState => this.snap;
+
+  // ---- life -----------------------------------------------------------------------------------
+
+  /** Loads the engine. Again after dispose(), as React's StrictMode does. */
+  open(): void {
+    this.loaded = true;
+    this.runs.open();
+    this.changed();
+  }
+
+  /** Ends every worker (the page is going away); runs keep their setups and results. */
+  dispose(): void {
+    this.loaded = false;
+    for (const t of this.checkTimers.values()) clearTimeout(t);
+    this.checkTimers.clear();
+    this.checked = { run: '', experiment: '' };
+    this.described.clear();
+    this.runs.dispose();
+    this.experimentSet.dispose();
+  }
+
+  // ---- settings -------------------------------------------------------------------------------
+
+  /**
+   * The page's runs become these setups (a link, a lab step, an embed's setup), the `edit`th
+   * edited; runs already there keep their workers, and every result is cleared. The chart's view
+   * is the edited setup's.
+   */
+  setRuns(list: readonly RunSettings[], edit = 0, experiment?: ExperimentSettings): void {
+    const have = this.runs.snapshot().runs;
+    for (const r of have) if (r.kind === 'log') this.runs.remove(r.id);
+    const sims = have.filter((r) => r.kind === 'sim');
+    const ids = list.map((s, i) => {
+      const r = sims[i];
+      if (!r) return this.runs.add(s);
+      this.runs.reset(r.id);
+      this.runs.edit(r.id, s);
+      return r.id;
+    });
+    for (const r of sims.slice(list.length)) this.runs.remove(r.id);
+    const edited = ids[edit] ?? ids[0];
+    if (edited !== null && edited !== undefined) this.runs.focus(edited);
+    this.experimentSet.keepOnly([]);
+    const shown = list[edit] ?? list[0];
+    this.set({
+      ...(shown ? { chart: chartViewOf(shown) } : {}),
+      ...(experiment ? { experiment } : {}),
+      until: null,
+      notice: null,
+    });
+  }
+
+  /** Changes the edited run's settings (the chart's view keys change the page's view). */
+  edit(patch: Partial<RunSettings>): void {
+    const chart: Partial<ChartView> = {};
+    const setup: Partial<RunSettings> = {};
+    for (const [k, v] of Object.entries(patch)) {
+      if ((CHART_KEYS as readonly string[]).includes(k)) Object.assign(chart, { [k]: v });
+      else Object.assign(setup, { [k]: v });
+    }
+    if (Object.keys(setup).length > 0) {
+      const r = this.edited();
+      if (r?.setup) this.runs.edit(r.id, { ...r.setup, ...setup });
+    }
+    if (Object.keys(chart).length > 0) this.set({ chart: { ...this.own.chart, ...chart } });
+  }
+
+  /** A run's settings as a whole (the app checks a link's names against the engine). */
+  replaceSetup(id: number, setup: RunSettings): void {
+    this.runs.edit(id, setup);
+  }
+
+  setExperiment(patch: Partial<ExperimentSettings>): void {
+    this.set({ experiment: { ...this.own.experiment, ...patch } });
+  }
+
+  focus(id: number): void {
+    this.runs.focus(id);
+  }
+
+  /** A new run like the edited one, edited next (compare). */
+  addRun(): void {
+    const setup = this.edited()?.setup;
+    if (setup) this.runs.add({ ...setup });
+  }
+
+  removeRun(id: number): void {
+    this.experimentSet.remove(id);
+    this.runs.remove(id);
+  }
+
+  // ---- commands -------------------------------------------------------------------------------
+
+  /**
+   * Starts the experiment picked on every run, or the live runs: the edited one and those not yet
+   * started (an embed: every run). Resolves to the engine's objection when it refused (embed).
+   */
+  async start(): Promise<Refusal | null> {
+    const s = this.snap;
+    const catalog = s.catalog;
+    if (!catalog) return null;
+    this.set({ notice: null });
+    const sims = s.runs.filter((r) => r.kind === 'sim' && r.setup !== null);
+    const info = catalog.experiments.find((e) => e.id === s.experiment.id);
+    if (s.experiment.id !== null) {
+      if (!info) return null;
+      const requests = sims.map((r) => experimentRequestFor(r.setup!, s.experiment, info, catalog));
+      const refused = this.embedded ? await this.firstProblem(requests.map((q) => this.experimentSet.check(q))) : null;
+      if (refused) return refused;
+      this.experimentSet.keepOnly(sims.map((r) => r.id));
+      sims.forEach((r, i) => this.experimentSet.start(r.id, requests[i]));
+      return null;
+    }
+    const targets = this.embedded ? sims : sims.filter((r) => r.id === s.focusId || (!r.ran && !r.starting && r.state !== 'running'));
+    const requests = targets.map((r) => runRequest(r.setup!, catalog));
+    const refused = this.embedded ? await this.firstProblem(requests.map((q) => this.runs.check(q))) : null;
+    if (refused) return refused;
+    targets.forEach((r, i) => this.runs.start(r.id, requests[i], r.setup!));
+    return null;
+  }
+
+  /** Starts the edited run at once with these settings (the guide's "try it"). */
+  startEdited(patch: Partial<RunSettings>): void {
+    const r = this.edited();
+    const catalog = this.snap.catalog;
+    if (!r?.setup || !catalog) return;
+    const setup = { ...r.setup, ...patch };
+    this.runs.edit(r.id, setup);
+    this.runs.start(r.id, runRequest(setup, catalog), setup);
+  }
+
+  /** Runs every started live run again with the request it ran. */
+  restart(): void {
+    for (const r of this.sims()) if (r.ran) this.runs.start(r.id, r.ran.config, r.ran.setup);
+  }
+
+  pause(): void {
+    if (this.experimentMode) {
+      for (const e of this.snap.experiments.values()) if (e.state === 'running') this.experimentSet.pause(e.key);
+    } else {
+      for (const r of this.sims()) if (r.state === 'running') this.runs.pause(r.id);
+    }
+  }
+
+  resume(): void {
+    if (this.experimentMode) {
+      for (const e of this.snap.experiments.values()) if (e.state === 'paused') this.experimentSet.resume(e.key);
+    } else {
+      for (const r of this.sims()) if (r.state === 'paused') this.runs.resume(r.id);
+    }
+  }
+
+  /** The bar's Pause/Resume: resumes when nothing runs and something is paused, else pauses. */
+  pauseOrResume(): void {
+    const states = this.experimentMode ? [...this.snap.experiments.values()].map((e) => e.state) : this.sims().map((r) => r.state);
+    if (!states.includes('running') && states.includes('paused')) this.resume();
+    else this.pause();
+  }
+
+  /** Runs one more simulated second of every live run, then pauses. */
+  step(): Refusal | null {
+    if (this.experimentMode) return { field: 'type', message: 'step moves a live run by one second; this embed shows an experiment' };
+    for (const r of this.sims()) if (r.state === 'running' || r.state === 'paused') this.runs.step(r.id);
+    return null;
+  }
+
+  /** Ends the experiments; their rows so far stay. */
+  stop(): void {
+    for (const e of this.snap.experiments.values()) if (e.state === 'running' || e.state === 'paused') this.experimentSet.stop(e.key);
+  }
+
+  /**
+   * Drops the results: the runs beside the edited one go (an embed keeps its runs), the live runs
+   * are reset, or the experiments forgotten.
+   */
+  clear(): void {
+    const focusId = this.snap.focusId;
+    if (!this.embedded) for (const r of this.snap.runs) if (r.id !== focusId) this.runs.remove(r.id);
+    if (this.experimentMode) this.experimentSet.keepOnly([]);
+    else for (const r of this.runs.snapshot().runs) this.runs.reset(r.id);
+    this.set({ until: null, notice: null });
+  }
+
+  /** Shows the live runs up to `second` (null: every second). */
+  seek(second: number | null): Refusal | null {
+    if (this.experimentMode) return { field: 'type', message: 'seek shows a live run up to a second; this embed shows an experiment' };
+    const total = Math.max(...this.sims().map((r) => r.setup?.seconds ?? 0));
+    if (second !== null && second > total) {
+      return {
+        field: 'second',
+        message: `must be a whole number from 0 to ${total} (the run's length), or null for the whole run (got ${second})`,
+      };
+    }
+    this.set({ until: second });
+    return null;
+  }
+
+  /** Cuts the edited run's power at its next host command. */
+  cutPower(): void {
+    this.runs.cutPower(this.snap.focusId);
+  }
+
+  /** Fails the edited run's capacitor bank now, or replaces it. */
+  setCapacitors(healthy: boolean): void {
+    this.runs.setCapacitors(this.snap.focusId, healthy);
+  }
+
+  /** A real drive's fio log as a run of its own; a latency log switches the chart to latency. */
+  async loadLog(file: Pick<File, 'name' | 'size' | 'text'>): Promise<void> {
+    this.set({ logError: null });
+    if (file.size > MAX_FIO_BYTES) {
+      this.set({
+        logError: `${file.name}: is ${format1(file.size / 2 ** 20)} MiB; the page reads fio logs up to ${MAX_FIO_BYTES / 2 ** 20} MiB`,
+      });
+      return;
+    }
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      this.set({ logError: `${file.name}: could not be read` });
+      return;
+    }
+    const parsed = parseFioLog(file.name, text);
+    if (parsed.error !== undefined) {
+      this.set({ logError: parsed.error });
+      return;
+    }
+    if (this.runs.addLog(file.name, parsed.log.fields, parsed.log.columns) === null) {
+      this.set({ logError: `${file.name}: four runs are on the chart already; remove one first` });
+      return;
+    }
+    if (parsed.log.kind === 'lat') this.edit({ metric: 'mean_latency_us' });
+  }
+
+  /** Hides the engine's errors (every run's and experiment's). */
+  dismissErrors(): void {
+    for (const r of this.snap.runs) this.runs.clearError(r.id);
+    for (const e of this.snap.experiments.values()) this.experimentSet.clearError(e.key);
+  }
+
+  /** What a fio job file or trace in a request holds (the settings' file picker). */
+  inspect = (config: SimConfig) => this.runs.inspect(config);
+
+  // ---- inside ---------------------------------------------------------------------------------
+
+  private get experimentMode(): boolean {
+    return this.own.experiment.id !== null;
+  }
+
+  private sims(): SimRun[] {
+    return this.runs.snapshot().runs.filter((r) => r.kind === 'sim');
+  }
+
+  private edited(): SimRun | undefined {
+    return this.runs.run(this.runs.snapshot().focusId);
+  }
+
+  private async firstProblem(checks: Promise<Problem | null>[]): Promise<Refusal | null> {
+    const problem = (await Promise.all(checks)).find((p) => p !== null) ?? null;
+    if (problem) this.set({ notice: `${problem.field}: ${problem.message}` });
+    return problem;
+  }
+
+  private set(patch: Partial<typeof this.own>): void {
+    this.own = { ...this.own, ...patch };
+    this.changed();
+  }
+
+  private build(): PageState {
+    const r = this.runs.snapshot();
+    return {
+      catalog: r.catalog,
+      engineState: r.engineState,
+      runs: r.runs,
+      focusId: r.focusId,
+      experiments: this.experimentSet.snapshot().entries,
+      ...this.own,
+    };
+  }
+
+  private changed(): void {
+    this.snap = this.build();
+    this.follow();
+    for (const fn of [...this.listeners]) fn();
+  }
+
+  /**
+   * What follows a change: the edited run's worker loads ahead of its Start, and the engine is
+   * asked (after a quiet moment) whether it accepts the edited settings, so its objection shows
+   * beside the control before Start is pressed.
+   */
+  private follow(): void {
+    const s = this.snap;
+    const ready = s.catalog !== null && s.engineState !== 'loading';
+    // An embed's first run's worker is its engine: it loads at once.
+    if (this.loaded && (this.embedded || ready) && s.focusId) this.runs.prepare(s.focusId);
+    if (this.embedded || !this.loaded) return;
+    const setup = s.runs.find((r) => r.id === s.focusId)?.setup;
+    if (!ready || !setup || !s.catalog) return;
+    const catalog = s.catalog;
+    const request = runRequest(setup, catalog);
+    const runKey = JSON.stringify(request);
+    if (runKey !== this.checked.run) {
+      this.checked.run = runKey;
+      this.later('run', async () => {
+        const check = (c: SimConfig) => this.runs.check(c);
+        const p = await check(request);
+        const problem = p ? await refineProblem(p, request, check) : null;
+        if (this.checked.run === runKey) this.set({ problem });
+      });
+    }
+    const info = catalog.experiments.find((e) => e.id === s.experiment.id);
+    const expRequest = info ? experimentRequestFor(setup, s.experiment, info, catalog) : null;
+    const expKey = expRequest ? JSON.stringify(expRequest) : '';
+    if (expKey !== this.checked.experiment) {
+      this.checked.experiment = expKey;
+      if (!expRequest) this.set({ experimentProblem: null });
+      else
+        this.later('experiment', async () => {
+          const problem = await this.experimentSet.check(expRequest);
+          if (this.checked.experiment === expKey) this.set({ experimentProblem: problem });
+        });
+    }
+    const drive = setup.drive;
+    if (!this.described.has(drive)) {
+      this.described.add(drive);
+      void this.runs.describe(drive).then((list) => {
+        if (list.length > 0) this.set({ parameterInfo: { ...this.own.parameterInfo, [drive]: list } });
+        else this.described.delete(drive);
+      });
+    }
+  }
+
+  /** Runs `fn` after a quiet moment, instead of the one of its kind still waiting. */
+  private later(kind: 'run' | 'experiment', fn: () => Promise<void>): void {
+    clearTimeout(this.checkTimers.get(kind));
+    this.checkTimers.set(
+      kind,
+      setTimeout(() => {
+        this.checkTimers.delete(kind);
+        void fn();
+      }, CHECK_DELAY_MS),
+    );
+  }
+}

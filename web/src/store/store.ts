@@ -42,6 +42,7 @@ export class PageStore {
   readonly experimentSet: ExperimentSet;
   private readonly embedded: boolean;
   private loaded = false;
+  private batching = 0;
   private own = {
     experiment: NO_EXPERIMENT as ExperimentSettings,
     chart: chartViewOf(DEFAULTS),
@@ -105,6 +106,10 @@ export class PageStore {
    * is the edited setup's.
    */
   setRuns(list: readonly RunSettings[], edit = 0, experiment?: ExperimentSettings): void {
+    this.batch(() => this.replaceRuns(list, edit, experiment));
+  }
+
+  private replaceRuns(list: readonly RunSettings[], edit: number, experiment?: ExperimentSettings): void {
     const have = this.runs.snapshot().runs;
     for (const r of have) if (r.kind === 'log') this.runs.remove(r.id);
     const sims = have.filter((r) => r.kind === 'sim');
@@ -252,11 +257,13 @@ export class PageStore {
    * are reset, or the experiments forgotten.
    */
   clear(): void {
-    const focusId = this.snap.focusId;
-    if (!this.embedded) for (const r of this.snap.runs) if (r.id !== focusId) this.runs.remove(r.id);
-    if (this.experimentMode) this.experimentSet.keepOnly([]);
-    else for (const r of this.runs.snapshot().runs) this.runs.reset(r.id);
-    this.set({ until: null, notice: null });
+    this.batch(() => {
+      const focusId = this.snap.focusId;
+      if (!this.embedded) for (const r of this.snap.runs) if (r.id !== focusId) this.runs.remove(r.id);
+      if (this.experimentMode) this.experimentSet.keepOnly([]);
+      else for (const r of this.runs.snapshot().runs) this.runs.reset(r.id);
+      this.set({ until: null, notice: null });
+    });
   }
 
   /** Shows the live runs up to `second` (null: every second). */
@@ -357,7 +364,19 @@ export class PageStore {
     };
   }
 
+  /** Runs `fn` as one change: the page hears of it (and follows it) once, at the end. */
+  private batch(fn: () => void): void {
+    this.batching++;
+    try {
+      fn();
+    } finally {
+      this.batching--;
+    }
+    this.changed();
+  }
+
   private changed(): void {
+    if (this.batching > 0) return;
     this.snap = this.build();
     this.follow();
     for (const fn of [...this.listeners]) fn();

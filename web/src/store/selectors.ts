@@ -90,13 +90,14 @@ const requestMemo = memo((settings: RunSettings, offer: EngineOffer): SimConfig 
 /** The engine's request for the edited run as it stands. */
 export const editedRequest = (s: PageState): SimConfig => requestMemo(settingsOf(s), editedOffer(s));
 
+const placedMemo = memo((p: PageState['problem'], settings: RunSettings, offer: EngineOffer): PlacedProblem | null =>
+  p ? placeProblem(p, settings, offer) : null,
+);
 /** The engine's objection to the edited settings, placed at its control (live or experiment). */
 export function placedProblem(s: PageState): PlacedProblem | null {
-  if (s.experiment.id !== null) {
-    const p = s.experimentProblem;
-    return p && !experimentPlace(p.field) ? placeProblem(p, settingsOf(s), editedOffer(s)) : null;
-  }
-  return s.problem ? placeProblem(s.problem, settingsOf(s), editedOffer(s)) : null;
+  const p = s.experiment.id !== null ? s.experimentProblem : s.problem;
+  const own = s.experiment.id !== null && p !== null && experimentPlace(p.field) !== null;
+  return placedMemo(own ? null : p, settingsOf(s), editedOffer(s));
 }
 
 /** The engine's objection to an experiment's own settings, placed in the experiment picker. */

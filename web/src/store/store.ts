@@ -3,10 +3,12 @@
 // experiments (engine/experiments.ts); React reads its snapshot through one hook
 // (hooks/usePageStore.ts), and the bridge of an embed sends it the same commands as its buttons.
 
+import type { ColumnStore } from '../charts/columns';
+import { StorePrefix } from '../charts/prefix';
 import { createEngineWorker, type WorkerLike } from '../engine/client';
 import { createExperimentWorker, ExperimentSet } from '../engine/experiments';
 import type { Problem, SimConfig } from '../engine/protocol';
-import { RunSet } from '../engine/runs';
+import { RunSet, type Catalog } from '../engine/runs';
 import { MAX_FIO_BYTES, parseFioLog } from '../files/fioLog';
 import { format1 } from '../format';
 import { NO_EXPERIMENT, type ExperimentSettings } from '../settings/experimentState';
@@ -43,6 +45,7 @@ export class PageStore {
   private readonly embedded: boolean;
   private loaded = false;
   private batching = 0;
+  private readonly prefixes = new Map<number, StorePrefix>();
   private own = {
     experiment: NO_EXPERIMENT as ExperimentSettings,
     chart: chartViewOf(DEFAULTS),
@@ -77,6 +80,21 @@ export class PageStore {
     return () => this.listeners.delete(fn);
   };
   getSnapshot = (): PageState => this.snap;
+
+  /** What the engine offers, once it has said (at once if it has). */
+  catalogReady(): Promise<Catalog> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const catalog = this.snap.catalog;
+        if (!catalog) return false;
+        unsubscribe();
+        resolve(catalog);
+        return true;
+      };
+      const unsubscribe = this.subscribe(check);
+      check();
+    });
+  }
 
   // ---- life -----------------------------------------------------------------------------------
 
@@ -324,6 +342,20 @@ export class PageStore {
     for (const e of this.snap.experiments.values()) this.experimentSet.clearError(e.key);
   }
 
+  /**
+   * A run's seconds as far as the page has sought (every second when it has not): a view of its
+   * store that follows it, the same object for the run's life.
+   */
+  sought(r: SimRun): ColumnStore {
+    let p = this.prefixes.get(r.id);
+    if (!p) {
+      p = new StorePrefix(r.store);
+      p.setUntil(this.own.until);
+      this.prefixes.set(r.id, p);
+    }
+    return p;
+  }
+
   /** What a fio job file or trace in a request holds (the settings' file picker). */
   inspect = (config: SimConfig) => this.runs.inspect(config);
 
@@ -349,6 +381,7 @@ export class PageStore {
 
   private set(patch: Partial<typeof this.own>): void {
     this.own = { ...this.own, ...patch };
+    if ('until' in patch) for (const p of this.prefixes.values()) p.setUntil(this.own.until);
     this.changed();
   }
 
@@ -378,6 +411,11 @@ export class PageStore {
   private changed(): void {
     if (this.batching > 0) return;
     this.snap = this.build();
+    for (const [id, p] of this.prefixes) {
+      if (this.snap.runs.some((r) => r.id === id)) continue;
+      p.dispose();
+      this.prefixes.delete(id);
+    }
     this.follow();
     for (const fn of [...this.listeners]) fn();
   }

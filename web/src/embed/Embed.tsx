@@ -8,9 +8,6 @@ import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { ColumnStore } from '../charts/columns';
 import { ComparisonChart, METRICS } from '../components/ComparisonChart';
 import { ErrorBanner } from '../components/ErrorBanner';
-import { ExperimentBar } from '../components/ExperimentBar';
-import { Panels } from '../components/Panels';
-import { RunBar } from '../components/RunBar';
 import { RunStats } from '../components/RunStats';
 import { ViewTabs } from '../components/ViewTabs';
 import { formatInt } from '../format';
@@ -24,14 +21,14 @@ import { linkSearch, type RunSettings } from '../settings/urlState';
 import * as select from '../store/selectors';
 import { setThemeChoice } from '../theme';
 import type { HostBridge } from './bridge';
+import { EmbedControls } from './EmbedControls';
 import { EmbedPickers } from './EmbedPickers';
+import { EmbedViews } from './EmbedViews';
 import type { ParsedEmbed } from './embedState';
 import { useEmbedSetup, putSetup } from './useEmbedSetup';
 import { useHostBridge } from './useHostBridge';
 import { usePlayWhenSeen } from './usePlayWhenSeen';
 
-const InsideView = lazy(() => import('../views/InsideView'));
-const LatencyView = lazy(() => import('../views/LatencyView'));
 const ExperimentView = lazy(() => import('../views/ExperimentView'));
 
 export interface EmbedProps {
@@ -74,15 +71,10 @@ export function Embed({ initial, bridge }: EmbedProps) {
   const focused = select.editedRun(state);
   const expMode = state.experiment.id !== null;
   const expInfo = state.catalog?.experiments.find((e) => e.id === state.experiment.id) ?? null;
-  const running = activity === 'running';
   const paused = activity === 'paused';
   const canUse = options.controls === 'shown';
   const show = new Set(options.show);
   const update = (patch: Partial<RunSettings>) => apply({ ...current.current, settings: { ...current.current.settings, ...patch } });
-  const command = (fn: () => unknown) => () => {
-    commanded();
-    fn();
-  };
 
   const view = select.currentView(state);
   const metric = METRICS.find((m) => m.id === state.chart.metric) ?? METRICS[0];
@@ -101,41 +93,6 @@ export function Embed({ initial, bridge }: EmbedProps) {
     `./${joinSearch(linkSearch(select.settingsOf(state), setup.compare, DEFAULTS), experimentSearch(state.experiment))}`,
     window.location.href,
   ).href;
-  const blocked = ready && (!expMode || expInfo) ? null : 'The engine is loading…';
-
-  const controls =
-    options.controls === 'hidden' ? null : expMode ? (
-      <ExperimentBar
-        startLabel="Run experiment"
-        startBlocked={blocked}
-        onStart={command(() => store.start())}
-        canPause={running || paused}
-        paused={paused}
-        onPauseResume={command(() => store.pauseOrResume())}
-        canStop={running || paused}
-        onStop={command(() => store.stop())}
-        canClear={sims.some((r) => state.experiments.has(r.id))}
-        onClear={command(() => store.clear())}
-        entry={state.experiments.get(state.focusId) ?? null}
-      />
-    ) : (
-      <RunBar
-        startLabel={sims.length > 1 ? `Start ${sims.length} runs` : focused?.ran ? 'Run again' : 'Start'}
-        startBlocked={blocked}
-        onStart={command(() => store.start())}
-        canPause={running || paused}
-        paused={paused}
-        onPauseResume={command(() => store.pauseOrResume())}
-        canStep={running || paused}
-        onStep={command(() => store.step())}
-        canRestart={sims.some((r) => r.ran) && activity !== 'starting'}
-        onRestart={command(() => store.start())}
-        canClear={sims.some((r) => r.ran || r.starting)}
-        onClear={command(() => store.clear())}
-        progress={select.progress(state)}
-        runCount={sims.filter((r) => r.ran).length}
-      />
-    );
 
   return (
     <main
@@ -177,7 +134,14 @@ export function Embed({ initial, bridge }: EmbedProps) {
       )}
 
       {/* Locked: the run's progress without its buttons (the page around the chart runs it). */}
-      {controls && (canUse ? controls : <div className="embed-locked">{controls}</div>)}
+      {options.controls !== 'hidden' &&
+        (canUse ? (
+          <EmbedControls store={store} state={state} activity={activity} ready={ready} commanded={commanded} />
+        ) : (
+          <div className="embed-locked">
+            <EmbedControls store={store} state={state} activity={activity} ready={ready} commanded={commanded} />
+          </div>
+        ))}
 
       {show.has('setup') && <EmbedPickers state={state} disabled={!canUse} ready={ready} onChange={update} />}
 
@@ -253,33 +217,8 @@ export function Embed({ initial, bridge }: EmbedProps) {
       {show.has('explain') && !expMode && view.explain && <p className="view-explain">{view.explain}</p>}
       {show.has('explain') && expMode && expInfo && <p className="view-explain">{expInfo.about}</p>}
 
-      {focused && focusStore && !expMode && (show.has('panels') || show.has('inside') || show.has('latency')) && (
-        <Suspense fallback={<p className="hint">Loading…</p>}>
-          {show.has('panels') && <h2 className="sr-only">What the drive is doing</h2>}
-          {show.has('panels') && (
-            <Panels
-              store={focusStore}
-              context={select.panelContext(state)}
-              chosen={state.chart.charts}
-              onChoose={(charts) => update({ charts })}
-              view={view}
-              runSeconds={runSeconds}
-              markers={markers}
-            />
-          )}
-          {show.has('inside') && (
-            <section className="embed-view" aria-label="Inside the drive">
-              <h2>Inside the drive</h2>
-              <InsideView inside={focused.inside} second={until} />
-            </section>
-          )}
-          {show.has('latency') && (
-            <section className="embed-view" aria-label="Latency">
-              <h2>Latency</h2>
-              <LatencyView store={focusStore} inside={focused.inside} view={view} runSeconds={runSeconds} markers={markers} picked={null} />
-            </section>
-          )}
-        </Suspense>
+      {focused && focusStore && !expMode && (
+        <EmbedViews store={focusStore} run={focused} state={state} show={show} onCharts={(charts) => update({ charts })} />
       )}
     </main>
   );

@@ -3,6 +3,8 @@
 // write_iops_log / write_lat_log / write_bw_log format). Which quantity the values are comes from
 // the file name fio gives it (`*_iops.N.log`, `*_lat.N.log`, `*_clat.N.log`, `*_bw.N.log`).
 
+import { format1 } from '../format';
+
 export type FioLogKind = 'iops' | 'lat' | 'bw';
 
 export interface FioLog {
@@ -112,4 +114,18 @@ export function parseFioLog(fileName: string, text: string): FioParse {
 
 function clip(s: string): string {
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+/** A dropped or picked file read as a fio log, or why it cannot be (naming the file). */
+export async function readFioLog(file: Pick<File, 'name' | 'size' | 'text'>): Promise<FioParse> {
+  if (file.size > MAX_FIO_BYTES) {
+    return { error: `${file.name}: is ${format1(file.size / 2 ** 20)} MiB; the page reads fio logs up to ${MAX_FIO_BYTES / 2 ** 20} MiB` };
+  }
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    return { error: `${file.name}: could not be read` };
+  }
+  return parseFioLog(file.name, text);
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SimConfig } from '../engine/protocol';
 import { cut, EXPERIMENTS, fakeStore, LAYOUT, READY, samples, settings, type FakeWorker } from './fakeEngine';
-import { CHECK_DELAY_MS } from './store';
+import { CHECK_DELAY_MS } from './editChecks';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -9,17 +9,13 @@ import { createEngineWorker, type WorkerLike } from '../engine/client';
 import { createExperimentWorker, ExperimentSet } from '../engine/experiments';
 import type { Problem, SimConfig } from '../engine/protocol';
 import { RunSet, type Catalog } from '../engine/runs';
-import { MAX_FIO_BYTES, parseFioLog } from '../files/fioLog';
-import { format1 } from '../format';
+import { readFioLog } from '../files/fioLog';
 import { NO_EXPERIMENT, type ExperimentSettings } from '../settings/experimentState';
 import { DEFAULTS } from '../settings/pageDefaults';
-import { refineProblem } from '../settings/problems';
 import { experimentRequestFor, runRequest, type SimRun } from '../settings/runSetup';
 import type { RunSettings } from '../settings/urlState';
+import { EditChecks } from './editChecks';
 import { CHART_KEYS, chartViewOf, type ChartView, type PageState } from './state';
-
-/** Quiet time after a change before the engine is asked whether it accepts the settings. */
-export const CHECK_DELAY_MS = 150;
 
 export interface StoreOptions {
   makeRunWorker?: () => WorkerLike;
@@ -40,8 +36,8 @@ export interface Refusal {
 }
 
 export class PageStore {
-  readonly runs: RunSet<RunSettings>;
-  readonly experimentSet: ExperimentSet;
+  private readonly runs: RunSet<RunSettings>;
+  private readonly experimentSet: ExperimentSet;
   private readonly embedded: boolean;
   private loaded = false;
   private batching = 0;
@@ -58,16 +54,13 @@ export class PageStore {
   };
   private snap: PageState;
   private readonly listeners = new Set<() => void>();
-  /** The request last sent to be checked (live and experiment), and the timer sending it. */
-  private checked = { run: '', experiment: '' };
-  private readonly checkTimers = new Map<'run' | 'experiment', ReturnType<typeof setTimeout>>();
-  /** Drives whose parameters were asked of the engine. */
-  private readonly described = new Set<string>();
+  private readonly checks: EditChecks;
 
   constructor(options: StoreOptions = {}) {
     this.embedded = options.embedded ?? false;
     this.runs = new RunSet<RunSettings>(options.makeRunWorker ?? createEngineWorker, options.now, this.embedded);
     this.experimentSet = new ExperimentSet(options.makeExperimentWorker ?? createExperimentWorker);
+    this.checks = new EditChecks(this.runs, this.experimentSet, (patch) => this.set(patch));
     this.snap = this.build();
     this.runs.subscribe(() => this.changed());
     this.experimentSet.subscribe(() => this.changed());
@@ -84,13 +77,7 @@ export class PageStore {
   /** What the engine offers, once it has said (at once if it has). */
   catalogReady(): Promise<Catalog> {
     return new Promise((resolve) => {
-      const check = () => {
-        const catalog = this.snap.catalog;
-        if (!catalog) return false;
-        unsubscribe();
-        resolve(catalog);
-        return true;
-      };
+      const check = () => this.snap.catalog && (unsubscribe(), resolve(this.snap.catalog));
       const unsubscribe = this.subscribe(check);
       check();
     });
@@ -108,10 +95,7 @@ export class PageStore {
   /** Ends every worker (the page is going away); runs keep their setups and results. */
   dispose(): void {
     this.loaded = false;
-    for (const t of this.checkTimers.values()) clearTimeout(t);
-    this.checkTimers.clear();
-    this.checked = { run: '', experiment: '' };
-    this.described.clear();
+    this.checks.dispose();
     this.runs.dispose();
     this.experimentSet.dispose();
   }
@@ -124,30 +108,28 @@ export class PageStore {
    * is the edited setup's.
    */
   setRuns(list: readonly RunSettings[], edit = 0, experiment?: ExperimentSettings): void {
-    this.batch(() => this.replaceRuns(list, edit, experiment));
-  }
-
-  private replaceRuns(list: readonly RunSettings[], edit: number, experiment?: ExperimentSettings): void {
-    const have = this.runs.snapshot().runs;
-    for (const r of have) if (r.kind === 'log') this.runs.remove(r.id);
-    const sims = have.filter((r) => r.kind === 'sim');
-    const ids = list.map((s, i) => {
-      const r = sims[i];
-      if (!r) return this.runs.add(s);
-      this.runs.reset(r.id);
-      this.runs.edit(r.id, s);
-      return r.id;
-    });
-    for (const r of sims.slice(list.length)) this.runs.remove(r.id);
-    const edited = ids[edit] ?? ids[0];
-    if (edited !== null && edited !== undefined) this.runs.focus(edited);
-    this.experimentSet.keepOnly([]);
-    const shown = list[edit] ?? list[0];
-    this.set({
-      ...(shown ? { chart: chartViewOf(shown) } : {}),
-      ...(experiment ? { experiment } : {}),
-      until: null,
-      notice: null,
+    this.batch(() => {
+      const have = this.runs.snapshot().runs;
+      for (const r of have) if (r.kind === 'log') this.runs.remove(r.id);
+      const sims = have.filter((r) => r.kind === 'sim');
+      const ids = list.map((s, i) => {
+        const r = sims[i];
+        if (!r) return this.runs.add(s);
+        this.runs.reset(r.id);
+        this.runs.edit(r.id, s);
+        return r.id;
+      });
+      for (const r of sims.slice(list.length)) this.runs.remove(r.id);
+      const edited = ids[edit] ?? ids[0];
+      if (edited !== null && edited !== undefined) this.runs.focus(edited);
+      this.experimentSet.keepOnly([]);
+      const shown = list[edit] ?? list[0];
+      this.set({
+        ...(shown ? { chart: chartViewOf(shown) } : {}),
+        ...(experiment ? { experiment } : {}),
+        until: null,
+        notice: null,
+      });
     });
   }
 
@@ -311,29 +293,12 @@ export class PageStore {
   /** A real drive's fio log as a run of its own; a latency log switches the chart to latency. */
   async loadLog(file: Pick<File, 'name' | 'size' | 'text'>): Promise<void> {
     this.set({ logError: null });
-    if (file.size > MAX_FIO_BYTES) {
-      this.set({
-        logError: `${file.name}: is ${format1(file.size / 2 ** 20)} MiB; the page reads fio logs up to ${MAX_FIO_BYTES / 2 ** 20} MiB`,
-      });
-      return;
+    const read = await readFioLog(file);
+    if (read.error !== undefined) return this.set({ logError: read.error });
+    if (this.runs.addLog(file.name, read.log.fields, read.log.columns) === null) {
+      return this.set({ logError: `${file.name}: four runs are on the chart already; remove one first` });
     }
-    let text: string;
-    try {
-      text = await file.text();
-    } catch {
-      this.set({ logError: `${file.name}: could not be read` });
-      return;
-    }
-    const parsed = parseFioLog(file.name, text);
-    if (parsed.error !== undefined) {
-      this.set({ logError: parsed.error });
-      return;
-    }
-    if (this.runs.addLog(file.name, parsed.log.fields, parsed.log.columns) === null) {
-      this.set({ logError: `${file.name}: four runs are on the chart already; remove one first` });
-      return;
-    }
-    if (parsed.log.kind === 'lat') this.edit({ metric: 'mean_latency_us' });
+    if (read.log.kind === 'lat') this.edit({ metric: 'mean_latency_us' });
   }
 
   /** Hides the engine's errors (every run's and experiment's). */
@@ -420,62 +385,12 @@ export class PageStore {
     for (const fn of [...this.listeners]) fn();
   }
 
-  /**
-   * What follows a change: the edited run's worker loads ahead of its Start, and the engine is
-   * asked (after a quiet moment) whether it accepts the edited settings, so its objection shows
-   * beside the control before Start is pressed.
-   */
+  /** What follows a change: the edited run's worker loads ahead of its Start; edits are checked. */
   private follow(): void {
     const s = this.snap;
     const ready = s.catalog !== null && s.engineState !== 'loading';
     // An embed's first run's worker is its engine: it loads at once.
     if (this.loaded && (this.embedded || ready) && s.focusId) this.runs.prepare(s.focusId);
-    if (this.embedded || !this.loaded) return;
-    const setup = s.runs.find((r) => r.id === s.focusId)?.setup;
-    if (!ready || !setup || !s.catalog) return;
-    const catalog = s.catalog;
-    const request = runRequest(setup, catalog);
-    const runKey = JSON.stringify(request);
-    if (runKey !== this.checked.run) {
-      this.checked.run = runKey;
-      this.later('run', async () => {
-        const check = (c: SimConfig) => this.runs.check(c);
-        const p = await check(request);
-        const problem = p ? await refineProblem(p, request, check) : null;
-        if (this.checked.run === runKey) this.set({ problem });
-      });
-    }
-    const info = catalog.experiments.find((e) => e.id === s.experiment.id);
-    const expRequest = info ? experimentRequestFor(setup, s.experiment, info, catalog) : null;
-    const expKey = expRequest ? JSON.stringify(expRequest) : '';
-    if (expKey !== this.checked.experiment) {
-      this.checked.experiment = expKey;
-      if (!expRequest) this.set({ experimentProblem: null });
-      else
-        this.later('experiment', async () => {
-          const problem = await this.experimentSet.check(expRequest);
-          if (this.checked.experiment === expKey) this.set({ experimentProblem: problem });
-        });
-    }
-    const drive = setup.drive;
-    if (!this.described.has(drive)) {
-      this.described.add(drive);
-      void this.runs.describe(drive).then((list) => {
-        if (list.length > 0) this.set({ parameterInfo: { ...this.own.parameterInfo, [drive]: list } });
-        else this.described.delete(drive);
-      });
-    }
-  }
-
-  /** Runs `fn` after a quiet moment, instead of the one of its kind still waiting. */
-  private later(kind: 'run' | 'experiment', fn: () => Promise<void>): void {
-    clearTimeout(this.checkTimers.get(kind));
-    this.checkTimers.set(
-      kind,
-      setTimeout(() => {
-        this.checkTimers.delete(kind);
-        void fn();
-      }, CHECK_DELAY_MS),
-    );
+    if (this.loaded && !this.embedded && ready) this.checks.follow(s);
   }
 }

@@ -23,6 +23,8 @@ export class EditChecks {
   /** Drives whose parameters were asked of the engine, and what it said. */
   private readonly described = new Set<string>();
   private parameterInfo: PageState['parameterInfo'] = {};
+  /** What the last follow() saw: a run's progress changes none of it, and needs no new check. */
+  private seen: readonly unknown[] = [];
 
   constructor(
     private readonly runs: RunSet<RunSettings>,
@@ -35,6 +37,9 @@ export class EditChecks {
     const setup = s.runs.find((r) => r.id === s.focusId)?.setup;
     const catalog = s.catalog;
     if (!setup || !catalog) return;
+    const seen = [setup, catalog, s.experiment];
+    if (seen.every((x, i) => x === this.seen[i])) return;
+    this.seen = seen;
     const request = runRequest(setup, catalog);
     const runKey = JSON.stringify(request);
     if (runKey !== this.checked.run) {
@@ -74,6 +79,7 @@ export class EditChecks {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     this.checked = { run: '', experiment: '' };
+    this.seen = [];
     this.described.clear();
   }
 

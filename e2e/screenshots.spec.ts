@@ -12,7 +12,6 @@ async function settle(page: Page): Promise<void> {
 }
 
 test('screenshots of the comparison and the explanation, 1280 and 390 px, light and dark', async ({ page }) => {
-  test.setTimeout(120_000);
   await openApp(page, `?seconds=200&${SMALL_S3700}&compare=${encodeURIComponent(`seconds=200&${SMALL_S3700}&span=0.75`)}`);
   await page.getByTestId('start').click();
   await allRunsDone(page, 2);
@@ -43,7 +42,6 @@ test('screenshot of the first visit', async ({ page }) => {
 });
 
 test('screenshots of inside the drive, latency, power, every parameter and a fio report, 1280 and 390 px, light and dark', async ({ page }) => {
-  test.setTimeout(120_000);
   await openApp(page, `?seconds=300&${SMALL_S3700}`);
   await page.getByTestId('workload-file-input').fill('[global]\nioengine=libaio\nverify=md5\n[w]\nrw=randwrite\nruntime=200\ntime_based\n');
   await expect(page.getByTestId('import-report')).toBeVisible();
@@ -74,7 +72,6 @@ test('screenshots of inside the drive, latency, power, every parameter and a fio
 });
 
 test('screenshots of experiments: four corners of two drives, spare area and endurance, 1280 and 390 px, light and dark', async ({ page }) => {
-  test.setTimeout(180_000);
   const small = `${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`;
   const shots: [string, string][] = [
     ['four-corners', `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_pre=fill&${small}`],

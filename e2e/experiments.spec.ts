@@ -32,7 +32,6 @@ async function runExperiment(page: Page): Promise<void> {
 }
 
 test('a tiny four-corners sweep streams its rows; its CSV equals ssdlab sweep’s; charts save as PNG and SVG', async ({ page }) => {
-  test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'ssdlab-exp-'));
   await openApp(page, `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_qd=1,4,32&exp_pre=fill&${SMALL_S3700}`);
   await expect(page.getByTestId('experiment-select')).toHaveValue('four-corners');
@@ -158,7 +157,6 @@ test('two drives on one chart: S3700 and P3700 four corners, with a legend of co
 });
 
 test('spare area and endurance: steady IOPS and WA against spare area, rated against NAND-limited PB', async ({ page }) => {
-  test.setTimeout(120_000);
   await openApp(page, `?experiment=spare-area&exp_seconds=30&exp_spans=1,0.75&${SMALL_S3700}`);
   await expect(page.getByTestId('exp-spans-input')).toHaveValue('1,0.75');
   await page.getByTestId('exp-spans-input').fill('1,0.75,2');

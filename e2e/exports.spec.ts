@@ -27,7 +27,6 @@ function cliCsv(configPath: string, steadyFrom: number, dir: string): string {
 }
 
 test('the CSV equals the CLI’s for the exported config; fio logs; PNG and SVG of the chart', async ({ page }) => {
-  test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'ssdlab-export-'));
   await openApp(page, `?seconds=40&seed=3&pacing=lazy&${SMALL_S3700}`);
   await runToEnd(page);
@@ -64,7 +63,6 @@ test('the CSV equals the CLI’s for the exported config; fio logs; PNG and SVG 
 });
 
 test('a run with a power cut asked for during it: the exported config schedules the cut and the CLI gives the same CSV', async ({ page }) => {
-  test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'ssdlab-export-cut-'));
   await openApp(page, `?seconds=100&seed=5&${SMALL_S3700}`);
   await page.getByTestId('start').click();

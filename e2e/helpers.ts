@@ -62,29 +62,43 @@ export async function untilDone(what: string, done: () => Promise<boolean>, prog
  * legend, an experiment's point and second, the charts' dots.
  */
 export async function pageProgress(page: Page): Promise<string[]> {
-  const badge = page.getByTestId('engine-state');
-  const texts = ['progress', 'run-list', 'exp-progress', 'exp-run-list'].map((id) => page.getByTestId(id).allTextContents());
-  return [
-    ...(await badge.evaluateAll((els) => els.map((el) => `${el.getAttribute('data-state')} ${el.getAttribute('data-starting')}`))),
-    ...(await Promise.all(texts)).flat(),
-    ...(await page.locator('[data-points]').evaluateAll((els) => els.map((el) => el.getAttribute('data-points') ?? ''))),
-  ];
+  // One round trip: while a run keeps the page busy, each extra query waits its turn.
+  return page.evaluate(() => {
+    const byId = (id: string) => Array.from(document.querySelectorAll(`[data-testid="${id}"]`));
+    return [
+      ...byId('engine-state').map((el) => `${el.getAttribute('data-state')} ${el.getAttribute('data-starting')}`),
+      ...['progress', 'run-list', 'exp-progress', 'exp-run-list'].flatMap((id) => byId(id).map((el) => el.textContent ?? '')),
+      ...Array.from(document.querySelectorAll('[data-points]')).map((el) => el.getAttribute('data-points') ?? ''),
+    ];
+  });
 }
 
 /** Waits until the locator's attribute has this value, for as long as the page keeps working. */
 export async function untilAttribute(page: Page, locator: Locator, name: string, value: string): Promise<void> {
-  await untilDone(`waiting for ${name}="${value}"`, async () => (await locator.getAttribute(name)) === value, () => pageProgress(page));
+  await untilDone(
+    `waiting for ${name}="${value}"`,
+    async () => (await locator.getAttribute(name)) === value,
+    () => pageProgress(page),
+  );
 }
 
 /** Waits until the locator's text contains this, for as long as the page keeps working. */
 export async function untilText(page: Page, locator: Locator, text: RegExp | string): Promise<void> {
   const match = (t: string) => (typeof text === 'string' ? t.includes(text) : text.test(t));
-  await untilDone(`waiting for the text ${text}`, async () => match((await locator.textContent()) ?? ''), () => pageProgress(page));
+  await untilDone(
+    `waiting for the text ${text}`,
+    async () => match((await locator.textContent()) ?? ''),
+    () => pageProgress(page),
+  );
 }
 
 /** Waits until the run's simulated time passes `second`, for as long as it keeps advancing. */
 export async function untilSecond(page: Page, second: number): Promise<void> {
-  await untilDone(`waiting for simulated second ${second}`, async () => (await readNumber(page, 'readout-time')) > second, () => pageProgress(page));
+  await untilDone(
+    `waiting for simulated second ${second}`,
+    async () => (await readNumber(page, 'readout-time')) > second,
+    () => pageProgress(page),
+  );
 }
 
 /** Presses Start (or Restart) and waits until this run has finished. */
@@ -179,8 +193,18 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join('; ')})`);
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 4)
+        .join('; ')})`,
+  );
 }

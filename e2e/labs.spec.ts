@@ -54,7 +54,6 @@ async function nextStep(page: Page, n: number): Promise<void> {
 }
 
 test('lab cliff: the wall, free blocks and spare area; a reload keeps the progress; the hand-in and the worksheet', async ({ page }) => {
-  test.setTimeout(150_000);
   const dir = mkdtempSync(join(tmpdir(), 'ssdlab-lab-'));
   await openLab(page, 'cliff');
   await expect(page.getByTestId('lab-check-the-wall')).toHaveAttribute('data-status', 'waiting');
@@ -159,7 +158,6 @@ test('the list of labs opens any lab; a missing or broken lab file is named and 
 });
 
 test('lab spare: write amplification against spare area, and a consumer drive rescued by it', async ({ page }) => {
-  test.setTimeout(150_000);
   await openLab(page, 'spare');
   await runStep(page, 1, true);
   await expectMet(page, ['wa-full', 'wa-half', 'iops-half']);
@@ -170,7 +168,6 @@ test('lab spare: write amplification against spare area, and a consumer drive re
 });
 
 test('lab consistency: a thin line, walls and scatter; the same flash with lazy GC', async ({ page }) => {
-  test.setTimeout(150_000);
   await openLab(page, 'consistency');
   await runStep(page, 3, false);
   await expectMet(page, ['s3700-flat', 'p400e-wall', '840-scatter', 'worst-second']);
@@ -181,14 +178,12 @@ test('lab consistency: a thin line, walls and scatter; the same flash with lazy 
 });
 
 test('lab queue: SATA stops at 32 commands and 550 MB/s, NVMe keeps scaling', async ({ page }) => {
-  test.setTimeout(120_000);
   await openLab(page, 'queue');
   await runStep(page, 2, true);
   await expectMet(page, ['qd-helps', 'sata-32', 'nvme-beyond', 'sata-link', 'pcie-link']);
 });
 
 test('lab power: capacitors, a volatile cache and write-through; capacitors that fail', async ({ page }) => {
-  test.setTimeout(120_000);
   await openLab(page, 'power');
   await runStep(page, 3, false);
   await expectMet(page, ['caps-safe', 'volatile-loses', 'through-safe', 'through-slow']);
@@ -198,7 +193,6 @@ test('lab power: capacitors, a volatile cache and write-through; capacitors that
 });
 
 test('lab raid: striping doubles IOPS until the host adapters’ link caps it', async ({ page }) => {
-  test.setTimeout(120_000);
   await openLab(page, 'raid');
   await runStep(page, 1, true);
   await expectMet(page, ['four-to-eight', 'eight-to-sixteen', 'the-cap', 'the-link']);

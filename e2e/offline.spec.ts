@@ -52,7 +52,6 @@ async function runShort(page: Page): Promise<void> {
 }
 
 test('served from a sub-path by python’s http.server, the site runs; after one visit it runs offline, a trace import and labs too', async ({ page, context }) => {
-  test.setTimeout(120_000);
   const parent = mkdtempSync(join(tmpdir(), 'ssdlab-host-'));
   mkdirSync(join(parent, 'courses', 'storage'), { recursive: true });
   cpSync('web/dist', join(parent, 'courses', 'storage', 'ssdlab'), { recursive: true });
@@ -106,7 +105,6 @@ test('served from a sub-path by python’s http.server, the site runs; after one
 });
 
 test('npm run classroom serves the build on the network, prints the addresses students type, and the app runs from it', async ({ page }) => {
-  test.setTimeout(90_000);
   const server = await start('node', ['scripts/classroom.mjs', '--no-build', '--port', '0'], /Ctrl\+C/);
   try {
     const printed = server.output();

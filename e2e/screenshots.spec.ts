@@ -12,13 +12,12 @@ async function settle(page: Page): Promise<void> {
 }
 
 test('screenshots of the comparison and the explanation, 1280 and 390 px, light and dark', async ({ page }) => {
-  test.setTimeout(120_000);
-  await openApp(page, `?seconds=200&${SMALL_S3700}&compare=${encodeURIComponent(`seconds=200&${SMALL_S3700}&span=0.75`)}`);
+  await openApp(page, `?seconds=60&${SMALL_S3700}&compare=${encodeURIComponent(`seconds=60&${SMALL_S3700}&span=0.75`)}`);
   await page.getByTestId('start').click();
   await allRunsDone(page, 2);
-  // Explain the second the first run fell from its fresh-drive speed (second 17 of 200).
+  // Explain second 17 of 60, where the run with more spare falls from its fresh-drive speed.
   const box = (await page.getByTestId('iops-chart').boundingBox())!;
-  await page.getByTestId('iops-chart').click({ position: { x: 64 + ((box.width - 82) * 17) / 200, y: 200 } });
+  await page.getByTestId('iops-chart').click({ position: { x: 64 + ((box.width - 82) * 17) / 60, y: 200 } });
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.getByTestId('why-panel')).toBeVisible();
 
@@ -43,7 +42,6 @@ test('screenshot of the first visit', async ({ page }) => {
 });
 
 test('screenshots of inside the drive, latency, power, every parameter and a fio report, 1280 and 390 px, light and dark', async ({ page }) => {
-  test.setTimeout(120_000);
   await openApp(page, `?seconds=300&${SMALL_S3700}`);
   await page.getByTestId('workload-file-input').fill('[global]\nioengine=libaio\nverify=md5\n[w]\nrw=randwrite\nruntime=200\ntime_based\n');
   await expect(page.getByTestId('import-report')).toBeVisible();
@@ -74,12 +72,11 @@ test('screenshots of inside the drive, latency, power, every parameter and a fio
 });
 
 test('screenshots of experiments: four corners of two drives, spare area and endurance, 1280 and 390 px, light and dark', async ({ page }) => {
-  test.setTimeout(180_000);
   const small = `${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`;
   const shots: [string, string][] = [
     ['four-corners', `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_pre=fill&${small}`],
-    ['spare-area', `?experiment=spare-area&exp_seconds=40&exp_spans=1,0.875,0.75,0.6&${SMALL_S3700}`],
-    ['endurance', `?experiment=endurance&exp_seconds=40&${small}`],
+    ['spare-area', `?experiment=spare-area&exp_seconds=20&exp_spans=1,0.875,0.75,0.6&${SMALL_S3700}`],
+    ['endurance', `?experiment=endurance&exp_seconds=20&${small}`],
   ];
   for (const [name, query] of shots) {
     await openApp(page, query);

@@ -25,6 +25,8 @@ function fakeEngine(clock: { t: number }) {
     readonly cuts: number[];
     rows = 0;
     healthy = true;
+    /** How far past the seconds done a cut asked now lands (the programs booked before it). */
+    cutDelay = 0.5;
     constructor(json: string) {
       const c = JSON.parse(json);
       if (c.drive === 'trap') throw new WebAssembly.RuntimeError('unreachable');
@@ -60,7 +62,7 @@ function fakeEngine(clock: { t: number }) {
     }
     cut_power_now() {
       if (this.done >= this.seconds) return -1;
-      const at = this.done + 0.5;
+      const at = this.done + this.cutDelay;
       this.cuts.push(at);
       return at;
     }
@@ -206,6 +208,33 @@ describe('Runner', () => {
     // The inside rows of the next slice come from the drive with failed capacitors.
     const last = t.of('samples').at(-1)!;
     expect(new Float32Array(last.inside)[0]).toBe(0);
+  });
+
+  it('steps on until a cut asked for while paused has landed and been reported', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, seconds: 1000 } });
+    t.tick(1);
+    t.runner.handle({ type: 'pause' });
+    t.tick();
+    const before = t.of('progress').at(-1)!.seconds_done;
+    // The drive has programs booked for the next two and a half seconds: the cut lands after them.
+    [...t.live][0].cutDelay = 2.5;
+    t.runner.handle({ type: 'cut_power' });
+    const at = t.of('cut_asked')[0].at_s;
+    expect(at).toBe(before + 2.5);
+    t.runner.handle({ type: 'step' });
+    t.tick();
+    expect(t.runner.getState()).toBe('paused');
+    expect(t.of('progress').at(-1)!.seconds_done).toBe(before + 3);
+    expect(
+      t
+        .of('power_cuts')
+        .at(-1)!
+        .cuts.map((c) => c.at_s),
+    ).toEqual([at]);
+    // Once reported, a step is one second again.
+    t.runner.handle({ type: 'step' });
+    t.tick();
+    expect(t.of('progress').at(-1)!.seconds_done).toBe(before + 4);
   });
 
   it('inspects a fio job file or a trace on request', () => {

@@ -131,6 +131,11 @@ export class Runner {
   private elapsedMs = 0;
   /** While stepping: the second at which to pause again. */
   private stepTo: number | null = null;
+  /**
+   * The latest cut asked for now, until its report arrives: it lands once the programs already
+   * booked are done, which can be seconds after the one being stepped, so a step runs to its end.
+   */
+  private cutAskedAt: number | null = null;
   /** Values per inside row of the running drive. */
   private insideRow = 0;
   /**
@@ -256,7 +261,7 @@ export class Runner {
         break;
       case 'step':
         if (!this.sim || (this.state !== 'paused' && this.state !== 'running')) break;
-        this.stepTo = this.sim.seconds_done() + 1;
+        this.stepTo = this.stepEnd(this.sim.seconds_done() + 1);
         if (this.state === 'paused') {
           this.setState('running');
           this.scheduleSlice();
@@ -271,7 +276,11 @@ export class Runner {
         if (!this.sim) break;
         this.guard(() => {
           const at = this.sim!.cut_power_now();
-          if (at >= 0) this.watchCuts = true;
+          if (at >= 0) {
+            this.watchCuts = true;
+            this.cutAskedAt = at;
+            if (this.stepTo !== null) this.stepTo = this.stepEnd(this.stepTo);
+          }
           this.host.post({ type: 'cut_asked', at_s: at });
         });
         break;
@@ -352,6 +361,7 @@ export class Runner {
     }
     this.elapsedMs = 0;
     this.stepTo = null;
+    this.cutAskedAt = null;
     this.insideRow = (JSON.parse(this.sim.inside_layout()) as InsideLayout).row;
     this.watchCuts = Array.isArray(config.power_cuts_s) && config.power_cuts_s.length > 0;
     this.cutsReported = 0;
@@ -424,6 +434,7 @@ export class Runner {
     }
     if (cuts.length > this.cutsReported) {
       this.cutsReported = cuts.length;
+      if (this.cutAskedAt !== null && cuts.some((c) => c.at_s >= this.cutAskedAt!)) this.cutAskedAt = null;
       this.host.post({ type: 'power_cuts', cuts });
     }
     this.host.post({
@@ -448,6 +459,11 @@ export class Runner {
       return;
     }
     this.scheduleSlice();
+  }
+
+  /** Where a step that would end at `second` ends: later if a cut asked for lands after it. */
+  private stepEnd(second: number): number {
+    return this.cutAskedAt === null ? second : Math.max(second, Math.floor(this.cutAskedAt) + 1);
   }
 
   private fail(e: unknown): void {

@@ -14,11 +14,17 @@ interface Received {
 
 const embedSrc = (query: string) => `${APP_ORIGIN}/embed.html?${SMALL_S3700}&${query}`;
 const events = (page: Page, id: string | null, type?: string): Promise<Received[]> =>
-  page.evaluate(([i, t]) => (window as unknown as { events(id: string | null, type?: string): Received[] }).events(i, t), [id, type] as const);
+  page.evaluate(([i, t]) => (window as unknown as { events(id: string | null, type?: string): Received[] }).events(i, t), [
+    id,
+    type,
+  ] as const);
 const send = (page: Page, name: string, message: unknown) =>
   page.evaluate(([n, m]) => (window as unknown as { send(name: string, m: unknown): void }).send(n, m), [name, message] as const);
 const addFrame = (page: Page, src: string, name: string) =>
-  page.evaluate(([s, n]) => (window as unknown as { addFrame(src: string, name: string): Promise<void> }).addFrame(s, n), [src, name] as const);
+  page.evaluate(([s, n]) => (window as unknown as { addFrame(src: string, name: string): Promise<void> }).addFrame(s, n), [
+    src,
+    name,
+  ] as const);
 
 /**
  * Waits for the next event of a type from an embed (after `after` of them were seen), for as
@@ -26,13 +32,21 @@ const addFrame = (page: Page, src: string, name: string) =>
  */
 async function nextEvent(page: Page, id: string | null, type: string, after = 0): Promise<Received> {
   const what = `waiting for ${type} event ${after + 1} from embed ${id}`;
-  await untilDone(what, async () => (await events(page, id, type)).length > after, async () => (await events(page, id)).length);
+  await untilDone(
+    what,
+    async () => (await events(page, id, type)).length > after,
+    async () => (await events(page, id)).length,
+  );
   return (await events(page, id, type))[after];
 }
 const lastState = async (page: Page, id: string) => (await events(page, id, 'state')).at(-1)?.data.state;
 /** Waits until an embed's run reaches a state, for as long as it keeps sending events. */
 const untilState = (page: Page, id: string, state: string) =>
-  untilDone(`waiting for embed ${id} to be ${state}`, async () => (await lastState(page, id)) === state, async () => (await events(page, id)).length);
+  untilDone(
+    `waiting for embed ${id} to be ${state}`,
+    async () => (await lastState(page, id)) === state,
+    async () => (await events(page, id)).length,
+  );
 
 test('a page of another origin drives the embed by message and receives its samples', async ({ page }) => {
   await page.goto(`${HOST_ORIGIN}/host.html`);
@@ -113,7 +127,10 @@ test('a page of another origin drives the embed by message and receives its samp
   await expect.poll(async () => (await events(page, 'a', 'error')).length).toBe(errorsBefore + bad.length);
   const errors = (await events(page, 'a', 'error')).slice(errorsBefore).map((e) => e.data);
   expect(errors.map((e) => e.field)).toEqual(bad.map(([, field]) => field));
-  expect(errors[3]).toMatchObject({ ref: 'w1', message: 'must be one of hello, config, start, pause, resume, step, reset, seek (got "warp")' });
+  expect(errors[3]).toMatchObject({
+    ref: 'w1',
+    message: 'must be one of hello, config, start, pause, resume, step, reset, seek (got "warp")',
+  });
   expect(errors[5].message).toContain("the run's length");
   expect(errors[6].message).toContain('unknown drive "x25-m-80"');
   // None of it changed the setup or stopped the embed.
@@ -149,7 +166,12 @@ test('messages from origins the embed does not allow are ignored', async ({ page
   await addFrame(other, embedSrc(`seconds=5&origin=${encodeURIComponent(HOST_ORIGIN)}&id=c`), 'c');
   const embed = other.frameLocator('iframe[name="c"]').getByTestId('embed');
   await expect(embed).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
-  for (const message of [{ ssdlab: 1, type: 'hello' }, { ssdlab: 1, type: 'start' }, { ssdlab: 1, type: 'warp' }]) await send(other, 'c', message);
+  for (const message of [
+    { ssdlab: 1, type: 'hello' },
+    { ssdlab: 1, type: 'start' },
+    { ssdlab: 1, type: 'warp' },
+  ])
+    await send(other, 'c', message);
   await other.waitForTimeout(1500);
   await expect(embed).toHaveAttribute('data-state', 'idle');
   expect(await other.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
@@ -214,18 +236,22 @@ test('four embeds on a page: each runs only while in view, and no main-thread ta
   // What the page's own PerformanceObserver saw (host, and frames sharing its thread), and what
   // each embed's saw since it loaded.
   const host = await page.evaluate(
-    (from) => (window as unknown as { longTasks: { start: number; duration: number; name: string }[] }).longTasks.filter((t) => t.start >= from),
+    (from) =>
+      (window as unknown as { longTasks: { start: number; duration: number; name: string }[] }).longTasks.filter((t) => t.start >= from),
     scrollFrom,
   );
   const inEmbeds: number[][] = [];
   for (const f of page.frames()) {
-    if (f !== page.mainFrame()) inEmbeds.push(await f.evaluate(() => (window as unknown as { embedLongTasks?: number[] }).embedLongTasks ?? []));
+    if (f !== page.mainFrame())
+      inEmbeds.push(await f.evaluate(() => (window as unknown as { embedLongTasks?: number[] }).embedLongTasks ?? []));
   }
   // Every task on every renderer's main thread while scrolling, with its wall and CPU time.
   const start = trace.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'scroll-start')!;
   const end = start.ts + scrollMs * 1000;
   const mains = new Set(trace.filter((e) => e.ph === 'M' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const tasks = trace.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && mains.has(`${e.pid}:${e.tid}`) && e.ts >= start.ts && e.ts <= end);
+  const tasks = trace.filter(
+    (e) => e.name === 'ThreadControllerImpl::RunTask' && mains.has(`${e.pid}:${e.tid}`) && e.ts >= start.ts && e.ts <= end,
+  );
   const ms = (us = 0) => Math.round(us / 100) / 10;
   const maxCpu = Math.max(0, ...tasks.map((t) => t.tdur ?? 0));
   // The host's long tasks, each with the CPU time of its task in the trace.
@@ -325,7 +351,11 @@ test('the sample article drives its charts as the reader scrolls, from a sub-pat
 test('screenshots of an embed comparing two runs, 1280 and 390 px, light and dark', async ({ page }) => {
   await page.goto(`${HOST_ORIGIN}/host.html`);
   const second = encodeURIComponent(`${SMALL_S3700}&seconds=120&span=0.75`);
-  await addFrame(page, embedSrc(`seconds=120&compare=${second}&show=setup,chart,stats,explain&origin=${encodeURIComponent(HOST_ORIGIN)}&id=shot`), 'shot');
+  await addFrame(
+    page,
+    embedSrc(`seconds=120&compare=${second}&show=setup,chart,stats,explain&origin=${encodeURIComponent(HOST_ORIGIN)}&id=shot`),
+    'shot',
+  );
   await nextEvent(page, 'shot', 'ready');
   await send(page, 'shot', { ssdlab: 1, type: 'start' });
   await untilState(page, 'shot', 'finished');
@@ -334,7 +364,10 @@ test('screenshots of an embed comparing two runs, 1280 and 390 px, light and dar
   await expect(frame.getByTestId('embed-until')).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const [width, height] of [[1280, 900], [390, 844]]) {
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ]) {
       await page.setViewportSize({ width, height });
       await frame.getByTestId('embed').evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       await page.locator('iframe[name="shot"]').screenshot({ path: `e2e/screenshots/embed-${width}-${scheme}.png` });
@@ -342,11 +375,14 @@ test('screenshots of an embed comparing two runs, 1280 and 390 px, light and dar
   }
   // With reduced motion nothing in the embed animates or transitions.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const moving = await frame.getByTestId('embed').evaluate((root) =>
-    [root, ...root.querySelectorAll('*')]
-      .map((el) => getComputedStyle(el))
-      .filter((cs) => cs.animationName !== 'none' || cs.transitionDuration.split(',').some((d) => parseFloat(d) > 0)).length,
-  );
+  const moving = await frame
+    .getByTestId('embed')
+    .evaluate(
+      (root) =>
+        [root, ...root.querySelectorAll('*')]
+          .map((el) => getComputedStyle(el))
+          .filter((cs) => cs.animationName !== 'none' || cs.transitionDuration.split(',').some((d) => parseFloat(d) > 0)).length,
+    );
   expect(moving).toBe(0);
 });
 
@@ -368,4 +404,16 @@ test('no axe violations in an embed and in "Embed this chart", light and dark', 
     await page.emulateMedia({ colorScheme: scheme });
     expect(await axeViolations(page), `embed this chart, ${scheme}`).toEqual([]);
   }
+});
+
+test('an embed’s panels know a trace model: a request size the model ignores brings no read-modify-write panel', async ({ page }) => {
+  // Issue 18's drift: the embed chose its panels as if a trace model took the design's request size.
+  const rmwPanel = async (search: string) => {
+    await page.goto(`./embed.html?${search}&show=chart,panels`);
+    await untilAttribute(page, page.getByTestId('embed'), 'data-state', 'idle');
+    return page.getByTestId('panel-toggle-rmw');
+  };
+  await expect(await rmwPanel('workload=swingbench&block=6144')).toHaveAttribute('aria-pressed', 'false');
+  // The same request size on a synthetic workload does write part of a map unit.
+  await expect(await rmwPanel('workload=random-write&block=6144')).toHaveAttribute('aria-pressed', 'true');
 });

@@ -5,8 +5,7 @@
 // to the page (InvalidFields) so Start can say why it is disabled.
 
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { formatPlain } from '../format';
-import type { Parsed } from '../settings/urlState';
+import { parseNumberText, type Parsed } from '../settings/urlState';
 
 export function FieldError({ message, id, testId }: { message: string | null; id?: string; testId?: string }) {
   if (!message) return null;
@@ -126,18 +125,6 @@ export interface NumberFieldProps extends Omit<ParsedFieldProps<number>, 'parse'
   min: number;
   max: number;
   whole: boolean;
-}
-
-/** Checks typed text against a range; the message names the control and the range. */
-export function parseNumberText(label: string, text: string, min: number, max: number, whole: boolean): Parsed<number> {
-  const t = text.trim();
-  const v = t === '' ? NaN : Number(t);
-  // Built only for a message: every field parses its text when it mounts.
-  const range = () => `${whole ? 'a whole number' : 'a number'} from ${formatPlain(min)} to ${formatPlain(max)}`;
-  if (!Number.isFinite(v)) return { error: `${label}: must be ${range()} (got "${text}")` };
-  if (v < min || v > max) return { error: `${label}: must be ${range()} (got ${t})` };
-  if (whole && !Number.isInteger(v)) return { error: `${label}: must be a whole number (got ${t})` };
-  return { value: v };
 }
 
 export function NumberField({ min, max, whole, ...rest }: NumberFieldProps) {

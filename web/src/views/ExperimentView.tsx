@@ -6,7 +6,7 @@
 // its columns (experimentKind), or shown as a table with a generic chart.
 
 import { memo, useMemo } from 'react';
-import { ColumnStore } from '../charts/columns';
+import { ColumnStore } from '../data/columns';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
 import { XYChart, type BarGroup, type LegendItem, type XYSeries } from '../charts/XYChart';
 import { download, fileSlug } from '../charts/export';

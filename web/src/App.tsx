@@ -38,7 +38,7 @@ import { useRuns } from './hooks/useRuns';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { labResults } from './labs/results';
 import { consistency as scenario } from './scenarios/consistency';
-import type { DesignValues } from './settings/design';
+import type { DesignValues } from './settings/options';
 import {
   LABELS as EXPERIMENT_LABELS,
   checkExperiment,

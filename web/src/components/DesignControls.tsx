@@ -1,4 +1,4 @@
-// The workload, controller-design and power-loss options, drawn from the table in design.ts,
+// The workload, controller-design and power-loss options, drawn from the table in settings/options.ts,
 // plus the advanced overrides. Each option explains the choice in effect in one sentence, and
 // shows the engine's objection when it names what the option sets.
 
@@ -20,11 +20,11 @@ import {
   type ListOption,
   type NumberOption,
   type TextOption,
-} from '../settings/design';
+} from '../settings/options';
 import { workloadWords } from '../explain/words';
 import type { Overrides } from '../settings/overrides';
 import { groupParameters, parseParameter, rangeText, unitOf } from '../settings/parameters';
-import type { ParamValue } from '../settings/design';
+import type { ParamValue } from '../settings/options';
 import { parseNumberList, type WorkloadFile as WorkloadFileValue } from '../settings/urlState';
 import { WorkloadFile } from './WorkloadFile';
 import { FieldError, NumberField, ParsedField } from './fields';

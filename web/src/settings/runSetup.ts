@@ -10,7 +10,7 @@ import type { Run } from '../engine/runs';
 import { workloadWords } from '../explain/words';
 import { formatBytes } from '../format';
 import { spanOption } from './capacity';
-import { DESIGN_OPTIONS, describeDesign, type DesignValues, type EngineOffer } from './design';
+import { DESIGN_OPTIONS, describeDesign, type DesignValues, type EngineOffer } from './options';
 import { experimentRequest, type ExperimentSettings } from './experimentState';
 import { DEFAULTS } from './pageDefaults';
 import { buildRequest } from './request';

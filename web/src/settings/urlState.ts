@@ -5,7 +5,7 @@
 
 import type { DrivePreset, WorkloadInfo } from '../engine/protocol';
 import { formatPlain } from '../format';
-import { DESIGN_OPTIONS, dropUnavailable, type DesignOption, type DesignValue, type DesignValues } from './design';
+import { DESIGN_OPTIONS, dropUnavailable, type DesignOption, type DesignValue, type DesignValues } from './options';
 import { checkOverride, parseValue, type Overrides } from './overrides';
 
 export interface RunSettings {
@@ -17,7 +17,7 @@ export interface RunSettings {
   seed: number;
   view: string;
   workload: string;
-  /** Design options the user changed, by option id (see design.ts). */
+  /** Design options the user changed, by option id (see options.ts). */
   design: DesignValues;
   /** Advanced drive-parameter overrides, by path (`set.PATH=VALUE` in the URL). */
   overrides: Overrides;

@@ -232,7 +232,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
       cancelFrame?.();
       if (timer) clearTimeout(timer);
     };
-  }, [stores, store, paint, view.y, yDomain, width, height, plotH, redrawMs, theme]);
+  }, [stores, store, paint, view.y, yDomain, width, height, plotH, redrawMs, theme, rootRef]);
 
   const yt = yTicks(view.y.kind, yDomain, plotH);
   // A short log axis over many decades labels every other one.
@@ -275,7 +275,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
     const range = secondsInView();
     if (!range) return;
     const current = inView(hovered) ? hovered : null;
-    let next: number | null = null;
+    let next: number;
     const stepBy = e.shiftKey ? 10 : 1;
     switch (e.key) {
       case 'ArrowRight':

@@ -4,7 +4,7 @@
 // a message at the field naming the control and what it accepts. Invalid fields are reported
 // to the page (InvalidFields) so Start can say why it is disabled.
 
-import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { parseNumberText, type Parsed } from '../settings/urlState';
 
 export function FieldError({ message, id, testId }: { message: string | null; id?: string; testId?: string }) {
@@ -49,23 +49,19 @@ export function ParsedField<T>(props: ParsedFieldProps<T>) {
   const shown = props.value === undefined ? '' : props.format(props.value);
   const [text, setText] = useState(shown);
   const [syntax, setSyntax] = useState<string | null>(null);
-  const parseRef = useRef(props.parse);
-  parseRef.current = props.parse;
-  const formatRef = useRef(props.format);
-  formatRef.current = props.format;
 
   // Follow changes made elsewhere (a link, a reset), unless the text already means that value.
-  const textRef = useRef(text);
-  textRef.current = text;
-  useEffect(() => {
-    const t = textRef.current;
-    const mine = t.trim() === '' ? undefined : parseRef.current(t);
-    const same = mine === undefined ? shown === '' : mine.error === undefined && formatRef.current(mine.value) === shown;
+  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+  const [followed, setFollowed] = useState(shown);
+  if (shown !== followed) {
+    setFollowed(shown);
+    const mine = text.trim() === '' ? undefined : props.parse(text);
+    const same = mine === undefined ? shown === '' : mine.error === undefined && props.format(mine.value) === shown;
     if (!same) {
       setText(shown);
       setSyntax(null);
     }
-  }, [shown]);
+  }
 
   useEffect(() => {
     report(id, syntax);

@@ -3,11 +3,11 @@
 // panel always edits the focused run; the URL holds every run's settings.
 
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { ColumnStore } from './charts/columns';
+import { ColumnStore } from './data/columns';
 import { hoverSecond } from './charts/hover';
-import { resolveXDomain, type ViewSpec } from './charts/scales';
+import { METRICS, resolveXDomain, type ViewSpec } from './data/views';
 import type { ChartSeries, TimeMarker } from './charts/TimeChart';
-import { ComparisonChart, METRICS } from './components/ComparisonChart';
+import { ComparisonChart } from './components/ComparisonChart';
 import { DesignControls } from './components/DesignControls';
 import { ErrorBanner } from './components/ErrorBanner';
 import { ExperimentBar, ExperimentLegend } from './components/ExperimentBar';
@@ -38,7 +38,7 @@ import { useRuns } from './hooks/useRuns';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { labResults } from './labs/results';
 import { consistency as scenario } from './scenarios/consistency';
-import type { DesignValues } from './settings/design';
+import type { DesignValues } from './settings/options';
 import {
   LABELS as EXPERIMENT_LABELS,
   checkExperiment,

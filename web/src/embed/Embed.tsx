@@ -4,11 +4,11 @@
 // views it does not show (inside the drive, latency and experiments are separate chunks).
 
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { ColumnStore } from '../charts/columns';
-import { StorePrefix } from '../charts/prefix';
-import { resolveXDomain, type ViewSpec } from '../charts/scales';
+import { ColumnStore } from '../data/columns';
+import { StorePrefix } from '../data/prefix';
+import { METRICS, resolveXDomain, type ViewSpec } from '../data/views';
 import type { ChartSeries, TimeMarker } from '../charts/TimeChart';
-import { ComparisonChart, METRICS } from '../components/ComparisonChart';
+import { ComparisonChart } from '../components/ComparisonChart';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { ExperimentBar } from '../components/ExperimentBar';
 import { Panels } from '../components/Panels';

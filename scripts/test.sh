@@ -22,8 +22,9 @@ step "cargo test"      cargo test --workspace --release
 step "first module"    cargo clippy -p ssdlab-wasm --release --no-default-features --all-targets -- -D warnings
 step "first module"    cargo test -p ssdlab-wasm --release --no-default-features --lib
 step "build wasm"      bash scripts/build-wasm.sh
-# The page's format (.prettierrc.json); its lint (eslint.config.js) joins once it passes.
+# The page's format (.prettierrc.json) and lint (eslint.config.js).
 step "prettier"        "$bin/prettier" --check web eslint.config.js
+step "eslint"          "$bin/eslint" --max-warnings 0 web
 step "typecheck"       "$bin/tsc" -p tsconfig.json --noEmit
 step "vitest"          "$bin/vitest" run
 step "vite build"      "$bin/vite" build

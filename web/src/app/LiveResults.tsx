@@ -3,10 +3,10 @@
 // and panels. Everything is read from the store and its selectors; the buttons send its commands.
 
 import { lazy, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
-import { ColumnStore } from '../charts/columns';
+import { ColumnStore } from '../data/columns';
 import { hoverSecond } from '../charts/hover';
-import { resolveXDomain } from '../charts/scales';
-import { ComparisonChart, METRICS } from '../components/ComparisonChart';
+import { resolveXDomain } from '../data/views';
+import { ComparisonChart } from '../components/ComparisonChart';
 import { ExportBar } from '../components/ExportBar';
 import { LazySection } from '../components/LazySection';
 import { Panels } from '../components/Panels';
@@ -61,7 +61,7 @@ export function LiveResults({ store, state, invalid, onStart, chartHeight, full,
   const drive = state.catalog?.presets.find((p) => p.id === settings.drive);
 
   const view = select.currentView(state);
-  const metric = METRICS.find((m) => m.id === state.chart.metric) ?? METRICS[0];
+  const metric = select.currentMetric(state);
   // The panels and the latency view under the chart follow a new view in a render of their own,
   // after the main chart has shown it: a click on a view tab paints sooner.
   const belowView = useDeferredValue(view);
@@ -146,16 +146,16 @@ export function LiveResults({ store, state, invalid, onStart, chartHeight, full,
         runs={shown}
         focusId={state.focusId}
         store={focused?.store ?? EMPTY_STORE}
-        series={select.runSeries(state, metric)}
+        series={select.runSeries(state)}
         names={names}
         metric={metric}
         layout={state.chart.layout}
         onMetric={onMetric}
         onLayout={onLayout}
-        view={select.chartView(state, metric)}
+        view={select.chartView(state)}
         runSeconds={runSeconds}
         markers={markers}
-        title={select.chartTitle(state, metric)}
+        title={select.chartTitle(state)}
         height={chartHeight}
         emptyText={select.emptyText(state, IDLE_TEXT)}
         onPick={onPick}

@@ -8,7 +8,7 @@ import { SetupPanel } from '../components/SetupPanel';
 import type { ExperimentInfo } from '../engine/experimentProtocol';
 import { labResults } from '../labs/results';
 import { consistency as scenario } from '../scenarios/consistency';
-import type { DesignValues } from '../settings/design';
+import type { DesignValues } from '../settings/options';
 import { settingsOf as experimentSettingsOf, type ExperimentSettings } from '../settings/experimentState';
 import type { Overrides } from '../settings/overrides';
 import type { RunSettings } from '../settings/urlState';

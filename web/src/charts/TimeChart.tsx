@@ -9,12 +9,13 @@ import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { drawInFrame } from './drawQueue';
 import { scaleLinear } from 'd3';
 import { colorOf, useTheme } from '../theme';
-import type { ColumnStore } from './columns';
+import { rowOf, rowsWithin, type ColumnStore } from '../data/columns';
+import { resolveXDomain, type ViewSpec } from '../data/views';
 import { chartSvg, download, fileSlug, svgToPng } from './export';
 import { useWidth } from '../hooks/useVersion';
-import { hoverSecond, rowOf, useHoverSecond } from './hover';
+import { hoverSecond, useHoverSecond } from './hover';
 import { drawBands, drawLine, drawScatter, type ScatterCounts, type ScatterStyle } from './draw';
-import type { BandSpec, RefLine, SeriesSpec } from './panels';
+import type { BandSpec, RefLine, SeriesSpec } from '../data/panels';
 import {
   columnMax,
   columnQuantile,
@@ -23,12 +24,9 @@ import {
   formatCount,
   logMinorTicks,
   makeYScale,
-  resolveXDomain,
   resolveYDomain,
-  rowsWithin,
   xTicks,
   yTicks,
-  type ViewSpec,
 } from './scales';
 import { SvgRecorder, asContext } from './svgContext';
 import { numberFormat } from '../format';
@@ -234,7 +232,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
       cancelFrame?.();
       if (timer) clearTimeout(timer);
     };
-  }, [stores, store, paint, view.y, yDomain, width, height, plotH, redrawMs, theme]);
+  }, [stores, store, paint, view.y, yDomain, width, height, plotH, redrawMs, theme, rootRef]);
 
   const yt = yTicks(view.y.kind, yDomain, plotH);
   // A short log axis over many decades labels every other one.
@@ -277,7 +275,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
     const range = secondsInView();
     if (!range) return;
     const current = inView(hovered) ? hovered : null;
-    let next: number | null = null;
+    let next: number;
     const stepBy = e.shiftKey ? 10 : 1;
     switch (e.key) {
       case 'ArrowRight':

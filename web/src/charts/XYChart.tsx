@@ -6,7 +6,7 @@
 
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { scaleBand, scaleLinear, scaleLog } from 'd3';
-import { colorOf, useTheme } from '../theme';
+import { colorOf } from '../theme';
 import { chartSvg, download, fileSlug, svgToPng } from './export';
 import { useWidth } from '../hooks/useVersion';
 import { formatCount } from './scales';
@@ -133,7 +133,6 @@ function Legend({ items }: { items: readonly LegendItem[] }) {
 }
 
 export function XYChart(props: LineChartProps | BarChartProps) {
-  const theme = useTheme();
   const [rootRef, width] = useWidth<HTMLDivElement>();
   const svgRef = useRef<SVGSVGElement>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -151,9 +150,9 @@ export function XYChart(props: LineChartProps | BarChartProps) {
 
   const body = useMemo((): { marks: ReactNode; empty: boolean } => {
     if (width === 0) return { marks: null, empty: true };
+    // The marks' colours are CSS variables, so a change of theme repaints them without a new body.
     return props.kind === 'lines' ? lineMarks(props, plotW, plotH, formatY) : barMarks(props, plotW, plotH, formatY);
-    // theme: colours are CSS variables; re-rendering picks them up.
-  }, [props, plotW, plotH, width, formatY, theme]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [props, plotW, plotH, width, formatY]);
 
   const save = async (kind: 'png' | 'svg') => {
     if (!svgRef.current) return;

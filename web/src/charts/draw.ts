@@ -1,7 +1,8 @@
 // Canvas marks for the scatter: one small dot per simulated second.
 // Positions come from D3 scales; nothing here allocates per point.
 
-import { Mark, classifyY, type YKind } from './scales';
+import type { YKind } from '../data/views';
+import { Mark, classifyY } from './scales';
 
 export interface ScatterStyle {
   dot: string;

@@ -2,7 +2,6 @@
 // chart shows what every panel read in that second.
 
 import { useSyncExternalStore } from 'react';
-import type { ColumnStore } from './columns';
 
 type Listener = () => void;
 
@@ -28,13 +27,4 @@ export const hoverSecond = new HoverSecond();
 
 export function useHoverSecond(): number | null {
   return useSyncExternalStore(hoverSecond.subscribe, hoverSecond.get);
-}
-
-/** The row of `second` in the store (seconds arrive in order, one row each), or -1. */
-export function rowOf(store: ColumnStore, second: number): number {
-  if (store.length === 0 || !store.has('second')) return -1;
-  const xs = store.column('second');
-  const guess = second - xs[0];
-  if (xs[guess] === second) return guess;
-  return xs.indexOf(second);
 }

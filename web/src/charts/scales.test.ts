@@ -5,18 +5,17 @@ import {
   classifyY,
   columnMax,
   columnQuantile,
-  rowsWithin,
   formatCount,
   logMinorTicks,
   logTicks,
   logTop,
   refLabelSlots,
   makeYScale,
-  resolveXDomain,
   resolveYDomain,
-  viewLabel,
   yTicks,
 } from './scales';
+import { rowsWithin } from '../data/columns';
+import { resolveXDomain, viewLabel } from '../data/views';
 import { consistency } from '../scenarios/consistency';
 
 describe('log axis', () => {

@@ -3,50 +3,14 @@
 
 import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3';
 
+import type { ViewSpec, YKind } from '../data/views';
+
 export { formatCount } from '../format';
-
-export type YKind = 'log' | 'linear';
-
-/** One view of a run: which seconds, and how the y axis is scaled. Views are data. */
-export interface ViewSpec {
-  id: string;
-  /** Short name for the view's button; `{from}` is replaced by the resolved start second. */
-  label: string;
-  /** First second shown. Clamped into the run (see resolveXDomain). */
-  xFrom: number;
-  /** For a student: which article figure this is and what to look for. */
-  explain?: string;
-  y: {
-    kind: YKind;
-    /** fixed top of the axis; omitted = fit the data */
-    max?: number;
-    /** fit the data's 98th percentile, not its maximum (rare outliers drawn at the top edge) */
-    robust?: boolean;
-    /** smallest top of a log axis (default LOG_MIN_TOP, the articles' 100K IOPS) */
-    minTop?: number;
-  };
-}
 
 /** Bottom of every log axis: 1 IOPS. Seconds with 0 IOPS are drawn here with their own marker. */
 export const LOG_FLOOR = 1;
 /** Smallest top of a log IOPS axis (the articles' charts go to 100K). */
 export const LOG_MIN_TOP = 100_000;
-
-/**
- * The x domain of a view for a run of `runSeconds`. A view that starts at or after the end of
- * a short run starts at 70% of the run instead (1400 s is 70% of the articles' 2000 s runs).
- */
-export function resolveXDomain(view: Pick<ViewSpec, 'xFrom'>, runSeconds: number): [number, number] {
-  const end = Math.max(1, runSeconds);
-  let from = Math.max(0, view.xFrom);
-  if (from >= end) from = Math.floor(end * 0.7);
-  return [from, end];
-}
-
-export function viewLabel(view: ViewSpec, runSeconds: number): string {
-  const [from] = resolveXDomain(view, runSeconds);
-  return view.label.replace('{from}', String(from));
-}
 
 /** Top of a log axis: the power of ten at or above the data, never below LOG_MIN_TOP. */
 export function logTop(dataMax: number, minTop = LOG_MIN_TOP): number {
@@ -147,21 +111,6 @@ export function classifyY(v: number, kind: YKind, domain: [number, number], out:
   }
   out[0] = v < lo ? lo : v;
   return Mark.Dot;
-}
-
-/** The rows [lo, hi) whose x (ascending, e.g. seconds) lies within [from, to]. */
-export function rowsWithin(xs: Float64Array, from: number, to: number): [number, number] {
-  const first = (v: number, strict: boolean) => {
-    let lo = 0;
-    let hi = xs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (strict ? xs[mid] <= v : xs[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  return [first(from, false), first(to, true)];
 }
 
 /** The value below which `q` of a column's non-NaN values lie (NaN when there are none). */

@@ -3,11 +3,10 @@
 // drive's fio log.
 
 import { memo, useMemo, useState } from 'react';
-import type { ColumnStore } from '../charts/columns';
-import type { ViewSpec } from '../charts/scales';
+import type { ColumnStore } from '../data/columns';
 import { TimeChart, type ChartSeries, type TimeMarker } from '../charts/TimeChart';
 import type { Run } from '../engine/runs';
-import { formatCount, formatInt, formatMicros, format1 } from '../format';
+import { LAYOUTS, METRICS, type Metric, type ViewSpec } from '../data/views';
 
 /**
  * The run charts redraw at most this often while samples stream in (unless the caller asks for
@@ -16,20 +15,6 @@ import { formatCount, formatInt, formatMicros, format1 } from '../format';
  * otherwise redraw on nearly every frame.
  */
 const STREAM_REDRAW_MS = 50;
-
-/** What the chart can plot: a sample column every run (and fio log) may have. */
-
-export const METRICS = [
-  { id: 'iops', label: 'IOPS', unit: 'IOPS', format: formatCount, value: formatInt, minTop: undefined },
-  { id: 'mb_s', label: 'MB/s', unit: 'MB/s', format: formatCount, value: format1, minTop: 1000 },
-  { id: 'mean_latency_us', label: 'Mean latency', unit: 'latency', format: formatMicros, value: formatMicros, minTop: 1000 },
-] as const;
-export type Metric = (typeof METRICS)[number];
-
-export const LAYOUTS = [
-  { id: 'overlay', label: 'On one chart' },
-  { id: 'side', label: 'Side by side' },
-] as const;
 
 export interface ComparisonChartProps<S> {
   /** The runs with results (or logs), in legend order. */

@@ -1,8 +1,8 @@
-// The workload, controller-design and power-loss options, drawn from the table in design.ts,
+// The workload, controller-design and power-loss options, drawn from the table in settings/options.ts,
 // plus the advanced overrides. Each option explains the choice in effect in one sentence, and
 // shows the engine's objection when it names what the option sets.
 
-import { memo, useEffect, useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import type { ImportReport, ParameterInfo, SimConfig, WorkloadInfo } from '../engine/protocol';
 import {
   DESIGN_OPTIONS,
@@ -20,11 +20,11 @@ import {
   type ListOption,
   type NumberOption,
   type TextOption,
-} from '../settings/design';
+} from '../settings/options';
 import { workloadWords } from '../explain/words';
 import type { Overrides } from '../settings/overrides';
 import { groupParameters, parseParameter, rangeText, unitOf } from '../settings/parameters';
-import type { ParamValue } from '../settings/design';
+import type { ParamValue } from '../settings/options';
 import { parseNumberList, type WorkloadFile as WorkloadFileValue } from '../settings/urlState';
 import { WorkloadFile } from './WorkloadFile';
 import { FieldError, NumberField, ParsedField } from './fields';
@@ -194,10 +194,12 @@ function Disclosure(props: {
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(props.initiallyOpen);
-  // An objection inside must be seen.
-  useEffect(() => {
+  // An objection inside must be seen: opened when forceOpen turns on (adjusted while rendering).
+  const [forced, setForced] = useState(false);
+  if (props.forceOpen !== forced) {
+    setForced(props.forceOpen);
     if (props.forceOpen) setOpen(true);
-  }, [props.forceOpen]);
+  }
   return (
     <details className="section" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid={props.testId}>
       <summary>

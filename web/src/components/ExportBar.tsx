@@ -22,7 +22,9 @@ export function ExportBar<S>({ run, runName, sampleFields, writes, blockBytes, s
   const [copied, setCopied] = useState<string | null>(null);
   const base = fileSlug(runName);
   const hasSamples = run !== null && run.store.length > 0 && run.kind === 'sim';
-  const config = useMemo(() => (run?.ran ? reproducingConfig(run.ran.config, run.cutsAsked) : null), [run?.ran, run?.cutsAsked]);
+  const ran = run?.ran;
+  const cutsAsked = run?.cutsAsked;
+  const config = useMemo(() => (ran && cutsAsked ? reproducingConfig(ran.config, cutsAsked) : null), [ran, cutsAsked]);
   const saveLog = (type: FioLogType) => {
     if (!run) return;
     download(fioLog(run.store, type, writes, blockBytes), `${base}_${type}.1.log`);

@@ -3,7 +3,7 @@
 // questions), the teacher's answer key (hidden until asked for), and the hand-in, print and
 // close buttons. Checkpoints met are kept with what was measured, so a reload keeps them.
 
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { download } from '../charts/export';
 import { evaluate, type CheckResult, type LabResults } from '../labs/checkpoints';
 import { tally, type LabProgress } from '../labs/progress';
@@ -45,13 +45,20 @@ export function LabPanel({ lab, progress, onProgress, results, setupBlocked, onS
   const newlyMet = step.checkpoints.filter((c, i) => !progress.met[c.id] && checks[i].status === 'met');
   const newlyKey = newlyMet.map((c) => c.id).join(',');
   const [announce, setAnnounce] = useState('');
-  useEffect(() => {
-    if (newlyMet.length === 0) return;
+  const [announcedKey, setAnnouncedKey] = useState('');
+  if (newlyKey !== announcedKey) {
+    setAnnouncedKey(newlyKey);
+    if (newlyKey !== '') setAnnounce(`Checkpoint met: ${newlyMet.map((c) => c.text).join('; ')}`);
+  }
+  const keepNewlyMet = useEffectEvent(() => {
     const at = new Date().toISOString();
     const details = Object.fromEntries(newlyMet.map((c) => [c.id, { at, detail: checks[step.checkpoints.indexOf(c)].detail }]));
     onProgress((p) => ({ ...p, met: { ...p.met, ...details } }));
-    setAnnounce(`Checkpoint met: ${newlyMet.map((c) => c.text).join('; ')}`);
-  }, [newlyKey]); // eslint-disable-line react-hooks/exhaustive-deps -- newlyKey names exactly the checkpoints to keep
+  });
+  // Saved once per set of newly met checkpoints (newlyKey names exactly them), not every render.
+  useEffect(() => {
+    if (newlyKey !== '') keepNewlyMet();
+  }, [newlyKey]);
 
   const t = tally(lab, progress);
   const runsExperiment = new URLSearchParams(step.setup.page).has('experiment');

@@ -2,9 +2,9 @@
 // for the run's variant unless the user picks them.
 
 import { memo, useMemo } from 'react';
-import type { ColumnStore } from '../charts/columns';
-import { PANELS, choosePanels, type PanelContext, type PanelSpec } from '../charts/panels';
-import type { ViewSpec } from '../charts/scales';
+import type { ColumnStore } from '../data/columns';
+import { PANELS, choosePanels, type PanelContext, type PanelSpec } from '../data/panels';
+import type { ViewSpec } from '../data/views';
 import { TimeChart, type TimeMarker } from '../charts/TimeChart';
 
 export interface PanelsProps {

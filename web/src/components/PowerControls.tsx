@@ -3,7 +3,7 @@
 // whether the drive had raised its SMART flag for the capacitors.
 
 import { memo } from 'react';
-import type { ColumnStore } from '../charts/columns';
+import type { ColumnStore } from '../data/columns';
 import type { PowerCut } from '../engine/protocol';
 import { formatFixed2, formatInt } from '../format';
 

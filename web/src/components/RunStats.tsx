@@ -1,7 +1,7 @@
 // Numbers for the chart's current window, the way the S3700 review reads its linear chart:
 // lowest and highest second, their spread, and the mean.
 
-import type { ColumnStore } from '../charts/columns';
+import type { ColumnStore } from '../data/columns';
 import { numberFormat } from '../format';
 
 export interface RunStatsProps {

@@ -1,7 +1,7 @@
 // The chart's view buttons (whole run, steady-state zoom, linear...), as the page and the embed
 // both show them.
 
-import { viewLabel, type ViewSpec } from '../charts/scales';
+import { viewLabel, type ViewSpec } from '../data/views';
 
 export function ViewTabs(props: {
   views: readonly ViewSpec[];

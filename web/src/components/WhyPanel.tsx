@@ -2,7 +2,7 @@
 // (explain/second.ts), with every value of that second in a table.
 
 import { useEffect, useRef } from 'react';
-import type { ColumnStore } from '../charts/columns';
+import type { ColumnStore } from '../data/columns';
 import { explainSecond } from '../explain/second';
 
 export interface WhyPanelProps {

@@ -2,7 +2,7 @@
 // reads it (fio_import / trace_summary) and says what it honours, ignores and cannot honour, by
 // line; a line it cannot read is named, and the settings stay as they were until a file reads.
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import type { ImportReport, SimConfig } from '../engine/protocol';
 import { formatBytes, formatCount } from '../format';
 import type { WorkloadFile as File_ } from '../settings/urlState';
@@ -35,19 +35,19 @@ export function WorkloadFile(props: WorkloadFileProps) {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [tooBig, setTooBig] = useState<string | null>(null);
   const { base, inspect, onSource } = props;
-  const baseRef = useRef(base);
-  baseRef.current = base;
+  // The run the box's text is read into, as it is when the read starts (not a reason to read again).
+  const readBase = useEffectEvent(() => base);
+
+  // An emptied box has nothing to report (adjusted while rendering, not in an effect).
+  if (report !== null && text.trim() === '') setReport(null);
 
   // Read what is in the box once typing pauses; apply it only when the engine can read it.
   useEffect(() => {
-    if (text.trim() === '') {
-      setReport(null);
-      return;
-    }
+    if (text.trim() === '') return;
     let current = true;
     const timer = setTimeout(() => {
       const kind = fileKind(text);
-      const { drive, seconds, span, seed, workload } = baseRef.current;
+      const { drive, seconds, span, seed, workload } = readBase();
       const config: SimConfig = { drive, seconds, span, seed, workload, ...(kind === 'fio' ? { fio: text } : { trace: { text, name } }) };
       void inspect(config).then((r) => {
         if (!current) return;

@@ -4,9 +4,8 @@
 // a message at the field naming the control and what it accepts. Invalid fields are reported
 // to the page (InvalidFields) so Start can say why it is disabled.
 
-import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { formatPlain } from '../format';
-import type { Parsed } from '../settings/urlState';
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { parseNumberText, type Parsed } from '../settings/urlState';
 
 export function FieldError({ message, id, testId }: { message: string | null; id?: string; testId?: string }) {
   if (!message) return null;
@@ -50,23 +49,19 @@ export function ParsedField<T>(props: ParsedFieldProps<T>) {
   const shown = props.value === undefined ? '' : props.format(props.value);
   const [text, setText] = useState(shown);
   const [syntax, setSyntax] = useState<string | null>(null);
-  const parseRef = useRef(props.parse);
-  parseRef.current = props.parse;
-  const formatRef = useRef(props.format);
-  formatRef.current = props.format;
 
   // Follow changes made elsewhere (a link, a reset), unless the text already means that value.
-  const textRef = useRef(text);
-  textRef.current = text;
-  useEffect(() => {
-    const t = textRef.current;
-    const mine = t.trim() === '' ? undefined : parseRef.current(t);
-    const same = mine === undefined ? shown === '' : mine.error === undefined && formatRef.current(mine.value) === shown;
+  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+  const [followed, setFollowed] = useState(shown);
+  if (shown !== followed) {
+    setFollowed(shown);
+    const mine = text.trim() === '' ? undefined : props.parse(text);
+    const same = mine === undefined ? shown === '' : mine.error === undefined && props.format(mine.value) === shown;
     if (!same) {
       setText(shown);
       setSyntax(null);
     }
-  }, [shown]);
+  }
 
   useEffect(() => {
     report(id, syntax);
@@ -126,18 +121,6 @@ export interface NumberFieldProps extends Omit<ParsedFieldProps<number>, 'parse'
   min: number;
   max: number;
   whole: boolean;
-}
-
-/** Checks typed text against a range; the message names the control and the range. */
-export function parseNumberText(label: string, text: string, min: number, max: number, whole: boolean): Parsed<number> {
-  const t = text.trim();
-  const v = t === '' ? NaN : Number(t);
-  // Built only for a message: every field parses its text when it mounts.
-  const range = () => `${whole ? 'a whole number' : 'a number'} from ${formatPlain(min)} to ${formatPlain(max)}`;
-  if (!Number.isFinite(v)) return { error: `${label}: must be ${range()} (got "${text}")` };
-  if (v < min || v > max) return { error: `${label}: must be ${range()} (got ${t})` };
-  if (whole && !Number.isInteger(v)) return { error: `${label}: must be a whole number (got ${t})` };
-  return { value: v };
 }
 
 export function NumberField({ min, max, whole, ...rest }: NumberFieldProps) {

@@ -5,8 +5,8 @@
 // does not show (inside the drive, latency and experiments are separate chunks).
 
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
-import { ColumnStore } from '../charts/columns';
-import { ComparisonChart, METRICS } from '../components/ComparisonChart';
+import { ColumnStore } from '../data/columns';
+import { ComparisonChart } from '../components/ComparisonChart';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { RunStats } from '../components/RunStats';
 import { ViewTabs } from '../components/ViewTabs';
@@ -77,7 +77,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
   const update = (patch: Partial<RunSettings>) => apply({ ...current.current, settings: { ...current.current.settings, ...patch } });
 
   const view = select.currentView(state);
-  const metric = METRICS.find((m) => m.id === state.chart.metric) ?? METRICS[0];
+  const metric = select.currentMetric(state);
   const runSeconds = select.runSeconds(state);
   const [from, to] = select.xDomain(state);
   const names = select.runNames(state);
@@ -184,16 +184,16 @@ export function Embed({ initial, bridge }: EmbedProps) {
             runs={select.shownRuns(state).map((r) => ({ ...r, store: store.sought(r) }))}
             focusId={state.focusId}
             store={focusStore ?? EMPTY_STORE}
-            series={select.runSeries(state, metric, (r) => store.sought(r))}
+            series={select.runSeries(state, (r) => store.sought(r))}
             names={names}
             metric={metric}
             layout={state.chart.layout}
             onMetric={(id) => update({ metric: id })}
             onLayout={(id) => update({ layout: id })}
-            view={select.chartView(state, metric)}
+            view={select.chartView(state)}
             runSeconds={runSeconds}
             markers={markers}
-            title={select.chartTitle(state, metric)}
+            title={select.chartTitle(state)}
             height={chartHeight}
             emptyText={select.emptyText(state, emptyIdle, paused && !visible)}
             picked={null}

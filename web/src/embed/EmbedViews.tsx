@@ -3,7 +3,7 @@
 // from the edited run's seconds as far as the host page sought.
 
 import { lazy, Suspense } from 'react';
-import type { ColumnStore } from '../charts/columns';
+import type { ColumnStore } from '../data/columns';
 import { Panels } from '../components/Panels';
 import type { SimRun } from '../settings/runSetup';
 import * as select from '../store/selectors';

@@ -9,6 +9,7 @@
 // `fields.length` columns of `n` rows; the inside rows of the same seconds as a Float32 buffer.
 // No SharedArrayBuffer: embeds are not cross-origin isolated.
 
+import type { InsideLayout } from '../data/inside';
 import { isExperimentInfo, type ExperimentInfo } from './experimentProtocol';
 
 /** A drive the engine knows, as `presets()` describes it. */
@@ -41,21 +42,6 @@ export interface ParameterInfo {
 
 /** A fio job file's import or a trace's summary: `ok` with what the engine reports, or the line that is wrong. */
 export type ImportReport = { ok: true; [key: string]: unknown } | { ok: false; field: string; message: string };
-
-/** The shape of the inside rows (`inside_layout()`): per die 6 busy shares, then the histograms. */
-export interface InsideLayout {
-  dies: number;
-  channels: number;
-  kinds: string[];
-  valid_bins: number;
-  erase_bins: number;
-  /** Values per row (one row per simulated second). */
-  row: number;
-  /** Drives in the run's array (a row holds each member's values in turn); absent or 1: one drive. */
-  members?: number;
-  /** Values per member in a row (`row` / `members`). */
-  member_row?: number;
-}
 
 /** A workload the engine knows, as `workloads()` describes it. */
 export interface WorkloadInfo {

@@ -9,7 +9,6 @@ import {
   type DrivePreset,
   type EngineState,
   type ImportReport,
-  type InsideLayout,
   type PageToWorker,
   type ParameterInfo,
   type PowerCut,
@@ -18,6 +17,7 @@ import {
   type WorkerToPage,
   type WorkloadInfo,
 } from './protocol';
+import type { InsideLayout } from '../data/inside';
 import type { ExperimentInfo } from './experimentProtocol';
 
 /** The `Simulation` handle exported by engine/wasm (see protocol.ts). */

@@ -5,9 +5,9 @@
 // React reads an immutable snapshot (useSyncExternalStore); samples go straight into each run's
 // store and the charts redraw from it without React.
 
-import { ColumnStore } from '../charts/columns';
-import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../charts/derived';
-import { InsideStore } from '../charts/inside';
+import { ColumnStore } from '../data/columns';
+import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../data/derived';
+import { InsideStore } from '../data/inside';
 import { createEngineWorker, EngineClient, type WorkerLike } from './client';
 import type { ExperimentInfo } from './experimentProtocol';
 import type {

@@ -2,10 +2,8 @@
 // columns. Columns are found by name, so a column this page does not know yet (a new engine's)
 // is still listed with its value, and known ones are explained when present.
 
-import type { ColumnStore } from '../charts/columns';
+import { rowOf, rowsWithin, type ColumnStore } from '../data/columns';
 import { formatInt, formatMicros, format1, format2, formatPercent } from '../format';
-import { rowOf } from '../charts/hover';
-import { rowsWithin } from '../charts/scales';
 
 export interface Finding {
   /** 'cause': something that slows the host; 'state': what the drive was doing; 'note': other. */

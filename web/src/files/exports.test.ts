@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ColumnStore } from '../charts/columns';
+import { ColumnStore } from '../data/columns';
 import { configJson, fioLog, samplesCsv } from './exports';
 
 function store() {

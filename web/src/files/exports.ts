@@ -1,7 +1,7 @@
 // What a run can be taken away as: the samples as `ssdlab run --csv` writes them, the samples
 // as fio logs, and the setup as a run request `ssdlab run --config FILE.json` accepts.
 
-import type { ColumnStore } from '../charts/columns';
+import type { ColumnStore } from '../data/columns';
 import type { SimConfig } from '../engine/protocol';
 import { rustNumber } from '../format';
 

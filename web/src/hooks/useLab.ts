@@ -87,9 +87,14 @@ export function useLab(id: string | null): LabState {
   const [lab, setLab] = useState<Lab | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<LabProgress>(NO_PROGRESS);
-  useEffect(() => {
+  // Another lab (or none): forget the last one while rendering, before its fetch starts.
+  const [shownId, setShownId] = useState(id);
+  if (id !== shownId) {
+    setShownId(id);
     setLab(null);
     setError(null);
+  }
+  useEffect(() => {
     if (id === null) return;
     let current = true;
     void fetchLab(id).then((r) => {

@@ -1,15 +1,14 @@
 // Re-renders when a mutable store's version moves, at most every `everyMs` (stores grow in
 // place while a run streams; views that are not the main chart need not keep up with it).
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 export function useVersion(version: () => number, everyMs = 250): number {
   const [seen, setSeen] = useState(version);
-  const read = useRef(version);
-  read.current = version;
+  const read = useEffectEvent(() => version());
   useEffect(() => {
     const timer = setInterval(() => {
-      const v = read.current();
+      const v = read();
       setSeen((old) => (old === v ? old : v));
     }, everyMs);
     return () => clearInterval(timer);

@@ -3,15 +3,18 @@
 
 import { useEffect, useState } from 'react';
 
+function chartHeight(max: number, min: number): number {
+  return Math.round(Math.min(max, Math.max(min, window.innerHeight * 0.5)));
+}
+
 /** A chart height that leaves room for the run controls in a short window (a phone, an embed). */
 export function useChartHeight(max = 400, min = 240): number {
-  const pick = () => Math.round(Math.min(max, Math.max(min, window.innerHeight * 0.5)));
-  const [h, setH] = useState(pick);
+  const [h, setH] = useState(() => chartHeight(max, min));
   useEffect(() => {
-    const on = () => setH(pick());
+    const on = () => setH(chartHeight(max, min));
     window.addEventListener('resize', on);
     return () => window.removeEventListener('resize', on);
-  }, []);
+  }, [max, min]);
   return h;
 }
 

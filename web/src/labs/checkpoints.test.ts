@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ColumnStore } from '../charts/columns';
+import { ColumnStore } from '../data/columns';
 import type { PowerCut } from '../engine/protocol';
 import { evaluate, type RunResult } from './checkpoints';
 import type { Check, Quantity } from './schema';

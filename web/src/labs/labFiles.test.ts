@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DERIVED_FIELDS } from '../charts/derived';
+import { DERIVED_FIELDS } from '../data/derived';
 import type { ExperimentInfo } from '../engine/experimentProtocol';
 import type { DrivePreset, WorkloadInfo } from '../engine/protocol';
 import { experimentRequest, parseExperiment } from '../settings/experimentState';

@@ -42,7 +42,7 @@ export interface KeyValueStore {
  * have dropped a step, a checkpoint or a question).
  */
 export function loadProgress(lab: Lab, store: KeyValueStore | null): LabProgress {
-  let raw: unknown = null;
+  let raw: unknown;
   try {
     const text = store?.getItem(progressKey(lab.id));
     raw = text ? JSON.parse(text) : null;

@@ -2,7 +2,7 @@
 // secure erase, sequential fill, then 4 KB random writes at QD32 over the tested span, with
 // instantaneous IOPS recorded every second for 2000 s and plotted three ways.
 
-import type { ViewSpec } from '../charts/scales';
+import type { ViewSpec } from '../data/views';
 
 export interface Scenario {
   id: string;

@@ -5,8 +5,7 @@
 
 import type { ExperimentInfo, ExperimentRequest } from '../engine/experimentProtocol';
 import type { SimConfig } from '../engine/protocol';
-import { parseNumberText } from '../components/fields';
-import type { Parsed } from './urlState';
+import { parseNumberText, type Parsed } from './urlState';
 
 export type Precondition = 'article' | 'fill';
 

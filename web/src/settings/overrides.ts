@@ -2,7 +2,7 @@
 // (`set.PATH=VALUE`). Only the syntax is checked here; the engine checks paths and ranges and
 // names the path in its message.
 
-import type { ParamValue } from './design';
+import type { ParamValue } from './options';
 
 export type Overrides = Readonly<Record<string, ParamValue>>;
 

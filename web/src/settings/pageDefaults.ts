@@ -1,8 +1,8 @@
 // The page's default run settings and the URL vocabulary it checks links against, shared by the
 // page (App) and by what reads links without it (a lab's step setups, web/src/labs/schema.ts).
 
-import { PANEL_IDS } from '../charts/panels';
-import { LAYOUTS, METRICS } from '../components/ComparisonChart';
+import { PANEL_IDS } from '../data/panels';
+import { LAYOUTS, METRICS } from '../data/views';
 import { consistency as scenario } from '../scenarios/consistency';
 import { EXPERIMENT_KEYS } from './experimentState';
 import type { RunSettings, UrlVocabulary } from './urlState';

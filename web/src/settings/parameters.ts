@@ -3,7 +3,7 @@
 
 import type { ParameterInfo } from '../engine/protocol';
 import { formatPlain } from '../format';
-import type { ParamValue } from './design';
+import type { ParamValue } from './options';
 import type { Parsed } from './urlState';
 
 /** The drive's parts, in the order the panel lists them; a path goes to the first that claims it. */

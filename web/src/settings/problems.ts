@@ -2,7 +2,7 @@
 // maps an engine field (`block_bytes`, `power_cuts_s`, `gc.pacing`) to the control a user sees.
 
 import type { Problem, SimConfig } from '../engine/protocol';
-import { optionById, optionForField, type EngineOffer } from './design';
+import { optionById, optionForField, type EngineOffer } from './options';
 import type { RunSettings } from './urlState';
 
 /** The basic controls, by the request field each sets. */

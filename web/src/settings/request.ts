@@ -2,7 +2,7 @@
 // patch, then the advanced overrides (which win over the options).
 
 import type { SimConfig } from '../engine/protocol';
-import { designPatch, FILE_SETS, type EngineOffer } from './design';
+import { designPatch, FILE_SETS, type EngineOffer } from './options';
 import type { RunSettings } from './urlState';
 
 export function buildRequest(settings: RunSettings, offer: EngineOffer): SimConfig {

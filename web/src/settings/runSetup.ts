@@ -2,15 +2,15 @@
 // what the engine offers for a drive, the requests built from a setup, the panels' context, and a
 // run's name in the legend.
 
-import type { PanelContext } from '../charts/panels';
-import { viewLabel, type ViewSpec } from '../charts/scales';
+import type { PanelContext } from '../data/panels';
+import { viewLabel, type ViewSpec } from '../data/views';
 import type { ExperimentInfo, ExperimentRequest } from '../engine/experimentProtocol';
 import type { DrivePreset, SimConfig, WorkloadInfo } from '../engine/protocol';
 import type { Run } from '../engine/runs';
 import { workloadWords } from '../explain/words';
 import { formatBytes } from '../format';
 import { spanOption } from './capacity';
-import { DESIGN_OPTIONS, describeDesign, type DesignValues, type EngineOffer } from './design';
+import { DESIGN_OPTIONS, describeDesign, type DesignValues, type EngineOffer } from './options';
 import { experimentRequest, type ExperimentSettings } from './experimentState';
 import { DEFAULTS } from './pageDefaults';
 import { buildRequest } from './request';

@@ -4,7 +4,8 @@
 // offers) are checked once the engine has said what it knows (see checkKnown).
 
 import type { DrivePreset, WorkloadInfo } from '../engine/protocol';
-import { DESIGN_OPTIONS, dropUnavailable, type DesignOption, type DesignValue, type DesignValues } from './design';
+import { formatPlain } from '../format';
+import { DESIGN_OPTIONS, dropUnavailable, type DesignOption, type DesignValue, type DesignValues } from './options';
 import { checkOverride, parseValue, type Overrides } from './overrides';
 
 export interface RunSettings {
@@ -16,7 +17,7 @@ export interface RunSettings {
   seed: number;
   view: string;
   workload: string;
-  /** Design options the user changed, by option id (see design.ts). */
+  /** Design options the user changed, by option id (see options.ts). */
   design: DesignValues;
   /** Advanced drive-parameter overrides, by path (`set.PATH=VALUE` in the URL). */
   overrides: Overrides;
@@ -77,6 +78,18 @@ export function checkNumber(name: string, raw: string, min: number, max: number,
 }
 
 export type Parsed<T> = { value: T; error?: undefined } | { error: string };
+
+/** Checks typed text against a range; the message names the control and the range. */
+export function parseNumberText(label: string, text: string, min: number, max: number, whole: boolean): Parsed<number> {
+  const t = text.trim();
+  const v = t === '' ? NaN : Number(t);
+  // Built only for a message: every field parses its text when it mounts.
+  const range = () => `${whole ? 'a whole number' : 'a number'} from ${formatPlain(min)} to ${formatPlain(max)}`;
+  if (!Number.isFinite(v)) return { error: `${label}: must be ${range()} (got "${text}")` };
+  if (v < min || v > max) return { error: `${label}: must be ${range()} (got ${t})` };
+  if (whole && !Number.isInteger(v)) return { error: `${label}: must be a whole number (got ${t})` };
+  return { value: v };
+}
 
 /** Parses a comma-separated list of numbers each above `min`, sorted ascending. */
 export function parseNumberList(name: string, raw: string, min: number, unit = ''): Parsed<number[]> {

@@ -61,8 +61,6 @@ function accept(w: FakeWorker, parameters: Record<string, unknown> = READY.prese
   return config;
 }
 
-const IOPS = { id: 'iops', label: 'IOPS' };
-
 /** An app with its engine loaded and the recorded run's settings, not started. */
 function app(patch = {}) {
   const f = fakeStore();
@@ -90,7 +88,7 @@ describe('chart selectors on a recorded run', () => {
     const s = store.getSnapshot();
     const names = runNames(s);
     expect([...names.values()]).toEqual(['S3700 200GB, 96% spare', 'P3700 400GB, 96% spare']);
-    const series = runSeries(s, IOPS);
+    const series = runSeries(s);
     expect(series.map((x) => [x.key, x.label, x.color, x.field])).toEqual([
       [`run${s.runs[0].id}`, 'S3700 200GB, 96% spare', 'var(--run-1)', 'iops'],
       [`run${s.runs[1].id}`, 'P3700 400GB, 96% spare', 'var(--run-2)', 'iops'],
@@ -99,20 +97,25 @@ describe('chart selectors on a recorded run', () => {
     expect(series[1].store.length).toBe(4);
     replay(b, 4, 8);
     vi.advanceTimersByTime(1000);
-    expect(runSeries(store.getSnapshot(), IOPS)).toBe(series); // same runs, names, metric
-    expect(runSeries(store.getSnapshot(), { id: 'mb_s', label: 'MB/s' })[0].field).toBe('mb_s');
+    expect(runSeries(store.getSnapshot())).toBe(series); // same runs, names, metric
 
     expect(runSeconds(s)).toBe(12);
     expect(xDomain(s)).toEqual([0, 12]);
-    expect(chartTitle(s, IOPS)).toBe('IOPS per second: 2 runs, Whole run (log)');
+    expect(chartTitle(s)).toBe('IOPS per second: 2 runs, Whole run (log)');
     store.removeRun(s.runs[1].id);
-    expect(chartTitle(store.getSnapshot(), IOPS)).toBe('4 KB IO consistency (the articles’ test) IOPS per second, Whole run (log)');
+    expect(chartTitle(store.getSnapshot())).toBe('4 KB IO consistency (the articles’ test) IOPS per second, Whole run (log)');
     store.edit({ view: 'steady-log' });
     // The steady-state views start at 1400 s, clamped into a 12 s run.
     const [from, to] = xDomain(store.getSnapshot());
     expect(to).toBe(12);
     expect(from).toBeGreaterThan(0);
     expect(from).toBeLessThan(12);
+    // Another metric: the same runs' recorded MB/s column.
+    store.edit({ metric: 'mb_s' });
+    const mb = runSeries(store.getSnapshot());
+    expect(mb.map((x) => x.field)).toEqual(['mb_s']);
+    expect(Array.from(mb[0].store.column('mb_s'))).toEqual(RECORDED.map((r) => r[2]));
+    expect(chartTitle(store.getSnapshot())).toMatch(/ MB\/s per second, From \d+ s \(log\)$/);
     store.dispose();
   });
 

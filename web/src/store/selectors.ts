@@ -5,16 +5,16 @@
 // Some keep their last answer while their inputs are the same (`memo`, `keyed`), so React's
 // memoized parts (the chart, the panels) see the same objects between a run's seconds.
 
-import type { ColumnStore } from '../charts/columns';
-import type { PanelContext, SeriesSpec } from '../charts/panels';
-import { resolveXDomain, type ViewSpec } from '../charts/scales';
+import type { ColumnStore } from '../data/columns';
+import type { PanelContext, SeriesSpec } from '../data/panels';
+import { METRICS, resolveXDomain, type Metric, type ViewSpec } from '../data/views';
 import type { ExperimentEntry } from '../engine/experiments';
 import type { ExperimentState } from '../engine/experimentProtocol';
 import type { EngineState, SimConfig } from '../engine/protocol';
 import type { Catalog } from '../engine/runs';
 import { formatInt } from '../format';
 import { consistency as scenario } from '../scenarios/consistency';
-import type { EngineOffer } from '../settings/design';
+import type { EngineOffer } from '../settings/options';
 import { LABELS as EXPERIMENT_LABELS, experimentPlace } from '../settings/experimentState';
 import { DEFAULTS } from '../settings/pageDefaults';
 import { placeProblem, type PlacedProblem } from '../settings/problems';
@@ -22,13 +22,6 @@ import { buildRequest } from '../settings/request';
 import { chartHeading, contextFor, isModel, offerFor, reproducingConfig, requestedCuts, runName, type SimRun } from '../settings/runSetup';
 import type { RunSettings } from '../settings/urlState';
 import type { PageState } from './state';
-
-/** What the chart plots: its id, its label in titles and the smallest top of its axis. */
-export interface MetricSpec {
-  id: string;
-  label: string;
-  minTop?: number;
-}
 
 /** One run's dots on the comparison chart. */
 export interface RunSeries extends SeriesSpec {
@@ -146,9 +139,14 @@ export function currentView(s: PageState): ViewSpec {
   return scenario.views.find((v) => v.id === s.chart.view) ?? scenario.views[0];
 }
 
+/** What the comparison chart plots (IOPS, MB/s, mean latency). */
+export function currentMetric(s: PageState): Metric {
+  return METRICS.find((m) => m.id === s.chart.metric) ?? METRICS[0];
+}
+
 const chartViewMemo = memo((view: ViewSpec, minTop: number | undefined): ViewSpec => ({ ...view, y: { ...view.y, minTop } }));
 /** The view as the comparison chart draws it: its y axis starts no lower than the metric's. */
-export const chartView = (s: PageState, metric: MetricSpec): ViewSpec => chartViewMemo(currentView(s), metric.minTop);
+export const chartView = (s: PageState): ViewSpec => chartViewMemo(currentView(s), currentMetric(s).minTop);
 
 /** How long the runs are: the edited run's request (or settings), or a longer run beside it. */
 export function runSeconds(s: PageState): number {
@@ -167,7 +165,8 @@ const seriesCache = keyed<RunSeries[]>();
  * Every shown run's dots in its colour, the edited run's last (on top). `storeOf`: the store a
  * run is drawn from (an embed draws each run only up to the second its host page sought).
  */
-export function runSeries(s: PageState, metric: MetricSpec, storeOf: (r: SimRun) => ColumnStore = (r) => r.store): RunSeries[] {
+export function runSeries(s: PageState, storeOf: (r: SimRun) => ColumnStore = (r) => r.store): RunSeries[] {
+  const metric = currentMetric(s);
   const shown = shownRuns(s);
   const names = runNames(s);
   const ordered = [...shown.filter((r) => r.id !== s.focusId), ...shown.filter((r) => r.id === s.focusId)];
@@ -212,9 +211,9 @@ function runWorkload(s: PageState): { workload: string; blockBytes: number } {
 export const blockBytes = (s: PageState): number => runWorkload(s).blockBytes;
 
 /** "4 KB Random writes IOPS per second, Whole run (log)", or for several runs their count. */
-export function chartTitle(s: PageState, metric: MetricSpec): string {
+export function chartTitle(s: PageState): string {
   const { workload, blockBytes: bytes } = runWorkload(s);
-  return chartHeading(shownRuns(s).length, metric, currentView(s), runSeconds(s), bytes, workload);
+  return chartHeading(shownRuns(s).length, currentMetric(s), currentView(s), runSeconds(s), bytes, workload);
 }
 
 /**

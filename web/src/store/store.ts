@@ -3,8 +3,8 @@
 // experiments (engine/experiments.ts); React reads its snapshot through one hook
 // (hooks/usePageStore.ts), and the bridge of an embed sends it the same commands as its buttons.
 
-import type { ColumnStore } from '../charts/columns';
-import { StorePrefix } from '../charts/prefix';
+import type { ColumnStore } from '../data/columns';
+import { StorePrefix } from '../data/prefix';
 import { createEngineWorker, type WorkerLike } from '../engine/client';
 import { createExperimentWorker, ExperimentSet } from '../engine/experiments';
 import type { Problem, SimConfig } from '../engine/protocol';

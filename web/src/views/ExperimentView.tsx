@@ -6,7 +6,7 @@
 // its columns (experimentKind), or shown as a table with a generic chart.
 
 import { memo, useMemo } from 'react';
-import { ColumnStore } from '../charts/columns';
+import { ColumnStore } from '../data/columns';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
 import { XYChart, type BarGroup, type LegendItem, type XYSeries } from '../charts/XYChart';
 import { download, fileSlug } from '../charts/export';
@@ -115,35 +115,37 @@ function runLabel(runs: readonly ExperimentRun[], r: ExperimentRun, what: string
   return runs.length > 1 ? `${r.name} · ${what}` : what;
 }
 
-function QueueDepthCharts(props: ChartsProps) {
-  const { runs, info, settings } = props;
-  const build = (field: string): XYSeries[] => {
-    const out: XYSeries[] = [];
-    const corners = [...new Set(runs.flatMap((r) => column(r.entry!.table!, 'corner').map(String)))];
-    runs.forEach((r, ri) => {
-      const t = r.entry!.table!;
-      const cornerCol = column(t, 'corner');
-      const qd = column(t, 'queue_depth');
-      const ys = column(t, field);
-      const groups = corners.length > 0 ? corners : [''];
-      groups.forEach((c, ci) => {
-        const points = qd
-          .map((q, i) => ({ x: num(q), y: num(ys[i]), c: cornerCol.length ? String(cornerCol[i]) : '' }))
-          .filter((p) => p.c === c)
-          .map(({ x, y }) => ({ x, y }));
-        if (points.length === 0) return;
-        const oneCorner = groups.length === 1;
-        out.push({
-          key: `${r.key}-${c}`,
-          label: runLabel(runs, r, CORNER_WORDS[c] ?? (c || info.title)),
-          color: oneCorner ? r.color : CORNER_COLORS[ci % CORNER_COLORS.length],
-          dash: oneCorner ? undefined : RUN_DASHES[ri % RUN_DASHES.length],
-          points,
-        });
+/** One line per run and corner of a queue-depth table's `field` against queue depth. */
+function queueDepthSeries(runs: readonly ExperimentRun[], title: string, field: string): XYSeries[] {
+  const out: XYSeries[] = [];
+  const corners = [...new Set(runs.flatMap((r) => column(r.entry!.table!, 'corner').map(String)))];
+  runs.forEach((r, ri) => {
+    const t = r.entry!.table!;
+    const cornerCol = column(t, 'corner');
+    const qd = column(t, 'queue_depth');
+    const ys = column(t, field);
+    const groups = corners.length > 0 ? corners : [''];
+    groups.forEach((c, ci) => {
+      const points = qd
+        .map((q, i) => ({ x: num(q), y: num(ys[i]), c: cornerCol.length ? String(cornerCol[i]) : '' }))
+        .filter((p) => p.c === c)
+        .map(({ x, y }) => ({ x, y }));
+      if (points.length === 0) return;
+      const oneCorner = groups.length === 1;
+      out.push({
+        key: `${r.key}-${c}`,
+        label: runLabel(runs, r, CORNER_WORDS[c] ?? (c || title)),
+        color: oneCorner ? r.color : CORNER_COLORS[ci % CORNER_COLORS.length],
+        dash: oneCorner ? undefined : RUN_DASHES[ri % RUN_DASHES.length],
+        points,
       });
     });
-    return out;
-  };
+  });
+  return out;
+}
+
+function QueueDepthCharts(props: ChartsProps) {
+  const { runs, info, settings } = props;
   // Colours tell corners apart and line patterns runs: the legend says so in two parts.
   const legend = useMemo((): LegendItem[] | undefined => {
     const corners = [...new Set(runs.flatMap((r) => column(r.entry!.table!, 'corner').map(String)))];
@@ -159,9 +161,9 @@ function QueueDepthCharts(props: ChartsProps) {
     return items;
   }, [runs]);
   const plot = settings.plot === 'iops' || !info.columns.includes('mb_s') ? 'iops' : 'mb_s';
-  const bandwidth = useMemo(() => build(plot), [runs, plot]); // eslint-disable-line react-hooks/exhaustive-deps
-  const mean = useMemo(() => build('latency_mean_us'), [runs]); // eslint-disable-line react-hooks/exhaustive-deps
-  const max = useMemo(() => build('latency_max_us'), [runs]); // eslint-disable-line react-hooks/exhaustive-deps
+  const bandwidth = useMemo(() => queueDepthSeries(runs, info.title, plot), [runs, info.title, plot]);
+  const mean = useMemo(() => queueDepthSeries(runs, info.title, 'latency_mean_us'), [runs, info.title]);
+  const max = useMemo(() => queueDepthSeries(runs, info.title, 'latency_max_us'), [runs, info.title]);
   const h = Math.min(props.height, 360);
   return (
     <>
@@ -242,32 +244,35 @@ function QueueDepthCharts(props: ChartsProps) {
   );
 }
 
+/** One line per run of a span table's `field` against spare area (with its range when asked). */
+function spanSeries(runs: readonly ExperimentRun[], field: string, range: boolean): XYSeries[] {
+  return runs.map((r) => {
+    const t = r.entry!.table!;
+    const spare = column(t, 'spare_percent');
+    const ys = column(t, field);
+    const lo = column(t, 'steady_iops_min');
+    const hi = column(t, 'steady_iops_max');
+    const gb = column(t, 'advertised_gb');
+    return {
+      key: `${r.key}`,
+      label: r.name,
+      color: r.color,
+      points: spare.map((s, i) => ({
+        x: num(s),
+        y: num(ys[i]),
+        ...(range && lo.length ? { lo: num(lo[i]), hi: num(hi[i]) } : {}),
+        note: gb.length ? `${formatInt(num(gb[i]))} GB` : undefined,
+      })),
+    };
+  });
+}
+
 function SpanCharts(props: ChartsProps) {
   const { runs, info } = props;
   const endurance = info.columns.includes('rated_pb');
-  const lines = (field: string, range: boolean): XYSeries[] =>
-    runs.map((r) => {
-      const t = r.entry!.table!;
-      const spare = column(t, 'spare_percent');
-      const ys = column(t, field);
-      const lo = column(t, 'steady_iops_min');
-      const hi = column(t, 'steady_iops_max');
-      const gb = column(t, 'advertised_gb');
-      return {
-        key: `${r.key}`,
-        label: r.name,
-        color: r.color,
-        points: spare.map((s, i) => ({
-          x: num(s),
-          y: num(ys[i]),
-          ...(range && lo.length ? { lo: num(lo[i]), hi: num(hi[i]) } : {}),
-          note: gb.length ? `${formatInt(num(gb[i]))} GB` : undefined,
-        })),
-      };
-    });
   const h = Math.min(props.height, 360);
-  const iops = useMemo(() => (endurance ? [] : lines('steady_iops_mean', true)), [runs, endurance]); // eslint-disable-line react-hooks/exhaustive-deps
-  const wa = useMemo(() => lines('write_amplification', false), [runs]); // eslint-disable-line react-hooks/exhaustive-deps
+  const iops = useMemo(() => (endurance ? [] : spanSeries(runs, 'steady_iops_mean', true)), [runs, endurance]);
+  const wa = useMemo(() => spanSeries(runs, 'write_amplification', false), [runs]);
   const groups: BarGroup[] = useMemo(
     () =>
       endurance

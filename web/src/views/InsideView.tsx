@@ -4,7 +4,7 @@
 // or the second the "why" panel explains. Loaded when first opened.
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { DIE_WORK, type InsideSecond, type InsideStore } from '../charts/inside';
+import { DIE_WORK, type InsideSecond, type InsideStore } from '../data/inside';
 import { formatCount, formatPercent } from '../format';
 import { prepareCanvas, useVersion, useWidth } from '../hooks/useVersion';
 import { colorOf, useTheme } from '../theme';

@@ -2,10 +2,10 @@
 // the run's whole latency histogram with those percentiles marked. Loaded when first opened.
 
 import { useEffect, useMemo, useRef } from 'react';
-import type { ColumnStore } from '../charts/columns';
-import { latencyPercentiles, type InsideStore } from '../charts/inside';
-import type { SeriesSpec } from '../charts/panels';
-import type { ViewSpec } from '../charts/scales';
+import type { ColumnStore } from '../data/columns';
+import { latencyPercentiles, type InsideStore } from '../data/inside';
+import type { SeriesSpec } from '../data/panels';
+import type { ViewSpec } from '../data/views';
 import { TimeChart, type TimeMarker } from '../charts/TimeChart';
 import { formatCount, formatMicros, numberFormat } from '../format';
 import { prepareCanvas, useVersion, useWidth } from '../hooks/useVersion';

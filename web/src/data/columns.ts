@@ -92,3 +92,27 @@ export class ColumnStore {
     for (const fn of [...this.listeners]) fn();
   }
 }
+
+/** The row of `second` in the store (seconds arrive in order, one row each), or -1. */
+export function rowOf(store: ColumnStore, second: number): number {
+  if (store.length === 0 || !store.has('second')) return -1;
+  const xs = store.column('second');
+  const guess = second - xs[0];
+  if (xs[guess] === second) return guess;
+  return xs.indexOf(second);
+}
+
+/** The rows [lo, hi) whose x (ascending, e.g. seconds) lies within [from, to]. */
+export function rowsWithin(xs: Float64Array, from: number, to: number): [number, number] {
+  const first = (v: number, strict: boolean) => {
+    let lo = 0;
+    let hi = xs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (strict ? xs[mid] <= v : xs[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return [first(from, false), first(to, true)];
+}

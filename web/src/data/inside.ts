@@ -2,7 +2,20 @@
 // histograms) and the run's latency histogram, as the worker sends them. Rows are kept per
 // second so the "why" panel can show any second; past a memory budget the oldest go first.
 
-import type { InsideLayout } from '../engine/protocol';
+/** The shape of the inside rows (`inside_layout()`): per die 6 busy shares, then the histograms. */
+export interface InsideLayout {
+  dies: number;
+  channels: number;
+  kinds: string[];
+  valid_bins: number;
+  erase_bins: number;
+  /** Values per row (one row per simulated second). */
+  row: number;
+  /** Drives in the run's array (a row holds each member's values in turn); absent or 1: one drive. */
+  members?: number;
+  /** Values per member in a row (`row` / `members`). */
+  member_row?: number;
+}
 
 /** At most this many bytes of inside rows per run (~40 min of a 256-die drive). */
 export const INSIDE_BUDGET_BYTES = 64 << 20;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InsideStore } from './inside';
+import { InsideStore, type InsideLayout } from './inside';
 
 // One die, 6 kinds, 2 valid bins and 2 erase bins: 6 + 2 + 2 + 2 = 12 values per member.
 const layout = (members: number) => ({
@@ -35,8 +35,10 @@ describe('the inside store', () => {
 
   it('reads a single drive as before (no members in its layout)', () => {
     const store = new InsideStore();
-    const { members: _m, member_row: _r, ...one } = layout(1);
-    store.reset({ ...one, row: 12 });
+    const one: InsideLayout = { ...layout(1), row: 12 };
+    delete one.members;
+    delete one.member_row;
+    store.reset(one);
     store.append(0, 2, new Float32Array([...memberRow(1), ...memberRow(5)]), new Float64Array(0));
     expect(store.at(1)!.eraseMax).toBe(10);
   });

@@ -11,7 +11,7 @@ import {
   shippedChoice,
   type ChoiceOption,
   type EngineOffer,
-} from './design';
+} from './options';
 import { problemPlace } from './problems';
 import { buildRequest } from './request';
 import type { RunSettings } from './urlState';

@@ -2,7 +2,7 @@
 // They share the IOPS chart's time axis, so a dip lines up with its cause.
 
 import { formatCount, formatMicros, numberFormat } from '../format';
-import type { ViewSpec } from './scales';
+import type { ViewSpec } from './views';
 
 export interface SeriesSpec {
   field: string;

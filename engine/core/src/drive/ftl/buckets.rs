@@ -12,9 +12,6 @@ pub struct Buckets {
     head: Vec<u32>,
     /// Per die: lowest count that may be non-empty (counts below it are empty).
     min_count: Vec<u32>,
-    /// Blocks listed per valid count, all dies together: the page's histogram of how full the
-    /// closed blocks are, each second, without visiting every block.
-    listed_at: Vec<u32>,
     /// Counts per die: 0..=slots_per_block.
     counts: usize,
     per_die: Divisor,
@@ -29,7 +26,6 @@ impl Buckets {
             prev: vec![NONE; total],
             head: vec![NONE; dies as usize * counts],
             min_count: vec![0; dies as usize],
-            listed_at: vec![0; counts],
             counts,
             per_die: Divisor::new(blocks_per_die),
         }
@@ -51,7 +47,6 @@ impl Buckets {
             self.prev[first as usize] = block;
         }
         self.head[h] = block;
-        self.listed_at[valid as usize] += 1;
         let die = self.per_die.quotient(block) as usize;
         if valid < self.min_count[die] {
             self.min_count[die] = valid;
@@ -71,7 +66,6 @@ impl Buckets {
         if next != NONE {
             self.prev[next as usize] = prev;
         }
-        self.listed_at[valid as usize] -= 1;
     }
 
     /// Moves `block` from the list under `from` to the one under `to` (a unit of it was
@@ -104,11 +98,6 @@ impl Buckets {
         out
     }
 
-    /// Blocks listed under each valid count 0..=slots_per_block, over all dies.
-    pub fn listed_at(&self) -> &[u32] {
-        &self.listed_at
-    }
-
     /// Load hints for the list links of `block` (its valid count is about to change).
     #[inline]
     pub fn prefetch(&self, block: u32) {
@@ -117,11 +106,6 @@ impl Buckets {
     }
 
     pub fn memory_bytes(&self) -> u64 {
-        ((self.next.capacity()
-            + self.prev.capacity()
-            + self.head.capacity()
-            + self.min_count.capacity()
-            + self.listed_at.capacity())
-            * 4) as u64
+        ((self.next.capacity() + self.prev.capacity() + self.head.capacity() + self.min_count.capacity()) * 4) as u64
     }
 }

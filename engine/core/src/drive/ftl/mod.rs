@@ -48,9 +48,6 @@ fn prefetch_in<T: Copy>(s: &[T], i: usize) {
     }
 }
 
-/// Victim stripes whose map entries GC hints at once, a group ahead of the one it relocates.
-const GC_HINT_STRIPES: u32 = 4;
-
 /// Where a unit is written: host data and GC relocations go to separate open blocks, so
 /// relocated (colder) data does not mix with fresh host writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -214,19 +211,12 @@ impl Ftl {
     /// The caller guarantees a free block exists when one is needed (see `needs_block`).
     #[inline]
     pub fn write(&mut self, die: u32, stream: Stream, lpa: u32, len: u32) -> u32 {
-        let old = self.map.ppa_of(lpa);
-        self.write_over(die, stream, lpa, old, len)
-    }
-
-    /// `write`, where `lpa`'s current slot `old` (or NONE) is known (GC has just read it).
-    #[inline]
-    fn write_over(&mut self, die: u32, stream: Stream, lpa: u32, old: u32, len: u32) -> u32 {
         debug_assert!(len >= 1 && len <= self.slots_per_unit);
-        debug_assert_eq!(old, self.map.ppa_of(lpa));
         let placed = self.blocks.place(die, stream, len);
         if let Some(block) = placed.closed {
             self.victims.closed(block, &self.blocks);
         }
+        let old = self.map.ppa_of(lpa);
         if old != NONE {
             self.blocks.invalidate(old, self.map.len_of(lpa));
         }
@@ -337,24 +327,17 @@ impl Ftl {
                 let len = self.map.len_of(lpa);
                 scan.moved += 1;
                 scan.moved_slots += len;
-                scan.programs_due += self.write_over(die, Stream::Gc, lpa, ppa, len);
+                scan.programs_due += self.write(die, Stream::Gc, lpa, len);
             }
         }
         let next = vic.next + spp;
-        // The victim's later stripes are read in order: start loading their map entries, a
-        // group of stripes at a time, one group ahead. (In wasm each hint is a load that must
-        // complete: issued together, the group's misses overlap and stall once.)
-        let group = spp * GC_HINT_STRIPES;
-        if vic.next % group == 0 {
-            // (A new victim's first group is hinted as well, from its second stripe.)
-            let from = if vic.next == 0 { spp } else { vic.next + group };
-            for s in (from..(vic.next + 2 * group).min(spb)).step_by(spp as usize) {
-                let stripe = self.map.stripe(vic.block * spb + s);
-                for i in 0..spp {
-                    let lpa = self.map.recorded_in(stripe, i);
-                    if lpa != NONE {
-                        self.map.prefetch_entry(lpa);
-                    }
+        // The victim's later stripes are read in order: start loading their map entries.
+        if vic.next + 3 * spp <= spb {
+            let ahead = self.map.stripe(first + 2 * spp);
+            for i in 0..spp {
+                let lpa = self.map.recorded_in(ahead, i);
+                if lpa != NONE {
+                    self.map.prefetch_entry(lpa);
                 }
             }
         }
@@ -395,9 +378,10 @@ impl Ftl {
         let bins = bins.max(1);
         let spb = self.blocks.slots_per_block as usize;
         let mut out = vec![0u64; bins];
-        // The closed blocks are those listed by valid count (an invariant).
-        for (valid, &n) in self.blocks.buckets.listed_at().iter().enumerate() {
-            out[(valid * bins / (spb + 1)).min(bins - 1)] += n as u64;
+        for (b, &state) in self.blocks.state.iter().enumerate() {
+            if state == blocks::BlockState::Closed {
+                out[(self.blocks.valid[b] as usize * bins / (spb + 1)).min(bins - 1)] += 1;
+            }
         }
         out
     }
@@ -409,8 +393,8 @@ impl Ftl {
         let (min, max) = self.wear.range();
         let width = (max - min) as usize + 1;
         let mut out = vec![0u64; bins];
-        for c in min..=max {
-            out[((c - min) as usize * bins / width).min(bins - 1)] += self.wear.blocks_at(c);
+        for &c in self.wear.erase_counts() {
+            out[((c - min) as usize * bins / width).min(bins - 1)] += 1;
         }
         (out, (min, max))
     }

@@ -20,9 +20,6 @@ pub struct Wear {
     retired_blocks: u64,
     /// Read-only: retirement left some die unable to keep its reserve.
     worn_out: bool,
-    /// Blocks per erase count 0..=max: the page's histogram of erase counts, each second,
-    /// without visiting every block.
-    blocks_at_count: Vec<u64>,
     /// Lowest erase count over all blocks and how many blocks have it; highest erase count.
     min: u32,
     blocks_at_min: u64,
@@ -45,7 +42,6 @@ impl Wear {
             reserve_blocks: drive.gc.start_free_blocks + 2,
             retired_blocks: 0,
             worn_out: false,
-            blocks_at_count: vec![in_service],
             min: 0,
             blocks_at_min: in_service,
             max: 0,
@@ -54,8 +50,7 @@ impl Wear {
     }
 
     pub fn memory_bytes(&self) -> u64 {
-        ((self.erase_count.capacity() + self.erases_since_check.capacity() + self.retired_on_die.capacity()) * 4
-            + self.blocks_at_count.capacity() * 8) as u64
+        ((self.erase_count.capacity() + self.erases_since_check.capacity() + self.retired_on_die.capacity()) * 4) as u64
     }
 
     pub fn erase_counts(&self) -> &[u32] {
@@ -69,11 +64,6 @@ impl Wear {
     /// Lowest and highest erase count over all blocks (retired ones included).
     pub fn range(&self) -> (u32, u32) {
         (self.min, self.max)
-    }
-
-    /// How many blocks (retired ones included) have been erased `count` times.
-    pub fn blocks_at(&self, count: u32) -> u64 {
-        self.blocks_at_count.get(count as usize).copied().unwrap_or(0)
     }
 
     /// The range as kept and the number of blocks at the minimum (for invariant checks).
@@ -107,11 +97,6 @@ impl Wear {
         let count = before + 1;
         self.erase_count[block as usize] = count;
         self.max = self.max.max(count);
-        self.blocks_at_count[before as usize] -= 1;
-        if self.blocks_at_count.len() <= count as usize {
-            self.blocks_at_count.push(0);
-        }
-        self.blocks_at_count[count as usize] += 1;
         // The lowest is found again by a scan only when its last block moves up: at most once
         // per erase-count level.
         if before == self.min {

@@ -81,7 +81,12 @@ async function takeLongTasks(page: Page): Promise<number[]> {
 const longest = (xs: number[]) => Math.max(0, ...xs);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+/** The middle value; of an even count, the mean of the two middle ones (so two rates or two times give the same ratio). */
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor((s.length - 1) / 2);
+  return s.length % 2 ? s[m] : (s[m] + s[m + 1]) / 2;
+};
 
 /** The text of a file the page offers as a download (its button's test id). */
 async function downloaded(page: Page, testId: string): Promise<string> {

@@ -88,8 +88,7 @@ export function LiveResults({ store, state, invalid, onStart, chartHeight, full,
   const onLoadLog = useCallback((file: File) => void store.loadLog(file), [store]);
   const onCut = useCallback(() => store.cutPower(), [store]);
   const onCapacitors = useCallback((healthy: boolean) => store.setCapacitors(healthy), [store]);
-  const lastCut = focused?.ran ? (focused.cutsAsked.at(-1) ?? null) : null;
-  const lastReport = lastCut === null ? null : (focused?.powerCuts.find((c) => Math.abs(c.at_s - lastCut) < 1e-6) ?? null);
+  const askedCut = select.latestAskedCut(state);
   const panelContext = select.panelContext(state);
 
   return (
@@ -120,8 +119,8 @@ export function LiveResults({ store, state, invalid, onStart, chartHeight, full,
           fitted={focused.parameters['power.capacitors'] !== false}
           onCut={onCut}
           onCapacitors={onCapacitors}
-          pendingAt={lastCut !== null && !lastReport ? lastCut : null}
-          latest={lastReport}
+          pendingAt={askedCut && !askedCut.report ? askedCut.at : null}
+          latest={askedCut?.report ?? null}
           store={focused.store}
           rows={focused.store.length}
         />

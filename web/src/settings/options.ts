@@ -149,19 +149,9 @@ export interface EngineOffer {
   model?: boolean;
 }
 
-/** Run-request fields a trace model sets itself (the engine refuses them with a model). */
-export const MODEL_SETS: readonly string[] = [
-  'queue_depth',
-  'block_bytes',
-  'align_bytes',
-  'threads',
-  'read_percent',
-  'random_percent',
-  'block_sizes',
-  'distribution',
-  'rate_iops',
-  'thinktime_us',
-];
+/** Run-request fields a trace model sets itself (the engine refuses them with a model): the
+ * whole shape of the workload, as a fio job file sets it. */
+export const MODEL_SETS: readonly string[] = FILE_SETS.fio;
 
 function knows(offer: EngineOffer, r: Requirement | NumberTarget | { field: string }): boolean {
   return 'param' in r ? r.param in offer.parameters : r.field in offer.requestFields;

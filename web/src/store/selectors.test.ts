@@ -6,6 +6,7 @@ import {
   badgeState,
   chartTitle,
   emptyText,
+  latestAskedCut,
   markers,
   panelContext,
   progress,
@@ -145,8 +146,10 @@ describe('chart selectors on a recorded run', () => {
       { at: 6, label: 'power cut · 0 lost' },
       { at: 9.25, label: 'power cut' },
     ]);
+    expect(latestAskedCut(store.getSnapshot())).toEqual({ at: 9.25, report: null });
     w.say({ type: 'power_cuts', cuts: [RECORDED_CUT, cut(9.25, 3)] });
     expect(markers(store.getSnapshot()).map((m) => m.label)).toEqual(['power cut · 0 lost', 'power cut · 3 lost']);
+    expect(latestAskedCut(store.getSnapshot())).toEqual({ at: 9.25, report: cut(9.25, 3) });
     store.dispose();
   });
 

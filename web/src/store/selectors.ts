@@ -10,7 +10,7 @@ import type { PanelContext, SeriesSpec } from '../data/panels';
 import { METRICS, resolveXDomain, type Metric, type ViewSpec } from '../data/views';
 import type { ExperimentEntry } from '../engine/experiments';
 import type { ExperimentState } from '../engine/experimentProtocol';
-import type { EngineState, SimConfig } from '../engine/protocol';
+import type { EngineState, PowerCut, SimConfig } from '../engine/protocol';
 import type { Catalog } from '../engine/runs';
 import { formatInt } from '../format';
 import { consistency as scenario } from '../scenarios/consistency';
@@ -199,6 +199,14 @@ const NO_CUTS: readonly number[] = [];
 export function markers(s: PageState): Marker[] {
   const r = editedRun(s);
   return markerMemo(r?.ran?.config, r?.ran ? r.cutsAsked : NO_CUTS, r?.powerCuts ?? [], s.until);
+}
+
+/** The latest cut asked for during the edited run, and its outcome once the engine has told it. */
+export function latestAskedCut(s: PageState): { at: number; report: PowerCut | null } | null {
+  const r = editedRun(s);
+  const at = r?.ran ? r.cutsAsked.at(-1) : undefined;
+  if (at === undefined) return null;
+  return { at, report: r!.powerCuts.find((c) => Math.abs(c.at_s - at) < 1e-6) ?? null };
 }
 
 /** The workload the edited run ran (or will run) and its request size, bytes. */

@@ -18,7 +18,7 @@ export interface InsideLayout {
 }
 
 /** At most this many bytes of inside rows per run (~40 min of a 256-die drive). */
-export const INSIDE_BUDGET_BYTES = 64 << 20;
+const INSIDE_BUDGET_BYTES = 64 << 20;
 
 /** The kinds of die work, in the engine's order, with the page's words and colours. */
 export const DIE_WORK = [

@@ -25,7 +25,7 @@ import type {
 
 export const MAX_RUNS = 4;
 /** One colour per run slot, told apart by people with the common colour-vision deficiencies. */
-export const RUN_COLORS = ['var(--run-1)', 'var(--run-2)', 'var(--run-3)', 'var(--run-4)'] as const;
+const RUN_COLORS = ['var(--run-1)', 'var(--run-2)', 'var(--run-3)', 'var(--run-4)'] as const;
 
 export interface Catalog {
   presets: readonly DrivePreset[];

@@ -45,7 +45,7 @@ export function runRequest(setup: RunSettings, engine: EngineLists): SimConfig {
 }
 
 /** Only the controller design's options shape an experiment's drive (it sets its own workloads). */
-export function experimentDesign(design: DesignValues): DesignValues {
+function experimentDesign(design: DesignValues): DesignValues {
   return Object.fromEntries(Object.entries(design).filter(([id]) => DESIGN_OPTIONS.find((o) => o.id === id)?.section === 'design'));
 }
 

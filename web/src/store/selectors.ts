@@ -61,7 +61,7 @@ export function editedRun(s: PageState): SimRun | undefined {
 }
 
 /** The settings the panel edits: the edited run's, with the page's chart view. */
-export const editedSettings = memo((setup: RunSettings | null | undefined, chart: PageState['chart']): RunSettings => ({
+const editedSettings = memo((setup: RunSettings | null | undefined, chart: PageState['chart']): RunSettings => ({
   ...(setup ?? DEFAULTS),
   ...chart,
 }));

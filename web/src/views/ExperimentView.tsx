@@ -8,7 +8,8 @@
 import { memo, useMemo } from 'react';
 import { ColumnStore } from '../data/columns';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
-import { XYChart, type BarGroup, type LegendItem, type XYSeries } from '../charts/XYChart';
+import { XYChart, type LegendItem } from '../charts/XYChart';
+import type { BarGroup, XYSeries } from '../charts/xyMarks';
 import { download, fileSlug } from '../charts/export';
 import type { Cell, ExperimentInfo, ExperimentTable } from '../engine/experimentProtocol';
 import type { ExperimentEntry } from '../engine/experiments';

@@ -1,8 +1,7 @@
 // Charts of an experiment's table, drawn whole in SVG (a table has tens of rows, not thousands):
-// lines against queue depth or spare area (log2 or linear x, linear or log y, optional min-max
-// bars and a note over each point), and grouped bars (their marks: xyMarks.tsx). Each saves as SVG or PNG with the same
-// code as the time charts (export.ts), and names itself for screen readers; the table under
-// it holds every value.
+// lines against queue depth or spare area, and grouped bars (their marks: xyMarks.tsx). Each
+// saves as SVG or PNG with the same code as the time charts (export.ts), and names itself for
+// screen readers; the table under it holds every value.
 
 import { useMemo, useRef, useState } from 'react';
 import { colorOf } from '../theme';

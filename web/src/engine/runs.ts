@@ -30,6 +30,7 @@ export interface RunsSnapshot<S> {
   runs: readonly Run<S>[];
   focusId: number;
 }
+
 /**
  * How often progress alone reaches React: the readouts need no more, and four runs' slices
  * would otherwise re-render the page dozens of times a second while their workers compete with

@@ -148,6 +148,7 @@ function QueueDepthCharts(props: ChartsProps) {
     </>
   );
 }
+
 function SpanCharts(props: ChartsProps) {
   const { runs, info } = props;
   const endurance = info.columns.includes('rated_pb');
@@ -241,6 +242,7 @@ function SpanCharts(props: ChartsProps) {
     </>
   );
 }
+
 function SecondsChart(props: ChartsProps) {
   const { runs, info } = props;
   const stores = useMemo(

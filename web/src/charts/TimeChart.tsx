@@ -66,6 +66,7 @@ const DEFAULT_STYLE: ScatterStyle = {
   above: 'var(--mark-above)',
   radius: 1.7,
 };
+
 const exact = numberFormat({ maximumFractionDigits: 2 });
 
 export const TimeChart = memo(function TimeChart(props: TimeChartProps) {

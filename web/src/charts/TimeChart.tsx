@@ -12,7 +12,7 @@ import { scaleLinear } from 'd3';
 import { colorOf, useTheme } from '../theme';
 import { rowOf, rowsWithin, type ColumnStore } from '../data/columns';
 import { resolveXDomain, type ViewSpec } from '../data/views';
-import { chartSvg, download, fileSlug, svgToPng } from './export';
+import { savePicture } from './export';
 import { useWidth } from '../hooks/useVersion';
 import { hoverSecond, secondForKey, useHoverSecond } from './hover';
 import type { ScatterCounts, ScatterStyle } from './draw';
@@ -237,29 +237,26 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
   };
 
   const save = async (kind: 'png' | 'svg') => {
-    if (!axesRef.current) return;
+    const axes = axesRef.current;
+    if (!axes) return;
     setSaveError(null);
-    try {
+    const error = await savePicture(kind, () => {
       const rec = new SvgRecorder();
       paint(asContext(rec));
       const legend = series.length > 1 ? series.map((s) => ({ label: s.label, color: colorOf(s.color) })) : [];
-      const svg = chartSvg({
+      return {
         width,
         height,
         title: props.label,
         background: colorOf('var(--panel)'),
         ink: colorOf('var(--ink)'),
         legend,
-        axes: axesRef.current,
+        axes,
         overlay: overlayRef.current,
         marks: rec.markup(),
-      });
-      const name = fileSlug(props.label);
-      if (kind === 'svg') download(svg, `${name}.svg`, 'image/svg+xml');
-      else download(await svgToPng(svg), `${name}.png`);
-    } catch (e) {
-      setSaveError(`The picture could not be saved: ${e instanceof Error ? e.message : String(e)}`);
-    }
+      };
+    });
+    setSaveError(error);
   };
 
   const pickedX = inView(props.picked ?? null) ? x(props.picked!) : null;

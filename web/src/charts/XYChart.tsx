@@ -5,7 +5,7 @@
 
 import { useMemo, useRef, useState } from 'react';
 import { colorOf } from '../theme';
-import { chartSvg, download, fileSlug, svgToPng } from './export';
+import { savePicture } from './export';
 import { useWidth } from '../hooks/useVersion';
 import { formatCount } from './scales';
 import { barMarks, lineMarks, type BarData, type LineData, type Marks } from './xyMarks';
@@ -91,26 +91,21 @@ export function XYChart(props: LineChartProps | BarChartProps) {
   }, [props, plotW, plotH, width, formatY]);
 
   const save = async (kind: 'png' | 'svg') => {
-    if (!svgRef.current) return;
+    const axes = svgRef.current;
+    if (!axes) return;
     setSaveError(null);
-    try {
-      const svg = chartSvg({
-        width,
-        height,
-        title: props.label,
-        background: colorOf('var(--panel)'),
-        ink: colorOf('var(--ink)'),
-        legend: legendItems.length > 1 ? legendItems.map((l) => ({ label: l.label, color: colorOf(l.color) })) : [],
-        axes: svgRef.current,
-        overlay: null,
-        marks: '',
-      });
-      const name = fileSlug(props.label);
-      if (kind === 'svg') download(svg, `${name}.svg`, 'image/svg+xml');
-      else download(await svgToPng(svg), `${name}.png`);
-    } catch (e) {
-      setSaveError(`The picture could not be saved: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    const error = await savePicture(kind, () => ({
+      width,
+      height,
+      title: props.label,
+      background: colorOf('var(--panel)'),
+      ink: colorOf('var(--ink)'),
+      legend: legendItems.length > 1 ? legendItems.map((l) => ({ label: l.label, color: colorOf(l.color) })) : [],
+      axes,
+      overlay: null,
+      marks: '',
+    }));
+    setSaveError(error);
   };
 
   return (

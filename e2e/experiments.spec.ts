@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_P3700, SMALL_S3700, focusVisible, openApp, tabTo, untilExperimentFinished, untilText } from './helpers';
+import { NATIVE_CLI, SMALL_P3700, SMALL_S3700, focusVisible, openApp, tabTo, untilExperimentFinished, untilText } from './helpers';
 
 // The articles' methods as experiments in the page, with the real engine in workers: a tiny
 // four-corners sweep streams its rows and its CSV equals `ssdlab sweep`'s for the same request;
@@ -67,7 +67,7 @@ test('a tiny four-corners sweep streams its rows; its CSV equals ssdlab sweep’
   ];
   expect(shown).toBe(`ssdlab sweep ${args.join(' ')}`);
   const csv = readFileSync(await save(page, (await page.getByTestId(/^exp-csv-/).getAttribute('data-testid'))!, dir), 'utf8');
-  const cli = execFileSync('cargo', ['run', '--release', '-q', '-p', 'ssdlab-cli', '--', 'sweep', ...args], {
+  const cli = execFileSync('cargo', [...NATIVE_CLI, 'sweep', ...args], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
   });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { SMALL_S3700, openApp, runToEnd, untilAttribute, untilSecond } from './helpers';
+import { NATIVE_CLI, SMALL_S3700, openApp, runToEnd, untilAttribute, untilSecond } from './helpers';
 
 // Every export of a run: the CSV equals `ssdlab run --csv` for the exported config, which the CLI
 // accepts; fio logs in fio's format; the chart as PNG and SVG.
@@ -20,7 +20,7 @@ function cliCsv(configPath: string, steadyFrom: number, dir: string): string {
   const out = join(dir, 'cli.csv');
   execFileSync(
     'cargo',
-    ['run', '--release', '-q', '-p', 'ssdlab-cli', '--', 'run', '--config', configPath, '--steady-from', String(steadyFrom), '--csv', out],
+    [...NATIVE_CLI, 'run', '--config', configPath, '--steady-from', String(steadyFrom), '--csv', out],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   return readFileSync(out, 'utf8');

@@ -137,6 +137,10 @@ export async function lowestIops(page: Page): Promise<number> {
  * A 16.5 GiB drive of the S3700's architecture (128 blocks per plane instead of 2048), as URL
  * overrides: it leaves the fresh-drive phase after ~15 s, so variants show within a short run.
  */
+/** `cargo` arguments that run the native CLI as `npm test` built it (scripts/test.sh's `ci`
+ * profile), so a test compares with the CLI without building it a second time. */
+export const NATIVE_CLI = ['run', '--profile', 'ci', '-q', '-p', 'ssdlab-cli', '--'];
+
 export const SMALL_S3700 = [
   'set.geometry.blocks_per_plane=128',
   'set.user_bytes=12500000768',

@@ -19,6 +19,9 @@ const SET: Record<string, number | boolean> = {
   'gc.boost_below_free_blocks': 3,
   'gc.boost_until_free_blocks': 5,
 };
+/** `cargo` arguments that run the native CLI as `npm test` built it (scripts/test.sh's `ci`
+ * profile), so the comparison does not build it a second time. */
+const NATIVE_CLI = ['run', '--profile', 'ci', '-q', '-p', 'ssdlab-cli', '--'];
 const SECONDS = 60;
 const SEED = 42;
 
@@ -36,12 +39,7 @@ function nativeCsv(extra: Extra): string {
   execFileSync(
     'cargo',
     [
-      'run',
-      '--release',
-      '-q',
-      '-p',
-      'ssdlab-cli',
-      '--',
+      ...NATIVE_CLI,
       'run',
       '--drive',
       's3700-200',
@@ -129,12 +127,7 @@ describe('an experiment', () => {
     const native = execFileSync(
       'cargo',
       [
-        'run',
-        '--release',
-        '-q',
-        '-p',
-        'ssdlab-cli',
-        '--',
+        ...NATIVE_CLI,
         'sweep',
         'four-corners',
         '--drive',

@@ -95,6 +95,13 @@ impl DriveConfig {
         if !kept("endurance.pe_cycles") {
             self.endurance.pe_cycles = cell.typical_pe_cycles();
         }
+        // Page types belong to the cell: another cell has other ones.
+        if !kept("timing.program_ns_by_page") {
+            self.timing.program_ns_by_page.clear();
+        }
+        if !kept("timing.read_ns_by_page") {
+            self.timing.read_ns_by_page.clear();
+        }
     }
     /// Every number's limits for this drive, in the order `validate` checks them (a limit that
     /// follows from other parameters is computed from this drive's values of them).
@@ -132,7 +139,7 @@ impl DriveConfig {
         check_limits(&[self.gc.reserved_limit(), self.user_bytes_limit()])?;
         self.host.check()?;
         self.controller.check(g)?;
-        check_limits(&self.timing.limits())?;
+        self.timing.check(self.nand.cell, g)?;
         check_limits(&self.endurance.limits())?;
         check_limits(&self.wear.limits())?;
         self.gc.check(g.blocks_per_die())?;

@@ -35,8 +35,6 @@ pub struct WritePath {
     entry_units: u32,
     user_units: u32,
     slots_per_program: u32,
-    /// Channel transfer and array time of one host program, ns.
-    program_time_ns: u64,
 }
 
 /// What one write command's units did so far.
@@ -65,7 +63,6 @@ impl WritePath {
             entry_units: (d.map.unit_bytes / UNIT_BYTES) as u32,
             user_units: d.user_units() as u32,
             slots_per_program: upp * slots_per_unit,
-            program_time_ns: d.timing.program_ns + upp as u64 * d.timing.unit_transfer_ns(),
         }
     }
 
@@ -211,7 +208,9 @@ impl WritePath {
     fn open_group(&mut self, ready_ns: u64, flash: &mut Flash, gc: &mut Gc) -> bool {
         match self.book_program(ready_ns, flash, gc) {
             Some((die, done_ns)) => {
-                self.page.group = Some(Group { die, start_ns: done_ns - self.program_time_ns, done_ns });
+                // The page is not stored yet, so the program booked is still the stream's next.
+                let start_ns = done_ns - flash.program_time_ns(die, Stream::Host);
+                self.page.group = Some(Group { die, start_ns, done_ns });
                 gc.after_host_page(die, ready_ns, flash);
                 true
             }
@@ -244,7 +243,7 @@ impl WritePath {
             self.page.clear();
             return None;
         }
-        Some((die, flash.program(die, ready_ns, Work::HostProgram)))
+        Some((die, flash.program_next(die, ready_ns, Stream::Host, Work::HostProgram)))
     }
 
     /// Maps the page's units to `die`'s host stream (padding the rest of the page) and hands

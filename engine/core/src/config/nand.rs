@@ -254,7 +254,7 @@ impl NandTiming {
             }
             if list.len() != bits as usize {
                 return Err(ConfigError::new(
-                    &format!("timing.{}", name),
+                    format!("timing.{}", name),
                     format!(
                         "needs one entry per page type: {} for a {}-bit cell, or none (got {})",
                         bits,

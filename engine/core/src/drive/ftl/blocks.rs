@@ -2,6 +2,7 @@
 //! each die's free pool and its open block per stream.
 
 use std::cmp::Reverse;
+use std::collections::VecDeque;
 
 use super::buckets::Buckets;
 use super::free_pool::FreePool;
@@ -52,6 +53,11 @@ pub struct PageAt {
 struct DieBlocks {
     free: FreePool,
     open: [Option<Cursor>; 3],
+    /// Blocks in SLC mode (open, closed or being collected).
+    slc_blocks: u32,
+    /// Closed SLC-mode blocks, oldest first, for folding. Entries of blocks GC took since are
+    /// dropped when met (`oldest_closed_slc`).
+    slc_closed: VecDeque<u32>,
 }
 
 /// Where a unit was placed.
@@ -109,7 +115,7 @@ impl Blocks {
                 } else {
                     FreePool::Stack(blocks.rev().collect())
                 };
-                DieBlocks { free, open: [None; 3] }
+                DieBlocks { free, open: [None; 3], slc_blocks: 0, slc_closed: VecDeque::new() }
             })
             .collect();
         Blocks {
@@ -134,7 +140,7 @@ impl Blocks {
         (self.valid.capacity() * 2
             + self.state.capacity()
             + self.mode.capacity()
-            + self.dies.iter().map(|d| d.free.memory_bytes()).sum::<usize>()) as u64
+            + self.dies.iter().map(|d| d.free.memory_bytes() + d.slc_closed.capacity() * 4).sum::<usize>()) as u64
             + self.buckets.memory_bytes()
     }
 
@@ -289,7 +295,11 @@ impl Blocks {
         let block = self.dies[die as usize].free.pop(stream).expect("a free block");
         self.free_blocks -= 1;
         self.state[block as usize] = BlockState::Open;
-        self.mode[block as usize] = stream.mode();
+        let mode = stream.mode();
+        self.mode[block as usize] = mode;
+        if mode == Mode::Slc {
+            self.dies[die as usize].slc_blocks += 1;
+        }
         block
     }
 
@@ -297,6 +307,36 @@ impl Blocks {
     pub fn close(&mut self, block: u32) {
         self.state[block as usize] = BlockState::Closed;
         self.buckets.add(block, self.valid[block as usize] as u32);
+        if self.mode[block as usize] == Mode::Slc {
+            let die = self.die_of_block(block) as usize;
+            self.dies[die].slc_closed.push_back(block);
+        }
+    }
+
+    /// Blocks in SLC mode on `die` (open, closed or being collected).
+    pub fn slc_blocks(&self, die: u32) -> u32 {
+        self.dies[die as usize].slc_blocks
+    }
+
+    /// `die`'s oldest closed SLC-mode block, if it has one.
+    pub fn oldest_closed_slc(&mut self, die: u32) -> Option<u32> {
+        let queue = &mut self.dies[die as usize].slc_closed;
+        while let Some(&b) = queue.front() {
+            if self.state[b as usize] == BlockState::Closed && self.mode[b as usize] == Mode::Slc {
+                return Some(b);
+            }
+            queue.pop_front();
+        }
+        None
+    }
+
+    /// An erased block leaves its mode: an SLC-mode block no longer counts as one.
+    fn left_mode(&mut self, block: u32) {
+        if self.mode[block as usize] == Mode::Slc {
+            let die = self.die_of_block(block) as usize;
+            self.dies[die].slc_blocks -= 1;
+            self.mode[block as usize] = Mode::Native;
+        }
     }
 
     /// `stream`'s open block on `die` is `block`, filled up to slot `next`.
@@ -314,6 +354,7 @@ impl Blocks {
     pub fn release(&mut self, block: u32, erase_count: u32) {
         debug_assert_eq!(self.valid[block as usize], 0, "GC would lose a valid unit");
         self.state[block as usize] = BlockState::Free;
+        self.left_mode(block);
         let die = self.die_of_block(block) as usize;
         self.dies[die].free.push(block, erase_count);
         self.free_blocks += 1;
@@ -322,6 +363,7 @@ impl Blocks {
     /// An erased block reached its P/E limit and leaves service.
     pub fn retire(&mut self, block: u32) {
         self.state[block as usize] = BlockState::Retired;
+        self.left_mode(block);
     }
 
     /// Valid slots over all of `die`'s blocks.

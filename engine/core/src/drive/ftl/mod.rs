@@ -334,6 +334,22 @@ impl Ftl {
         true
     }
 
+    /// Takes `die`'s oldest closed SLC-mode block for folding (its scan is a victim's: its valid
+    /// units go to the die's GC stream, native). Returns false if the die has none.
+    pub fn pick_fold_victim(&mut self, die: u32) -> bool {
+        debug_assert!(self.collecting[die as usize].is_none());
+        let Some(block) = self.blocks.oldest_closed_slc(die) else { return false };
+        self.blocks.take_for_collection(block);
+        self.victims.taken(block, die);
+        self.collecting[die as usize] = Some(Cursor { block, next: 0, end: self.blocks.slots_in(block) });
+        true
+    }
+
+    /// Blocks in SLC mode on `die`.
+    pub fn slc_blocks(&self, die: u32) -> u32 {
+        self.blocks.slc_blocks(die)
+    }
+
     /// Scans the next program-sized stripe of `die`'s victim, relocating its valid units to the
     /// die's GC stream; erases the victim after its last stripe.
     pub fn scan_victim_stripe(&mut self, die: u32) -> Scan {

@@ -119,7 +119,8 @@ fn a_one_second_rest_folds_and_raises_the_next_seconds_speed() {
     let mut bench = Bench::new(cfg).unwrap();
     let samples = bench.run_to_end();
     let (before, rest, after) = (samples[19].mb_s, samples[20].mb_s, samples[21].mb_s);
-    assert_eq!(rest, 0.0);
+    // The rest: only the commands in flight when it began complete.
+    assert!(rest <= (32 * (128 << 10)) as f64 / 1e6, "{rest} MB/s while resting");
     assert!(after > 1.5 * before, "{before} MB/s before the rest, {after} after");
     bench.drive().ftl().check_invariants().unwrap();
 }

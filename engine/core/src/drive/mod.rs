@@ -36,10 +36,10 @@ pub use flash::Counters;
 use flash::Flash;
 use ftl::{Ftl, Stream};
 use gc::Gc;
-use slc_cache::SlcCache;
 pub use interface::accepted_commands;
 use interface::Interface;
 use power::{CapacitorState, Flush, PowerCutReport};
+use slc_cache::SlcCache;
 use write::WritePath;
 
 /// What the drive's state looks like at the end of a second (for the per-second samples).

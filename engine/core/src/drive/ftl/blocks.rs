@@ -140,7 +140,8 @@ impl Blocks {
         (self.valid.capacity() * 2
             + self.state.capacity()
             + self.mode.capacity()
-            + self.dies.iter().map(|d| d.free.memory_bytes() + d.slc_closed.capacity() * 4).sum::<usize>()) as u64
+            + self.dies.iter().map(|d| d.free.memory_bytes() + d.slc_closed.capacity() * 4).sum::<usize>())
+            as u64
             + self.buckets.memory_bytes()
     }
 

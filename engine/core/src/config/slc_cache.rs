@@ -77,3 +77,41 @@ impl SlcCacheConfig {
         super::limits::check_limits(&self.limits(drive))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{presets, set_parameter, CellType};
+    use serde_json::json;
+
+    fn cache_drive() -> DriveConfig {
+        let mut d = presets::by_id("s3700-200").unwrap();
+        d.set_cell(CellType::Tlc, &[]);
+        d.geometry.pages_per_block = 258;
+        d.user_bytes = d.geometry.raw_bytes() / 2 / 4096 * 4096;
+        d.timing.slc_program_ns = 200_000;
+        d.slc_cache =
+            Some(SlcCacheConfig { dynamic_max_bytes: 10 << 30, when_full: WhenFull::Direct, idle_fold: true });
+        d.validate().unwrap();
+        d
+    }
+
+    #[test]
+    fn a_cache_is_checked_against_the_rest_of_the_drive_naming_the_field() {
+        let d = cache_drive();
+        // 33 dies x 1.4 MB: a block per die at least.
+        assert_eq!(SlcCacheConfig::slc_block_bytes(&d), 258 * 4 / 3 * 4096);
+        let refusal = |path: &str, value: serde_json::Value| set_parameter(&d, path, value).unwrap_err().field;
+        assert_eq!(refusal("slc_cache.dynamic_max_bytes", json!(1 << 20)), "slc_cache.dynamic_max_bytes");
+        assert_eq!(refusal("slc_cache.when_full", json!("later")), "slc_cache.when_full");
+        assert_eq!(refusal("nand.cell", json!("slc")), "nand.cell");
+        assert_eq!(refusal("timing.slc_program_ns", json!(0)), "timing.slc_program_ns");
+        assert_eq!(refusal("geometry.pages_per_block", json!(256)), "geometry.pages_per_block");
+        assert_eq!(refusal("controller.compression", json!(true)), "controller.compression");
+        let fold_first = set_parameter(&d, "slc_cache.when_full", json!("fold-first")).unwrap();
+        assert_eq!(fold_first.slc_cache.unwrap().when_full, WhenFull::FoldFirst);
+        // Shared equally by the dies, in whole SLC blocks.
+        let per_die = (10u64 << 30) / 33 / SlcCacheConfig::slc_block_bytes(&d);
+        assert_eq!(d.slc_cache.as_ref().unwrap().blocks_per_die(&d) as u64, per_die);
+    }
+}

@@ -137,3 +137,30 @@ fn without_idle_folding_a_rest_changes_nothing() {
     let (before, after) = (samples[19].mb_s, samples[21].mb_s);
     assert!(after < 1.2 * before, "{before} MB/s before the rest, {after} after");
 }
+
+#[test]
+fn direct_writes_natively_once_the_cache_is_full_and_folds_only_when_free_blocks_run_low() {
+    let drive = cache_drive(WhenFull::Direct);
+    let r = rates(&drive);
+    // One-shot TLC: three pages per wordline program.
+    let native_mb_s = r.dies * 3.0 * r.program_bytes / (3.0 * r.xfer_ns + WORDLINE_NS as f64) * 1e3;
+    let start_free = drive.gc.start_free_blocks;
+    let mut bench = Bench::new(fill(drive, 100)).unwrap();
+    let mut samples = Vec::new();
+    let free_at_first_fold = loop {
+        bench.advance(1, &mut samples);
+        let fold_ns = bench.drive().counters().die_busy_ns[Work::Fold as usize];
+        if fold_ns > 0 {
+            let ftl = bench.drive().ftl();
+            break (0..4).map(|d| ftl.die_free_blocks(d)).max().unwrap();
+        }
+        assert!(!bench.finished(), "no fold in the run");
+    };
+    // The cache ends at ~12.6 s; then the dies write natively until GC needs room.
+    let mb_s = mean_mb_s(&samples, 15..40);
+    assert!((mb_s / native_mb_s - 1.0).abs() < 0.05, "{mb_s} MB/s vs {native_mb_s} natively");
+    assert!(samples.len() > 60, "folded from second {}", samples.len());
+    assert!(free_at_first_fold <= start_free, "{free_at_first_fold} free blocks at the first fold");
+    bench.run_to_end();
+    bench.drive().ftl().check_invariants().unwrap();
+}

@@ -56,7 +56,9 @@ struct DieBlocks {
     /// Blocks in SLC mode (open, closed or being collected).
     slc_blocks: u32,
     /// Closed SLC-mode blocks, oldest first, for folding. Entries of blocks GC took since are
-    /// dropped when met (`oldest_closed_slc`).
+    /// dropped when met (`oldest_closed_slc`); a block GC took that closed in SLC mode again
+    /// is listed twice and folds at its older place (rare: GC takes SLC blocks only when
+    /// native free blocks run low).
     slc_closed: VecDeque<u32>,
 }
 

@@ -164,3 +164,23 @@ fn direct_writes_natively_once_the_cache_is_full_and_folds_only_when_free_blocks
     bench.run_to_end();
     bench.drive().ftl().check_invariants().unwrap();
 }
+
+#[test]
+fn random_writes_and_trims_keep_the_cache_within_its_blocks_and_the_ftl_whole() {
+    for when_full in WhenFull::ALL {
+        let drive = cache_drive(when_full);
+        let per_die = drive.slc_cache.as_ref().unwrap().blocks_per_die(&drive);
+        for workload in ["random-write", "write-trim"] {
+            // Long enough for direct's native writes to bring GC, which folds SLC blocks too.
+            let mut cfg = fill(drive.clone(), 100);
+            cfg.workload = WorkloadSpec::by_id(workload).unwrap();
+            (cfg.block_bytes, cfg.align_bytes) = (4096, 4096);
+            let mut bench = Bench::new(cfg).unwrap();
+            bench.run_to_end();
+            let (d, ftl) = (bench.drive(), bench.drive().ftl());
+            assert!(d.counters().die_busy_ns[Work::Fold as usize] > 0, "{when_full:?} {workload}: no folding");
+            assert!((0..4).all(|die| ftl.slc_blocks(die) <= per_die), "{when_full:?} {workload}");
+            ftl.check_invariants().unwrap();
+        }
+    }
+}

@@ -25,7 +25,12 @@ fn cache_drive(when_full: WhenFull) -> DriveConfig {
     d.timing.channel_mb_s = 400;
     (d.timing.program_ns, d.timing.program_ns_by_page) = (WORDLINE_NS, vec![0, 0, WORDLINE_NS]);
     (d.timing.slc_program_ns, d.timing.slc_read_ns) = (SLC_PROGRAM_NS, SLC_READ_NS);
-    d.slc_cache = Some(SlcCacheConfig { dynamic_max_bytes: CACHE_BYTES, when_full, idle_fold: true });
+    d.slc_cache = Some(SlcCacheConfig {
+        dynamic_max_bytes: CACHE_BYTES,
+        when_full,
+        fold_while_writing_percent: 0,
+        idle_fold: true,
+    });
     d.validate().unwrap();
     d
 }
@@ -183,4 +188,33 @@ fn random_writes_and_trims_keep_the_cache_within_its_blocks_and_the_ftl_whole() 
             ftl.check_invariants().unwrap();
         }
     }
+}
+
+#[test]
+fn direct_folding_while_writing_refills_the_cache_at_the_rate_its_timings_give() {
+    let mut drive = cache_drive(WhenFull::Direct);
+    // A fold stripe a native page: per SLC block and die, as many native host pages as the
+    // block has stripes, its fold, then as many host pages in SLC mode again.
+    drive.slc_cache.as_mut().unwrap().fold_while_writing_percent = 100;
+    let r = rates(&drive);
+    let stripes = (SlcCacheConfig::slc_block_bytes(&drive) as f64 / r.program_bytes).floor();
+    let fold_ns = stripes * (SLC_READ_NS as f64 + r.xfer_ns)
+        + stripes * r.xfer_ns
+        + stripes / 3.0 * WORDLINE_NS as f64
+        + drive.timing.erase_ns as f64;
+    let native_ns = stripes * r.xfer_ns + stripes / 3.0 * WORDLINE_NS as f64;
+    let slc_ns = stripes * (r.xfer_ns + SLC_PROGRAM_NS as f64);
+    let expected = r.dies * 2.0 * stripes * r.program_bytes / (native_ns + fold_ns + slc_ns) * 1e3;
+    let mut bench = Bench::new(fill(drive, 40)).unwrap();
+    let mut samples = Vec::new();
+    while bench.drive().counters().die_busy_ns[Work::Fold as usize] == 0 && !bench.finished() {
+        bench.advance(1, &mut samples);
+    }
+    // Without it, direct folds only once GC needs room (second 81, above); with it, from the
+    // cache's end (~12.6 s).
+    assert!((12..14).contains(&samples.len()), "first fold in second {}", samples.len());
+    samples.extend(bench.run_to_end());
+    let mb_s = mean_mb_s(&samples, 20..40);
+    assert!((mb_s / expected - 1.0).abs() < 0.05, "{mb_s} MB/s vs {expected} folding while writing");
+    bench.drive().ftl().check_invariants().unwrap();
 }

@@ -30,6 +30,11 @@ pub struct SlcCacheConfig {
     /// `bits`-th of a native one), shared equally by the dies.
     pub dynamic_max_bytes: u64,
     pub when_full: WhenFull,
+    /// Direct: folding done while the host writes natively, as a share of a fold stripe each
+    /// host page earns on its die, percent (0: none; 100: a stripe a page). Like
+    /// consistency-first GC's pacing; it refills the cache under a sustained write.
+    #[serde(default)]
+    pub fold_while_writing_percent: u32,
     /// Fold in idle time, before idle GC: what restores the cache between bursts.
     pub idle_fold: bool,
 }
@@ -49,7 +54,10 @@ impl SlcCacheConfig {
     pub fn limits(&self, drive: &DriveConfig) -> Vec<Limit> {
         let per_block = drive.geometry.dies as u64 * Self::slc_block_bytes(drive);
         let most = drive.blocks_in_service_per_die() as u64 * per_block;
-        vec![Limit::whole("slc_cache.dynamic_max_bytes", self.dynamic_max_bytes, per_block, most)]
+        vec![
+            Limit::whole("slc_cache.dynamic_max_bytes", self.dynamic_max_bytes, per_block, most),
+            Limit::whole("slc_cache.fold_while_writing_percent", self.fold_while_writing_percent as u64, 0, 1000),
+        ]
     }
 
     /// What a cache needs of the rest of the drive: cells with more than one bit, a time for an
@@ -90,8 +98,12 @@ mod tests {
         d.geometry.pages_per_block = 258;
         d.user_bytes = d.geometry.raw_bytes() / 2 / 4096 * 4096;
         d.timing.slc_program_ns = 200_000;
-        d.slc_cache =
-            Some(SlcCacheConfig { dynamic_max_bytes: 10 << 30, when_full: WhenFull::Direct, idle_fold: true });
+        d.slc_cache = Some(SlcCacheConfig {
+            dynamic_max_bytes: 10 << 30,
+            when_full: WhenFull::Direct,
+            fold_while_writing_percent: 0,
+            idle_fold: true,
+        });
         d.validate().unwrap();
         d
     }
@@ -104,6 +116,8 @@ mod tests {
         let refusal = |path: &str, value: serde_json::Value| set_parameter(&d, path, value).unwrap_err().field;
         assert_eq!(refusal("slc_cache.dynamic_max_bytes", json!(1 << 20)), "slc_cache.dynamic_max_bytes");
         assert_eq!(refusal("slc_cache.when_full", json!("later")), "slc_cache.when_full");
+        let percent = "slc_cache.fold_while_writing_percent";
+        assert_eq!(refusal(percent, json!(1001)), percent);
         assert_eq!(refusal("nand.cell", json!("slc")), "nand.cell");
         assert_eq!(refusal("timing.slc_program_ns", json!(0)), "timing.slc_program_ns");
         assert_eq!(refusal("geometry.pages_per_block", json!(256)), "geometry.pages_per_block");

@@ -12,6 +12,11 @@ use super::ftl::Stream;
 pub struct SlcCache {
     when_full: WhenFull,
     idle_fold: bool,
+    /// Direct: share of a fold stripe each native host page earns on its die, percent; what
+    /// each die has earned and not spent; and the price of a whole SLC block's stripes.
+    fold_while_writing_percent: u32,
+    fold_credit: Vec<u32>,
+    fold_block_price: u32,
     /// SLC-mode blocks each die may hold.
     blocks_per_die: u32,
     /// A die opens an SLC block only above GC's reserve (`gc.min_free_blocks`).
@@ -24,6 +29,11 @@ impl SlcCache {
         SlcCache {
             when_full: cache.when_full,
             idle_fold: cache.idle_fold,
+            fold_while_writing_percent: cache.fold_while_writing_percent,
+            fold_credit: vec![0; drive.geometry.dies as usize],
+            fold_block_price: SlcCacheConfig::slc_block_bytes(drive) as u32
+                / (drive.geometry.units_per_program() * crate::units::UNIT_BYTES as u32)
+                * 100,
             blocks_per_die: cache.blocks_per_die(drive),
             min_free_blocks: drive.gc.min_free_blocks,
             slots_per_program: drive.geometry.units_per_program(),
@@ -32,12 +42,15 @@ impl SlcCache {
 
     /// The stream the next host page on `die` goes to; folding first if the cache is full and
     /// host writes must still land in SLC. The host page waits behind that work on the die.
-    pub fn stream_for_host_page(&self, die: u32, now_ns: u64, flash: &mut Flash) -> Stream {
+    pub fn stream_for_host_page(&mut self, die: u32, now_ns: u64, flash: &mut Flash) -> Stream {
         if self.may_write_slc(die, flash) {
             return Stream::Slc;
         }
         match self.when_full {
-            WhenFull::Direct => Stream::Host,
+            WhenFull::Direct => {
+                self.fold_while_writing(die, now_ns, flash);
+                Stream::Host
+            }
             WhenFull::FoldFirst => {
                 fold_one(die, now_ns, flash);
                 if self.may_write_slc(die, flash) {
@@ -55,6 +68,22 @@ impl SlcCache {
         let ftl = &flash.ftl;
         !ftl.needs_block(die, Stream::Slc, self.slots_per_program)
             || (ftl.slc_blocks(die) < self.blocks_per_die && ftl.die_free_blocks(die) > self.min_free_blocks)
+    }
+
+    /// Direct, the cache full: the native host page earns its share of a fold stripe; once
+    /// the die has earned a whole SLC block's stripes it folds its oldest one. (Whole blocks: a
+    /// victim left half scanned is GC's to finish, and consistency-first pacing would scan it
+    /// all at once on the next page.)
+    fn fold_while_writing(&mut self, die: u32, now_ns: u64, flash: &mut Flash) {
+        if self.fold_while_writing_percent == 0 {
+            return;
+        }
+        let credit = &mut self.fold_credit[die as usize];
+        *credit += self.fold_while_writing_percent;
+        if *credit >= self.fold_block_price {
+            *credit -= self.fold_block_price;
+            fold_one(die, now_ns, flash);
+        }
     }
 
     /// Idle time from `from_ns` to `until_ns`: with `idle_fold`, each die folds its closed SLC

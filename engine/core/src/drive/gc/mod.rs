@@ -67,7 +67,7 @@ impl Gc {
     /// waits behind that work on the die. How far it cleans is the pacing's choice
     /// (`lazy::foreground_target`).
     pub fn make_room(&mut self, die: u32, now_ns: u64, flash: &mut Flash) -> Stream {
-        let stream = match &self.cache {
+        let stream = match &mut self.cache {
             None => Stream::Host,
             Some(cache) => cache.stream_for_host_page(die, now_ns, flash),
         };

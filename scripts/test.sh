@@ -16,11 +16,11 @@ step() {
 
 step "setup"           bash scripts/setup.sh --test
 step "cargo fmt"       cargo fmt --all --check
-step "cargo clippy"    cargo clippy --workspace --all-targets --release -- -D warnings
-step "cargo test"      cargo test --workspace --release
+step "cargo clippy"    cargo clippy --workspace --all-targets --profile ci -- -D warnings
+step "cargo test"      cargo test --workspace --profile ci
 # The page's first wasm module is the shell without its default feature (scripts/build-wasm.sh).
-step "first module"    cargo clippy -p ssdlab-wasm --release --no-default-features --all-targets -- -D warnings
-step "first module"    cargo test -p ssdlab-wasm --release --no-default-features --lib
+step "first module"    cargo clippy -p ssdlab-wasm --profile ci --no-default-features --all-targets -- -D warnings
+step "first module"    cargo test -p ssdlab-wasm --profile ci --no-default-features --lib
 step "build wasm"      bash scripts/build-wasm.sh
 # The page's format (.prettierrc.json) and lint (eslint.config.js).
 step "prettier"        "$bin/prettier" --check web eslint.config.js

@@ -113,3 +113,25 @@ describe('the page imports only downward', () => {
     expect(files.flatMap((f) => offences(f, readFileSync(join(SRC, f), 'utf8')))).toEqual([]);
   });
 });
+
+/** Issue 18: a file over this many lines holds more than one concern; split it by concern. */
+const MAX_LINES = 400;
+
+/** `file (N lines)` for each file under web/src longer than MAX_LINES. */
+function tooLong(files: readonly string[], read: (file: string) => string): string[] {
+  return files.flatMap((f) => {
+    const lines = read(f).split('\n').length - 1;
+    return lines > MAX_LINES ? [`${f} (${lines} lines)`] : [];
+  });
+}
+
+describe('the page keeps its files short', () => {
+  it('names each file over the limit with its count', () => {
+    const text = (n: number) => 'x\n'.repeat(n);
+    expect(tooLong(['a.ts', 'b.ts'], (f) => text(f === 'a.ts' ? MAX_LINES : MAX_LINES + 1))).toEqual([`b.ts (${MAX_LINES + 1} lines)`]);
+  });
+
+  it(`holds every file under web/src to ${MAX_LINES} lines`, () => {
+    expect(tooLong(sources(SRC), (f) => readFileSync(join(SRC, f), 'utf8'))).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 //! What happens to the data on its way in: compression on a SandForce-style controller, writes
 //! that cover only part of a 4 KiB map unit (read-modify-write), and TRIM commands [000, 002].
 
-mod common;
+use crate::common;
 
 use common::*;
 use ssdlab_core::config::WorkloadSpec;

@@ -1,6 +1,6 @@
 //! Garbage-collection victim policies and pacing, each shown doing what it is for.
 
-mod common;
+use crate::common;
 
 use common::*;
 use ssdlab_core::config::GcPacing;

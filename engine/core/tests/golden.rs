@@ -3,7 +3,7 @@
 //! (the per-second CSV as `ssdlab run --csv` writes it, the summary and every power cut's
 //! report). A change of the model that is meant to change results re-records them:
 //!
-//!     SSDLAB_GOLDEN=record cargo test --release -p ssdlab-core --test golden
+//!     SSDLAB_GOLDEN=record cargo test --release -p ssdlab-core --test integration golden::
 //!
 //! and the commit says why the numbers moved. A restructuring must leave them alone.
 

@@ -1,6 +1,6 @@
 //! Mapping schemes: where the table lives decides what each lookup costs [000].
 
-mod common;
+use crate::common;
 
 use common::*;
 use ssdlab_core::config::GcPacing;

@@ -1,6 +1,6 @@
 //! The drive model's invariants, determinism and write amplification.
 
-mod common;
+use crate::common;
 
 use common::*;
 use ssdlab_core::config::MapScheme;

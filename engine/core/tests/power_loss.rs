@@ -1,7 +1,7 @@
 //! Power cuts against two truths: what the host was told (acknowledged writes) and what the
 //! NAND holds afterwards (durable writes, including what the capacitor flush saved).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

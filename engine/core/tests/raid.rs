@@ -5,7 +5,7 @@
 //! cuts hit every member at once. Also the random precondition, which starts a drive in steady
 //! state.
 
-mod common;
+use crate::common;
 
 use ssdlab_core::bench::array::{Piece, Stripe};
 use ssdlab_core::bench::table_bytes_bound;

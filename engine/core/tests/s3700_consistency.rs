@@ -1,7 +1,7 @@
 //! The articles' IO-consistency test on the full-size S3700 200GB preset: the shape the
 //! AnandTech scatter shows must come out of the model.
 
-mod common;
+use std::sync::OnceLock;
 
 use ssdlab_core::{Bench, RunRequest, Sample, Summary};
 
@@ -31,9 +31,15 @@ fn dips(samples: &[Sample]) -> Vec<(u32, u32)> {
     runs
 }
 
+/// The full-span run, made once for both tests that read it (a 2000 s run of the full-size drive).
+fn full_span() -> &'static (Summary, Vec<Sample>) {
+    static RUN: OnceLock<(Summary, Vec<Sample>)> = OnceLock::new();
+    RUN.get_or_init(|| consistency(1.0))
+}
+
 #[test]
 fn s3700_full_span_reproduces_the_article_shape_and_more_spare_area_helps() {
-    let (full, _) = consistency(1.0);
+    let (full, _) = full_span();
     // A fast phase while spare area absorbs writes, well above steady state.
     assert!(full.iops_max as f64 >= 1.5 * full.steady_iops_mean, "{:?}", full);
     // From t = 1400 s: every second within 29,000-35,000 (the article: 29,150-34,865), mean
@@ -52,7 +58,7 @@ fn s3700_full_span_reproduces_the_article_shape_and_more_spare_area_helps() {
 fn s3700_steady_state_shows_periodic_clean_ups() {
     // The article: "Roughly every 150 seconds there's a tangible drop in performance ...
     // roughly 30 - 40 seconds". The model's GC hysteresis should give the same rhythm.
-    let (_, samples) = consistency(1.0);
+    let (_, samples) = full_span();
     let runs: Vec<(u32, u32)> = dips(&samples[1000..]).into_iter().filter(|&(_, len)| len >= 10).collect();
     assert!(runs.len() >= 4, "expected several clean-up dips after 1000 s, got {:?}", runs);
     for pair in runs.windows(2) {

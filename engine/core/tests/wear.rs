@@ -1,6 +1,6 @@
 //! Wear: levelling, P/E limits and retirement, endurance arithmetic and NAND cell types.
 
-mod common;
+use crate::common;
 
 use common::*;
 use ssdlab_core::config::WorkloadSpec;

@@ -1,9 +1,10 @@
 // One or more per-second fields against time: dots and lines on a <canvas>, shaded states
-// behind them, axes, gridlines, reference levels and event markers in SVG. React renders the
-// frame; the canvas is redrawn on the next animation frame after new samples, straight from the
-// stores' columns, without React re-rendering. Series may come from different runs' stores
-// (a comparison overlays them). The chart takes keyboard focus: arrow keys move between
-// seconds, the values are read out, and Enter (or a click) picks the second.
+// behind them (timePaint.ts), axes, gridlines, reference levels and event markers in SVG
+// (TimeChartParts.tsx). React renders the frame; the canvas is redrawn on the next animation
+// frame after new samples, straight from the stores' columns, without React re-rendering. Series
+// may come from different runs' stores (a comparison overlays them). The chart takes keyboard
+// focus: arrow keys move between seconds, the values are read out, and Enter (or a click) picks
+// the second.
 
 import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { drawInFrame } from './drawQueue';
@@ -11,38 +12,19 @@ import { scaleLinear } from 'd3';
 import { colorOf, useTheme } from '../theme';
 import { rowOf, rowsWithin, type ColumnStore } from '../data/columns';
 import { resolveXDomain, type ViewSpec } from '../data/views';
-import { chartSvg, download, fileSlug, svgToPng } from './export';
+import { savePicture } from './export';
 import { useWidth } from '../hooks/useVersion';
-import { hoverSecond, useHoverSecond } from './hover';
-import { drawBands, drawLine, drawScatter, type ScatterCounts, type ScatterStyle } from './draw';
-import type { BandSpec, RefLine, SeriesSpec } from '../data/panels';
-import {
-  columnMax,
-  columnQuantile,
-  REF_LABEL_WIDTH,
-  refLabelSlots,
-  formatCount,
-  logMinorTicks,
-  makeYScale,
-  resolveYDomain,
-  xTicks,
-  yTicks,
-} from './scales';
+import { hoverSecond, secondForKey, useHoverSecond } from './hover';
+import type { ScatterCounts, ScatterStyle } from './draw';
+import type { BandSpec, RefLine } from '../data/panels';
+import { formatCount, makeYScale, resolveYDomain } from './scales';
 import { SvgRecorder, asContext } from './svgContext';
 import { numberFormat } from '../format';
+import { NO_COUNTS, paintTime, X_FIELD, type ChartSeries } from './timePaint';
+import { HoverBox, TimeAxes, TimeNotes, TimeOverlay, type TimeMarker } from './TimeChartParts';
 
-/** A moment marked across the plot, e.g. a power cut. */
-export interface TimeMarker {
-  at: number;
-  label: string;
-}
-
-/** A series, from the chart's store unless it names its own (another run's). */
-export interface ChartSeries extends SeriesSpec {
-  store?: ColumnStore;
-  /** Unique among the chart's series when two runs draw the same field. */
-  key?: string;
-}
+// The chart's props' parts, for its users.
+export type { ChartSeries, TimeMarker };
 
 export interface TimeChartProps {
   /** The store of the run the chart is about (bands, hover and picking read it). */
@@ -78,8 +60,6 @@ export interface TimeChartProps {
   picked?: number | null;
 }
 
-const X_FIELD = 'second';
-
 const DEFAULT_STYLE: ScatterStyle = {
   dot: 'var(--series-1)',
   zero: 'var(--mark-zero)',
@@ -87,7 +67,6 @@ const DEFAULT_STYLE: ScatterStyle = {
   radius: 1.7,
 };
 
-const NO_COUNTS: ScatterCounts = { points: 0, zeros: 0, above: 0 };
 const exact = numberFormat({ maximumFractionDigits: 2 });
 
 export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
@@ -131,50 +110,20 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
 
   /** Paints bands, dots and lines onto a context; returns the main series' counts and the data top. */
   const paint = useMemo(
-    () => (ctx: CanvasRenderingContext2D) => {
-      let main: ScatterCounts = NO_COUNTS;
-      let max = NaN;
-      let drawn = 0;
-      const bottom = margin.top + plotH;
-      if (store.length > 0 && store.has(X_FIELD)) {
-        const xs = store.column(X_FIELD);
-        for (const b of props.bands ?? []) {
-          if (store.has(b.field)) {
-            drawBands(ctx, xs, store.column(b.field), store.length, x, xDomain, b.value, margin.top, bottom, colorOf(b.color));
-          }
-        }
-      }
-      // Keep a little room past the plot edges so floor/top markers are not cut in half.
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(margin.left - 4, margin.top - 8, plotW + 8, plotH + 12);
-      ctx.clip();
-      series.forEach((s, k) => {
-        const st = s.store ?? store;
-        if (st.length === 0 || !st.has(X_FIELD) || !st.has(s.field)) return;
-        const xs = st.column(X_FIELD);
-        const ys = st.column(s.field);
-        const color = colorOf(s.color);
-        const c =
-          s.kind === 'line'
-            ? drawLine(ctx, xs, ys, st.length, x, y, xDomain, yDomain, color)
-            : drawScatter(ctx, xs, ys, st.length, x, y, view.y.kind, xDomain, yDomain, {
-                ...style,
-                dot: color,
-                zero: colorOf(style.zero),
-                above: colorOf(style.above),
-              });
-        if (k === mainIndex) main = c;
-        if (c.points > 0) drawn++;
-        // The axis fits the seconds in view (a fresh drive's peak must not squash the steady state).
-        const [lo, hi] = rowsWithin(xs, xDomain[0], xDomain[1]);
-        const inView = ys.subarray(lo, hi);
-        const m = view.y.robust ? columnQuantile(inView, 0.98) : columnMax(inView);
-        if (!(m <= max)) max = m;
-      });
-      ctx.restore();
-      return { main, max, drawn };
-    },
+    () => (ctx: CanvasRenderingContext2D) =>
+      paintTime(ctx, {
+        store,
+        series,
+        mainIndex,
+        bands: props.bands,
+        viewY: view.y,
+        x,
+        y,
+        xDomain,
+        yDomain,
+        plot: { left: margin.left, top: margin.top, width: plotW, height: plotH },
+        style,
+      }),
     [store, series, mainIndex, props.bands, view.y, x, y, xDomain, yDomain, plotW, plotH, style, margin],
   );
 
@@ -234,12 +183,6 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
     };
   }, [stores, store, paint, view.y, yDomain, width, height, plotH, redrawMs, theme, rootRef]);
 
-  const yt = yTicks(view.y.kind, yDomain, plotH);
-  // A short log axis over many decades labels every other one.
-  const labelEvery = plotH / yt.length < 20 ? 2 : 1;
-  const yMinor = view.y.kind === 'log' ? logMinorTicks(yDomain) : [];
-  const xt = xTicks(xDomain, plotW);
-  const bottom = margin.top + plotH;
   const right = margin.left + plotW;
   const refs = (props.refs ?? []).filter((r) => r.value >= yDomain[0] && r.value <= yDomain[1]);
   const markers = (props.markers ?? []).filter((m) => m.at >= xDomain[0] && m.at <= xDomain[1]);
@@ -275,68 +218,51 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
     const range = secondsInView();
     if (!range) return;
     const current = inView(hovered) ? hovered : null;
-    let next: number;
-    const stepBy = e.shiftKey ? 10 : 1;
-    switch (e.key) {
-      case 'ArrowRight':
-        next = current === null ? range[1] : current + stepBy;
-        break;
-      case 'ArrowLeft':
-        next = current === null ? range[1] : current - stepBy;
-        break;
-      case 'Home':
-        next = range[0];
-        break;
-      case 'End':
-        next = range[1];
-        break;
-      case 'Enter':
-      case ' ':
-        if (current !== null && props.onPick) {
-          e.preventDefault();
-          props.onPick(current);
-        }
-        return;
-      case 'Escape':
-        hoverSecond.set(null);
-        return;
-      default:
-        return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      if (current !== null && props.onPick) {
+        e.preventDefault();
+        props.onPick(current);
+      }
+      return;
     }
+    if (e.key === 'Escape') {
+      hoverSecond.set(null);
+      return;
+    }
+    const next = secondForKey(e.key, e.shiftKey, current, range);
+    if (next === null) return;
     e.preventDefault();
-    const clamped = Math.min(range[1], Math.max(range[0], next));
-    hoverSecond.set(clamped);
-    speak(clamped);
+    hoverSecond.set(next);
+    speak(next);
   };
 
   const save = async (kind: 'png' | 'svg') => {
-    if (!axesRef.current) return;
+    const axes = axesRef.current;
+    if (!axes) return;
     setSaveError(null);
-    try {
+    const error = await savePicture(kind, () => {
       const rec = new SvgRecorder();
       paint(asContext(rec));
       const legend = series.length > 1 ? series.map((s) => ({ label: s.label, color: colorOf(s.color) })) : [];
-      const svg = chartSvg({
+      return {
         width,
         height,
         title: props.label,
         background: colorOf('var(--panel)'),
         ink: colorOf('var(--ink)'),
         legend,
-        axes: axesRef.current,
+        axes,
         overlay: overlayRef.current,
         marks: rec.markup(),
-      });
-      const name = fileSlug(props.label);
-      if (kind === 'svg') download(svg, `${name}.svg`, 'image/svg+xml');
-      else download(await svgToPng(svg), `${name}.png`);
-    } catch (e) {
-      setSaveError(`The picture could not be saved: ${e instanceof Error ? e.message : String(e)}`);
-    }
+      };
+    });
+    setSaveError(error);
   };
 
   const pickedX = inView(props.picked ?? null) ? x(props.picked!) : null;
   const values = hoverRow >= 0 ? hoverValues(hovered!) : [];
+  const box = { margin, plotW, plotH, width, height };
+  const hoverX = hoverRow >= 0 ? x(hovered!) : null;
 
   return (
     <figure className="chart">
@@ -362,100 +288,33 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
         onBlur={() => setSpoken('')}
       >
         {width > 0 && (
-          <svg ref={axesRef} className="chart-axes" width={width} height={height} aria-hidden="true">
-            <g className="grid minor">
-              {yMinor.map((v) => (
-                <line key={`m${v}`} x1={margin.left} x2={right} y1={y(v)} y2={y(v)} />
-              ))}
-            </g>
-            <g className="grid">
-              {yt.map((v) => (
-                <line key={`y${v}`} x1={margin.left} x2={right} y1={y(v)} y2={y(v)} />
-              ))}
-              {xt.map((v) => (
-                <line key={`x${v}`} x1={x(v)} x2={x(v)} y1={margin.top} y2={bottom} />
-              ))}
-            </g>
-            <rect className="frame" x={margin.left} y={margin.top} width={plotW} height={plotH} />
-            <g className="ticks y">
-              {yt.map((v, i) =>
-                i % labelEvery === 0 ? (
-                  <text key={v} x={margin.left - 8} y={y(v)} dy="0.32em" textAnchor="end">
-                    {formatY(v)}
-                  </text>
-                ) : null,
-              )}
-            </g>
-            <g className="ticks x">
-              {xt.map((v) => (
-                <text key={v} x={x(v)} y={bottom + 18} textAnchor="middle">
-                  {v}
-                </text>
-              ))}
-            </g>
-            {!compact && (
-              <>
-                <text className="axis-title" x={margin.left + plotW / 2} y={height - 6} textAnchor="middle">
-                  {props.xLabel}
-                </text>
-                <text className="axis-title" transform={`translate(16 ${margin.top + plotH / 2}) rotate(-90)`} textAnchor="middle">
-                  {props.yLabel}
-                </text>
-              </>
-            )}
-          </svg>
+          <TimeAxes
+            svgRef={axesRef}
+            box={box}
+            x={x}
+            y={y}
+            xDomain={xDomain}
+            yKind={view.y.kind}
+            yDomain={yDomain}
+            formatY={formatY}
+            titles={compact ? null : { x: props.xLabel, y: props.yLabel }}
+          />
         )}
         <canvas ref={canvasRef} className="chart-dots" style={{ width, height }} />
         {width > 0 && (
-          // Above the canvas, so levels and events stay readable over dense dots.
-          <svg ref={overlayRef} className="chart-overlay" width={width} height={height} aria-hidden="true">
-            {refLabelSlots(refs.map((r) => y(r.value))).map((slot, i) => {
-              const r = refs[i];
-              const py = y(r.value);
-              return (
-                <g key={`r${r.label}`} className="ref">
-                  <line x1={margin.left} x2={right} y1={py} y2={py} />
-                  <text x={right - 4 - slot * REF_LABEL_WIDTH} y={py - 3} textAnchor="end">
-                    {r.label} ({formatY(r.value)})
-                  </text>
-                </g>
-              );
-            })}
-            {markers.map((m, i) => {
-              // Near the right edge the label goes on the line's left, so it is not cut off.
-              const left = x(m.at) > margin.left + plotW * 0.7;
-              return (
-                <g key={`k${i}`} className="marker">
-                  <line x1={x(m.at)} x2={x(m.at)} y1={margin.top} y2={bottom} />
-                  <text x={x(m.at) + (left ? -3 : 3)} y={margin.top + 11} textAnchor={left ? 'end' : 'start'}>
-                    {m.label}
-                  </text>
-                </g>
-              );
-            })}
-            {pickedX !== null && <line className="picked" x1={pickedX} x2={pickedX} y1={margin.top} y2={bottom} />}
-            {hoverRow >= 0 && <line className="hover" x1={x(hovered!)} x2={x(hovered!)} y1={margin.top} y2={bottom} />}
-          </svg>
+          <TimeOverlay
+            svgRef={overlayRef}
+            box={box}
+            x={x}
+            y={y}
+            refs={refs}
+            markers={markers}
+            formatY={formatY}
+            pickedX={pickedX}
+            hoverX={hoverX}
+          />
         )}
-        {hoverRow >= 0 && (
-          <div
-            className="hover-box"
-            aria-hidden="true"
-            style={
-              x(hovered!) > margin.left + plotW / 2
-                ? { right: width - x(hovered!) + 8, top: margin.top + 18 }
-                : { left: x(hovered!) + 8, top: margin.top + 18 }
-            }
-          >
-            <strong>{hovered} s</strong>
-            {values.map((v) => (
-              <span key={v.key}>
-                {`${v.label}: `}
-                {v.value}
-              </span>
-            ))}
-          </div>
-        )}
+        {hoverX !== null && <HoverBox box={box} second={hovered!} hoverX={hoverX} values={values} />}
         {counts.points === 0 && props.emptyText && width > 0 && (
           <div className="chart-empty" style={{ left: margin.left, top: margin.top, width: plotW, height: plotH }}>
             <span>{props.emptyText}</span>
@@ -469,49 +328,15 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
       <div className="sr-only" aria-live="polite" data-testid={props.testId ? `${props.testId}-spoken` : undefined}>
         {spoken}
       </div>
-      <figcaption className="chart-notes">
-        {counts.zeros > 0 && (
-          <span className="note zero">
-            <span className="swatch" aria-hidden="true">
-              ▼
-            </span>
-            {counts.zeros} {counts.zeros === 1 ? 'second' : 'seconds'} with 0 {props.yLabel}, drawn at the axis floor
-          </span>
-        )}
-        {counts.above > 0 && (
-          <span className="note above">
-            <span className="swatch" aria-hidden="true">
-              ▲
-            </span>
-            {counts.above} {counts.above === 1 ? 'second' : 'seconds'} above {formatY(yDomain[1])}, drawn at the top edge
-          </span>
-        )}
-        <span className="save">
-          <button
-            type="button"
-            className="link"
-            onClick={() => void save('png')}
-            aria-label={`Save ${props.label} as PNG`}
-            data-testid={props.testId ? `${props.testId}-png` : undefined}
-          >
-            PNG
-          </button>
-          <button
-            type="button"
-            className="link"
-            onClick={() => void save('svg')}
-            aria-label={`Save ${props.label} as SVG`}
-            data-testid={props.testId ? `${props.testId}-svg` : undefined}
-          >
-            SVG
-          </button>
-        </span>
-        {saveError && (
-          <span className="field-error" role="alert">
-            {saveError}
-          </span>
-        )}
-      </figcaption>
+      <TimeNotes
+        counts={counts}
+        yLabel={props.yLabel}
+        top={formatY(yDomain[1])}
+        label={props.label}
+        testId={props.testId}
+        onSave={(kind) => void save(kind)}
+        saveError={saveError}
+      />
     </figure>
   );
 });

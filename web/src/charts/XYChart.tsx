@@ -1,42 +1,14 @@
 // Charts of an experiment's table, drawn whole in SVG (a table has tens of rows, not thousands):
-// lines against queue depth or spare area (log2 or linear x, linear or log y, optional min-max
-// bars and a note over each point), and grouped bars. Each saves as SVG or PNG with the same
-// code as the time charts (export.ts), and names itself for screen readers; the table under
-// it holds every value.
+// lines against queue depth or spare area, and grouped bars (their marks: xyMarks.tsx). Each
+// saves as SVG or PNG with the same code as the time charts (export.ts), and names itself for
+// screen readers; the table under it holds every value.
 
-import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { scaleBand, scaleLinear, scaleLog } from 'd3';
+import { useMemo, useRef, useState } from 'react';
 import { colorOf } from '../theme';
-import { chartSvg, download, fileSlug, svgToPng } from './export';
+import { savePicture } from './export';
 import { useWidth } from '../hooks/useVersion';
 import { formatCount } from './scales';
-
-export interface XYPoint {
-  x: number;
-  y: number;
-  /** A range drawn as a bar through the point (e.g. the lowest and highest second). */
-  lo?: number;
-  hi?: number;
-  /** A short label over the point (e.g. the capacity it would be sold as). */
-  note?: string;
-}
-
-export interface XYSeries {
-  key: string;
-  label: string;
-  color: string;
-  /** SVG stroke-dasharray, to tell runs apart when colours tell corners apart. */
-  dash?: string;
-  points: readonly XYPoint[];
-}
-
-export interface BarGroup {
-  /** Lines separated by \n. */
-  label: string;
-  /** Used when the label does not fit under its bars. */
-  short?: string;
-  bars: readonly { key: string; label: string; color: string; value: number }[];
-}
+import { barMarks, lineMarks, type BarData, type LineData, type Marks } from './xyMarks';
 
 export interface LegendItem {
   key: string;
@@ -54,7 +26,6 @@ interface Common {
   caption?: string;
   /** The legend (default: one entry per series, or per bar of the first group). */
   legend?: readonly LegendItem[];
-  yLabel: string;
   height: number;
   testId: string;
   formatY?: (v: number) => string;
@@ -62,52 +33,17 @@ interface Common {
   emptyText: string;
 }
 
-export interface LineChartProps extends Common {
+export interface LineChartProps extends Common, LineData {
   kind: 'lines';
-  xLabel: string;
-  x: 'log2' | 'linear';
-  y: 'linear' | 'log';
-  series: readonly XYSeries[];
-  formatX?: (v: number) => string;
-  formatValue?: (v: number) => string;
 }
 
-export interface BarChartProps extends Common {
+export interface BarChartProps extends Common, BarData {
   kind: 'bars';
-  xLabel?: string;
-  groups: readonly BarGroup[];
-  formatValue?: (v: number) => string;
 }
 
 const MARGIN = { top: 18, right: 18, bottom: 46, left: 68 };
 /** Bars' labels may take two lines, above the axis title. */
 const BAR_BOTTOM = 62;
-
-/** Ticks of a log axis: every power of ten, with 2 and 5 between when there are few. */
-export function logTicks(lo: number, hi: number): number[] {
-  const out: number[] = [];
-  const decades = Math.log10(hi / lo);
-  const steps = decades < 1.5 ? [1, 2, 5] : decades < 3 ? [1, 3] : [1];
-  for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++) {
-    for (const m of steps) {
-      const v = m * 10 ** e;
-      if (v >= lo * 0.999 && v <= hi * 1.001) out.push(v);
-    }
-  }
-  return out;
-}
-
-/** The y domain of a log axis around the values: whole ticks just outside them. */
-export function logDomain(values: readonly number[]): [number, number] {
-  const pos = values.filter((v) => v > 0 && Number.isFinite(v));
-  if (pos.length === 0) return [1, 10];
-  const min = Math.min(...pos);
-  const max = Math.max(...pos);
-  const lo = 10 ** Math.floor(Math.log10(min));
-  let hi = 10 ** Math.ceil(Math.log10(max));
-  if (hi <= lo) hi = lo * 10;
-  return [lo, hi];
-}
 
 function Legend({ items }: { items: readonly LegendItem[] }) {
   if (items.length < 2) return null;
@@ -148,33 +84,28 @@ export function XYChart(props: LineChartProps | BarChartProps) {
       ? props.series.map((s) => ({ key: s.key, label: s.label, color: s.color, dash: s.dash }))
       : (props.groups[0]?.bars ?? []).map((b) => ({ key: b.key, label: b.label, color: b.color, bar: true })));
 
-  const body = useMemo((): { marks: ReactNode; empty: boolean } => {
+  const body = useMemo((): Marks => {
     if (width === 0) return { marks: null, empty: true };
     // The marks' colours are CSS variables, so a change of theme repaints them without a new body.
     return props.kind === 'lines' ? lineMarks(props, plotW, plotH, formatY) : barMarks(props, plotW, plotH, formatY);
   }, [props, plotW, plotH, width, formatY]);
 
   const save = async (kind: 'png' | 'svg') => {
-    if (!svgRef.current) return;
+    const axes = svgRef.current;
+    if (!axes) return;
     setSaveError(null);
-    try {
-      const svg = chartSvg({
-        width,
-        height,
-        title: props.label,
-        background: colorOf('var(--panel)'),
-        ink: colorOf('var(--ink)'),
-        legend: legendItems.length > 1 ? legendItems.map((l) => ({ label: l.label, color: colorOf(l.color) })) : [],
-        axes: svgRef.current,
-        overlay: null,
-        marks: '',
-      });
-      const name = fileSlug(props.label);
-      if (kind === 'svg') download(svg, `${name}.svg`, 'image/svg+xml');
-      else download(await svgToPng(svg), `${name}.png`);
-    } catch (e) {
-      setSaveError(`The picture could not be saved: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    const error = await savePicture(kind, () => ({
+      width,
+      height,
+      title: props.label,
+      background: colorOf('var(--panel)'),
+      ink: colorOf('var(--ink)'),
+      legend: legendItems.length > 1 ? legendItems.map((l) => ({ label: l.label, color: colorOf(l.color) })) : [],
+      axes,
+      overlay: null,
+      marks: '',
+    }));
+    setSaveError(error);
   };
 
   return (
@@ -240,173 +171,4 @@ export function XYChart(props: LineChartProps | BarChartProps) {
       </div>
     </figure>
   );
-}
-
-function lineMarks(p: LineChartProps, w: number, h: number, formatY: (v: number) => string): { marks: ReactNode; empty: boolean } {
-  const pts = p.series.flatMap((s) => s.points).filter((q) => Number.isFinite(q.x) && Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0));
-  if (pts.length === 0) return { marks: null, empty: true };
-  const xs = [...new Set(pts.map((q) => q.x))].sort((a, b) => a - b);
-  const formatX = p.formatX ?? ((v: number) => String(v));
-  const formatValue = p.formatValue ?? formatY;
-  let x: (v: number) => number;
-  let xTicks = xs;
-  if (p.x === 'log2') {
-    const lo = xs[0] / 1.4;
-    const hi = xs[xs.length - 1] * 1.4;
-    const s = scaleLog().base(2).domain([lo, hi]).range([0, w]);
-    x = (v) => s(v);
-  } else {
-    const span = xs[xs.length - 1] - xs[0] || Math.abs(xs[0]) || 1;
-    const s = scaleLinear()
-      .domain([xs[0] - span * 0.12, xs[xs.length - 1] + span * 0.12])
-      .range([0, w]);
-    x = (v) => s(v);
-    xTicks = s.ticks(Math.max(2, Math.min(8, Math.floor(w / 70))));
-  }
-  const ys = pts.flatMap((q) => [q.y, q.lo ?? q.y, q.hi ?? q.y]);
-  let y: (v: number) => number;
-  let yTicks: number[];
-  if (p.y === 'log') {
-    const [lo, hi] = logDomain(ys);
-    const s = scaleLog().domain([lo, hi]).range([h, 0]);
-    y = (v) => s(v);
-    yTicks = logTicks(lo, hi);
-  } else {
-    const s = scaleLinear()
-      .domain([0, Math.max(...ys) * 1.12 || 1])
-      .nice(5)
-      .range([h, 0]);
-    y = (v) => s(v);
-    yTicks = s.ticks(5);
-  }
-  // Fewer x labels on a narrow chart: every other one when they would touch.
-  const every = xTicks.length * 34 > w ? 2 : 1;
-  const marks = (
-    <>
-      <g className="grid">
-        {yTicks.map((t) => (
-          <line key={`y${t}`} x1={0} x2={w} y1={y(t)} y2={y(t)} />
-        ))}
-        {xTicks.map((t) => (
-          <line key={`x${t}`} x1={x(t)} x2={x(t)} y1={0} y2={h} />
-        ))}
-      </g>
-      <g className="ticks y">
-        {yTicks.map((t) => (
-          <text key={t} x={-8} y={y(t)} dy="0.32em" textAnchor="end">
-            {formatY(t)}
-          </text>
-        ))}
-      </g>
-      <g className="ticks x">
-        {xTicks.map((t, i) =>
-          i % every === 0 || i === xTicks.length - 1 ? (
-            <text key={t} x={x(t)} y={h + 18} textAnchor="middle">
-              {formatX(t)}
-            </text>
-          ) : null,
-        )}
-      </g>
-      {p.series.map((s, si) => {
-        const ok = s.points
-          .filter((q) => Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0))
-          .slice()
-          .sort((a, b) => a.x - b.x);
-        const d = ok.map((q, i) => `${i === 0 ? 'M' : 'L'}${x(q.x).toFixed(1)},${y(q.y).toFixed(1)}`).join('');
-        return (
-          <g key={s.key} className="series" data-series={s.key}>
-            {ok.length > 1 && <path d={d} fill="none" stroke={s.color} strokeWidth={2.2} strokeDasharray={s.dash} />}
-            {ok.map((q) => (
-              <g key={q.x}>
-                {q.lo !== undefined && q.hi !== undefined && (
-                  <path
-                    d={`M${x(q.x)},${y(q.lo)}V${y(q.hi)}M${x(q.x) - 4},${y(q.lo)}h8M${x(q.x) - 4},${y(q.hi)}h8`}
-                    stroke={s.color}
-                    strokeWidth={1.4}
-                    fill="none"
-                  />
-                )}
-                <circle cx={x(q.x)} cy={y(q.y)} r={3.6} fill={s.color} stroke="var(--panel)" strokeWidth={1}>
-                  <title>{`${s.label}, ${p.xLabel} ${formatX(q.x)}: ${formatValue(q.y)} ${p.yLabel}`}</title>
-                </circle>
-                {q.note && (
-                  <text className="point-note" x={x(q.x)} y={si % 2 === 0 ? y(q.hi ?? q.y) - 9 : y(q.lo ?? q.y) + 17} textAnchor="middle">
-                    {q.note}
-                  </text>
-                )}
-              </g>
-            ))}
-          </g>
-        );
-      })}
-    </>
-  );
-  return { marks, empty: false };
-}
-
-function barMarks(p: BarChartProps, w: number, h: number, formatY: (v: number) => string): { marks: ReactNode; empty: boolean } {
-  const values = p.groups.flatMap((g) => g.bars.map((b) => b.value)).filter(Number.isFinite);
-  if (values.length === 0) return { marks: null, empty: true };
-  const formatValue = p.formatValue ?? formatY;
-  const outer = scaleBand()
-    .domain(p.groups.map((g) => g.label))
-    .range([0, w])
-    .paddingInner(0.25)
-    .paddingOuter(0.12);
-  const keys = p.groups[0].bars.map((b) => b.key);
-  const inner = scaleBand().domain(keys).range([0, outer.bandwidth()]).padding(0.08);
-  const y = scaleLinear()
-    .domain([0, Math.max(...values) * 1.15 || 1])
-    .nice(5)
-    .range([h, 0]);
-  const ticks = y.ticks(5);
-  const labelFits = inner.bandwidth() >= 34;
-  // About 7 px a character at the tick size: the long labels when every line fits its band.
-  const fits = p.groups.every((g) => Math.max(...g.label.split('\n').map((l) => l.length)) * 7 <= outer.step());
-  const marks = (
-    <>
-      <g className="grid">
-        {ticks.map((t) => (
-          <line key={t} x1={0} x2={w} y1={y(t)} y2={y(t)} />
-        ))}
-      </g>
-      <g className="ticks y">
-        {ticks.map((t) => (
-          <text key={t} x={-8} y={y(t)} dy="0.32em" textAnchor="end">
-            {formatY(t)}
-          </text>
-        ))}
-      </g>
-      <g className="ticks x">
-        {p.groups.map((g) => (
-          <text key={g.label} x={(outer(g.label) ?? 0) + outer.bandwidth() / 2} y={h + 18} textAnchor="middle">
-            {(fits ? g.label : (g.short ?? g.label)).split('\n').map((line, i) => (
-              <tspan key={i} x={(outer(g.label) ?? 0) + outer.bandwidth() / 2} dy={i === 0 ? 0 : 14}>
-                {line}
-              </tspan>
-            ))}
-          </text>
-        ))}
-      </g>
-      {p.groups.map((g) => (
-        <g key={g.label} transform={`translate(${outer(g.label) ?? 0} 0)`}>
-          {g.bars.map((b) =>
-            Number.isFinite(b.value) ? (
-              <g key={b.key}>
-                <rect x={inner(b.key) ?? 0} y={y(b.value)} width={inner.bandwidth()} height={h - y(b.value)} fill={b.color}>
-                  <title>{`${g.label}, ${b.label}: ${formatValue(b.value)} ${p.yLabel}`}</title>
-                </rect>
-                {labelFits && (
-                  <text className="point-note" x={(inner(b.key) ?? 0) + inner.bandwidth() / 2} y={y(b.value) - 5} textAnchor="middle">
-                    {formatValue(b.value)}
-                  </text>
-                )}
-              </g>
-            ) : null,
-          )}
-        </g>
-      ))}
-    </>
-  );
-  return { marks, empty: false };
 }

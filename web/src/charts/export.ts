@@ -103,6 +103,23 @@ export function download(data: Blob | string, fileName: string, type = 'text/pla
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * Saves a chart as an SVG or PNG named after its title; null once saved, otherwise the sentence
+ * saying why not. The picture is built here, so a failure building it is told the same way.
+ */
+export async function savePicture(kind: 'png' | 'svg', picture: () => ChartPicture): Promise<string | null> {
+  try {
+    const p = picture();
+    const svg = chartSvg(p);
+    const name = fileSlug(p.title);
+    if (kind === 'svg') download(svg, `${name}.svg`, 'image/svg+xml');
+    else download(await svgToPng(svg), `${name}.png`);
+    return null;
+  } catch (e) {
+    return `The picture could not be saved: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
 /** A file name from a title: "S3700 vs P3700, IOPS" -> "s3700-vs-p3700-iops". */
 export function fileSlug(title: string): string {
   return (

@@ -5,7 +5,7 @@
 import { memo, useMemo, useState } from 'react';
 import type { ColumnStore } from '../data/columns';
 import { TimeChart, type ChartSeries, type TimeMarker } from '../charts/TimeChart';
-import type { Run } from '../engine/runs';
+import type { Run } from '../engine/run';
 import { LAYOUTS, METRICS, type Metric, type ViewSpec } from '../data/views';
 
 /**

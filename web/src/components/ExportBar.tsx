@@ -3,7 +3,7 @@
 
 import { useMemo, useState } from 'react';
 import { download, fileSlug } from '../charts/export';
-import type { Run } from '../engine/runs';
+import type { Run } from '../engine/run';
 import { cliCommand, configJson, fioLog, samplesCsv, type FioLogType } from '../files/exports';
 import { reproducingConfig } from '../settings/runSetup';
 

@@ -2,7 +2,7 @@
 // latency, engine memory, and the power cuts' outcome. A <dl> so each value is read with its name.
 
 import type { PowerCut } from '../engine/protocol';
-import type { Run } from '../engine/runs';
+import type { Run } from '../engine/run';
 import { formatFixed2, formatInt, formatMemory, formatMicros, NONE } from '../format';
 
 export function Readout<S>({ run }: { run: Run<S> | null }) {

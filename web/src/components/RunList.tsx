@@ -3,7 +3,7 @@
 // Runs stay until removed or cleared. A fio log of a real drive can be added from a file.
 
 import { memo, useId, useRef } from 'react';
-import type { Run } from '../engine/runs';
+import type { Run } from '../engine/run';
 import { MAX_RUNS } from '../engine/runs';
 import { formatInt } from '../format';
 

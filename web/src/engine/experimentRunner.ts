@@ -13,7 +13,7 @@ import {
   type ExperimentTable,
   type ExperimentToPage,
 } from './experimentProtocol';
-import { errorMessage, nextSliceIos, SLICE_INITIAL_IOS } from './runner';
+import { errorMessage, isTrap, nextSliceIos, SLICE_INITIAL_IOS } from './slices';
 import { splitEngineError } from './experimentProtocol';
 
 /** The wasm `Experiment` handle. */
@@ -35,10 +35,6 @@ export interface ExperimentHost {
   post(msg: ExperimentToPage): void;
   schedule(fn: () => void): void;
   now(): number;
-}
-
-function isTrap(e: unknown): boolean {
-  return typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError;
 }
 
 export class ExperimentLoop {

@@ -4,7 +4,7 @@
 import init, * as wasm from './pkg-full/ssdlab_full.js';
 import type { ExperimentToPage } from './experimentProtocol';
 import { ExperimentLoop } from './experimentRunner';
-import { errorMessage } from './runner';
+import { errorMessage } from './slices';
 
 interface WorkerScope {
   postMessage(message: unknown): void;

@@ -6,52 +6,26 @@
 import {
   isSimConfig,
   parsePageMessage,
-  type DrivePreset,
   type EngineState,
-  type ImportReport,
   type PageToWorker,
-  type ParameterInfo,
   type PowerCut,
   type Problem,
   type SimConfig,
   type WorkerToPage,
-  type WorkloadInfo,
 } from './protocol';
 import type { InsideLayout } from '../data/inside';
-import type { ExperimentInfo } from './experimentProtocol';
-
-/** The `Simulation` handle exported by engine/wasm (see protocol.ts). */
-export interface EngineSimulation {
-  /** Advances up to `max_ios` host IOs, stopping after second `last_second`. */
-  advance_inside(max_ios: number, last_second: number): Float64Array;
-  inside(): Float64Array;
-  inside_layout(): string;
-  latency_histogram(): Float64Array;
-  cut_power_now(): number;
-  set_capacitors_healthy(healthy: boolean): void;
-  seconds_done(): number;
-  finished(): boolean;
-  memory_bytes(): number;
-  parameters_json(): string;
-  power_cuts_json(): string;
-  free(): void;
-}
-
-/** The parts of the wasm module the worker uses. */
-export interface EngineModule {
-  presets(): string;
-  workloads(): string;
-  run_request_fields(): string;
-  check_request(config_json: string): string;
-  sample_fields(): string;
-  parameter_info(drive: string): string;
-  /** Only in the full module (see `needsFullEngine`). */
-  fio_import?(config_json: string): string;
-  trace_summary?(text: string, format: string, name: string): string;
-  /** The articles' methods as JSON (engines before them lack it). */
-  experiments?(): string;
-  Simulation: new (config_json: string) => EngineSimulation;
-}
+import {
+  checkRequest,
+  importReport,
+  needsFullEngine,
+  offerOf,
+  parametersOf,
+  withoutFullEngine,
+  type EngineModule,
+  type ReadyMessage,
+  type EngineSimulation,
+} from './engineModule';
+import { errorMessage, isTrap, nextSliceIos, SLICE_INITIAL_IOS } from './slices';
 
 export interface RunnerHost {
   post(msg: WorkerToPage, transfer?: Transferable[]): void;
@@ -65,43 +39,8 @@ export interface RunnerHost {
   loadFull?(): Promise<EngineModule>;
 }
 
-/**
- * Whether a message needs the full engine module: a run or check of a request with a fio job
- * file or a trace, or reading one (`import`). Everything else the first module answers.
- */
-export function needsFullEngine(msg: PageToWorker): boolean {
-  if (msg.type === 'import') return true;
-  if (msg.type !== 'start' && msg.type !== 'check') return false;
-  const c = msg.config;
-  return (c.fio !== undefined && c.fio !== null) || (c.trace !== undefined && c.trace !== null);
-}
-
-/** Slice sizing: aim for this much engine time per slice, so pause answers quickly. */
-export const SLICE_TARGET_MS = 100;
-export const SLICE_INITIAL_IOS = 150_000;
-export const SLICE_MIN_IOS = 2_000;
-export const SLICE_MAX_IOS = 400_000;
 /** `advance_inside`'s last second when not stepping. */
 const NO_LAST_SECOND = 0xffff_ffff;
-
-/** Next slice size from the last one, moving half-way (geometrically) toward the target time. */
-export function nextSliceIos(ios: number, ms: number, targetMs = SLICE_TARGET_MS): number {
-  if (!(ms > 0)) return Math.min(SLICE_MAX_IOS, ios * 2);
-  const ideal = (ios * targetMs) / ms;
-  const next = Math.sqrt(ios * ideal);
-  return Math.round(Math.min(SLICE_MAX_IOS, Math.max(SLICE_MIN_IOS, next)));
-}
-
-/** A readable sentence from whatever was thrown. */
-export function errorMessage(e: unknown): string {
-  if (e instanceof Error) return e.message || e.name;
-  if (typeof e === 'string') return e;
-  try {
-    return JSON.stringify(e);
-  } catch {
-    return String(e);
-  }
-}
 
 /** A buffer to transfer that the array owns entirely (never a view of wasm memory). */
 function ownBuffer(a: Float64Array): ArrayBuffer {
@@ -109,19 +48,11 @@ function ownBuffer(a: Float64Array): ArrayBuffer {
   return own.buffer as ArrayBuffer;
 }
 
-/** A wasm trap (a Rust panic with panic=abort) leaves the module unusable; a thrown Error does not. */
-function isTrap(e: unknown): boolean {
-  return typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError;
-}
-
 export class Runner {
   private sim: EngineSimulation | null = null;
   private state: EngineState = 'loading';
-  private readonly fields: string[];
-  private readonly presets: DrivePreset[];
-  private readonly workloads: WorkloadInfo[];
-  private readonly requestFields: Record<string, unknown>;
-  private readonly experiments: ExperimentInfo[];
+  /** What the module the Runner was built with offers; its sample fields are every slice's columns. */
+  private readonly offer: ReadyMessage;
   /** The running request asks for power cuts, and how many have been reported. */
   private watchCuts = false;
   private cutsReported = 0;
@@ -153,23 +84,12 @@ export class Runner {
   ) {
     this.engine = engine;
     this.full = host.loadFull ? 'no' : 'yes';
-    this.fields = JSON.parse(engine.sample_fields()) as string[];
-    this.presets = JSON.parse(engine.presets()) as DrivePreset[];
-    this.workloads = JSON.parse(engine.workloads()) as WorkloadInfo[];
-    this.requestFields = JSON.parse(engine.run_request_fields()) as Record<string, unknown>;
-    this.experiments = engine.experiments ? (JSON.parse(engine.experiments()) as ExperimentInfo[]) : [];
+    this.offer = offerOf(engine);
   }
 
   /** Tells the page what the engine offers. Call once after construction. */
   announce(): void {
-    this.host.post({
-      type: 'ready',
-      presets: this.presets,
-      workloads: this.workloads,
-      request_fields: this.requestFields,
-      fields: this.fields,
-      experiments: this.experiments,
-    });
+    this.host.post(this.offer);
     this.setState('idle');
   }
 
@@ -214,10 +134,8 @@ export class Runner {
         this.full = 'no';
         const message = `the engine's import module did not load (${errorMessage(e)}); check the connection and try again`;
         for (const m of this.waiting.splice(0)) {
-          if (!needsFullEngine(m)) this.dispatch(m);
-          else if (m.type === 'check') this.host.post({ type: 'checked', id: m.id, problem: { field: 'engine', message } });
-          else if (m.type === 'import') this.host.post({ type: 'imported', id: m.id, report: { ok: false, field: 'engine', message } });
-          else this.host.post({ type: 'error', message, recoverable: true });
+          if (needsFullEngine(m)) this.host.post(withoutFullEngine(m, message));
+          else this.dispatch(m);
         }
       },
     );
@@ -243,7 +161,7 @@ export class Runner {
         break;
       case 'check':
         try {
-          this.host.post({ type: 'checked', id: msg.id, problem: this.check(msg.config) });
+          this.host.post({ type: 'checked', id: msg.id, problem: checkRequest(this.engine, msg.config) });
         } catch (e) {
           this.fail(e);
         }
@@ -288,23 +206,10 @@ export class Runner {
         if (this.sim) this.guard(() => this.sim!.set_capacitors_healthy(msg.healthy));
         break;
       case 'import':
-        this.guard(() => {
-          const c = msg.config;
-          const trace = c.trace as { text?: unknown; name?: unknown } | undefined;
-          const engine = this.engine;
-          if (!engine.trace_summary || !engine.fio_import) throw new Error('this engine module cannot read fio job files or traces');
-          const json =
-            typeof trace?.text === 'string'
-              ? engine.trace_summary(trace.text, '', typeof trace.name === 'string' ? trace.name : '')
-              : engine.fio_import(JSON.stringify(c));
-          this.host.post({ type: 'imported', id: msg.id, report: JSON.parse(json) as ImportReport });
-        });
+        this.guard(() => this.host.post({ type: 'imported', id: msg.id, report: importReport(this.engine, msg.config) }));
         break;
       case 'describe':
-        this.guard(() => {
-          const parameters = JSON.parse(this.engine.parameter_info(msg.drive)) as ParameterInfo[];
-          this.host.post({ type: 'described', id: msg.id, parameters });
-        });
+        this.guard(() => this.host.post({ type: 'described', id: msg.id, parameters: parametersOf(this.engine, msg.drive) }));
         break;
     }
   }
@@ -318,13 +223,6 @@ export class Runner {
     }
   }
 
-  /** The engine's objection to a request, or null. Cheap: the drive is not built. */
-  private check(config: SimConfig): Problem | null {
-    const answer = JSON.parse(this.engine.check_request(JSON.stringify(config))) as
-      { ok: true } | { ok: false; field: string; message: string };
-    return answer.ok ? null : { field: answer.field, message: answer.message };
-  }
-
   private start(config: SimConfig): void {
     if (!isSimConfig(config)) {
       this.host.post({ type: 'error', message: 'Invalid run settings.', recoverable: true });
@@ -333,7 +231,7 @@ export class Runner {
     // A refused request leaves the current run (and the page's results) as they are.
     let problem: Problem | null;
     try {
-      problem = this.check(config);
+      problem = checkRequest(this.engine, config);
     } catch (e) {
       this.fail(e);
       return;
@@ -412,7 +310,7 @@ export class Runner {
     // A step's slice ends early, at its second: it says nothing of the engine's pace.
     if (this.stepTo === null) this.sliceIos = nextSliceIos(ios, ms);
 
-    const cols = this.fields.length;
+    const cols = this.offer.fields.length;
     if (data.length % cols !== 0) {
       this.fail(new Error(`advance() returned ${data.length} values, not a multiple of ${cols} fields`));
       return;
@@ -426,7 +324,7 @@ export class Runner {
       const buffer = ownBuffer(data);
       const insideBuffer = inside.buffer as ArrayBuffer;
       const latencyBuffer = ownBuffer(latency);
-      this.host.post({ type: 'samples', fields: this.fields, n, buffer, inside: insideBuffer, latency: latencyBuffer }, [
+      this.host.post({ type: 'samples', fields: this.offer.fields, n, buffer, inside: insideBuffer, latency: latencyBuffer }, [
         buffer,
         insideBuffer,
         latencyBuffer,

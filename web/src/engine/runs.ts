@@ -5,27 +5,12 @@
 // React reads an immutable snapshot (useSyncExternalStore); samples go straight into each run's
 // store and the charts redraw from it without React.
 
-import { ColumnStore } from '../data/columns';
-import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../data/derived';
-import { InsideStore } from '../data/inside';
 import { createEngineWorker, EngineClient, type WorkerLike } from './client';
 import type { ExperimentInfo } from './experimentProtocol';
-import type {
-  DrivePreset,
-  EngineState,
-  ImportReport,
-  ParameterInfo,
-  PowerCut,
-  Problem,
-  RunSummary,
-  SimConfig,
-  WorkerToPage,
-  WorkloadInfo,
-} from './protocol';
+import type { DrivePreset, EngineState, ImportReport, ParameterInfo, Problem, SimConfig, WorkerToPage, WorkloadInfo } from './protocol';
+import { newSlot, onRunMessage, type Run, type Slot } from './run';
 
 export const MAX_RUNS = 4;
-/** One colour per run slot, told apart by people with the common colour-vision deficiencies. */
-const RUN_COLORS = ['var(--run-1)', 'var(--run-2)', 'var(--run-3)', 'var(--run-4)'] as const;
 
 export interface Catalog {
   presets: readonly DrivePreset[];
@@ -38,47 +23,6 @@ export interface Catalog {
   experiments: readonly ExperimentInfo[];
 }
 
-export interface EngineError {
-  message: string;
-  field?: string;
-}
-
-export interface Run<S> {
-  id: number;
-  kind: 'sim' | 'log';
-  /** Index into RUN_COLORS. */
-  slot: number;
-  color: string;
-  /** The setup the settings panel edits for this run (sim runs). */
-  setup: S | null;
-  /** The request and setup its results come from (null until a start is accepted). */
-  ran: { config: SimConfig; setup: S } | null;
-  /** For a log: its file name. */
-  fileName: string | null;
-  state: EngineState;
-  /** Start pressed; the worker is erasing and filling the drive. */
-  starting: boolean;
-  /** The run's drive after its overrides: path -> value. */
-  parameters: Readonly<Record<string, unknown>>;
-  store: ColumnStore;
-  /** Inside the drive, second by second, and the run's latency histogram. */
-  inside: InsideStore;
-  secondsDone: number;
-  memoryBytes: number;
-  /** Values of the last completed second, by field. */
-  last: Readonly<Record<string, number>>;
-  /** Simulated seconds per wall-clock second (recent, or the whole run once finished). */
-  speed: number;
-  summary: RunSummary | null;
-  setupMs: number | null;
-  powerCuts: readonly PowerCut[];
-  /** Power cuts asked for during the run (Cut power now), by when they happen, s. */
-  cutsAsked: readonly number[];
-  /** The capacitor switch: false once failed during the run (until the next start). */
-  capacitorsHealthy: boolean;
-  error: EngineError | null;
-}
-
 export interface RunsSnapshot<S> {
   catalog: Catalog | null;
   /** The catalog worker's state ('loading' until the engine has loaded). */
@@ -87,28 +31,12 @@ export interface RunsSnapshot<S> {
   focusId: number;
 }
 
-/** Seconds of wall time the speed readout averages over. */
-const SPEED_WINDOW_MS = 3000;
 /**
  * How often progress alone reaches React: the readouts need no more, and four runs' slices
  * would otherwise re-render the page dozens of times a second while their workers compete with
  * the main thread for the cores. Anything else (a state, a start, an error) goes at once.
  */
 export const PROGRESS_MS = 250;
-
-interface Slot<S> {
-  run: Run<S>;
-  client: EngineClient | null;
-  unsubscribe: (() => void) | null;
-  /** Drops messages of a run that was reset or replaced until the next `started`. */
-  accepting: boolean;
-  pendingSetup: S | null;
-  derive: DeriveContext;
-  /** Wall-clock points (ms, simulated seconds) for the speed, and the running wall time. */
-  pace: { t: number; s: number }[];
-  wallMs: number;
-  lastTick: number;
-}
 
 export class RunSet<S> {
   private catalogClient: EngineClient | null = null;
@@ -170,7 +98,7 @@ export class RunSet<S> {
     const slot = this.freeSlot();
     if (slot < 0) return null;
     const id = this.nextId++;
-    this.slots.push(this.newSlot(id, 'sim', slot, setup, null));
+    this.slots.push(newSlot(id, 'sim', slot, setup, null, this.catalog?.sampleFields));
     this.focusId = id;
     this.changed();
     return id;
@@ -181,7 +109,7 @@ export class RunSet<S> {
     const slot = this.freeSlot();
     if (slot < 0) return null;
     const id = this.nextId++;
-    const s = this.newSlot(id, 'log', slot, null, fileName);
+    const s = newSlot<S>(id, 'log', slot, null, fileName, this.catalog?.sampleFields);
     const n = columns[0]?.length ?? 0;
     const data = new Float64Array(fields.length * n);
     columns.forEach((c, k) => data.set(c, k * n));
@@ -348,44 +276,6 @@ export class RunSet<S> {
     return -1;
   }
 
-  private newSlot(id: number, kind: 'sim' | 'log', slot: number, setup: S | null, fileName: string | null): Slot<S> {
-    const fields = this.catalog ? [...this.catalog.sampleFields, ...DERIVED_FIELDS] : [];
-    return {
-      run: {
-        id,
-        kind,
-        slot,
-        color: RUN_COLORS[slot],
-        setup,
-        ran: null,
-        fileName,
-        state: 'idle',
-        starting: false,
-        parameters: {},
-        store: new ColumnStore(fields),
-        inside: new InsideStore(),
-        secondsDone: 0,
-        memoryBytes: 0,
-        last: {},
-        speed: NaN,
-        summary: null,
-        setupMs: null,
-        powerCuts: [],
-        cutsAsked: [],
-        capacitorsHealthy: true,
-        error: null,
-      },
-      client: null,
-      unsubscribe: null,
-      accepting: false,
-      pendingSetup: null,
-      derive: { dies: NaN, writeBufferBytes: NaN },
-      pace: [],
-      wallMs: 0,
-      lastTick: 0,
-    };
-  }
-
   /** Gives a run its own worker (the first start, or after the engine crashed in it). */
   private connect(s: Slot<S>): void {
     this.disconnect(s);
@@ -393,101 +283,16 @@ export class RunSet<S> {
     s.client = client;
     s.unsubscribe = client.subscribe((msg) => {
       if (s.client !== client) return;
-      const r = s.run;
-      switch (msg.type) {
-        case 'ready':
-          if (!this.catalogFromRuns || this.catalog) return;
-          this.catalog = catalogOf(msg);
-          this.engineState = 'idle';
-          break;
-        case 'state': {
-          const t = this.now();
-          if (msg.state === 'running') {
-            s.lastTick = t;
-            s.pace = [{ t, s: r.secondsDone }];
-          }
-          s.run = { ...r, state: msg.state, starting: msg.state === 'error' || msg.state === 'loading' ? false : r.starting };
-          break;
-        }
-        case 'started': {
-          s.accepting = true;
-          s.derive = deriveContext(msg.parameters);
-          r.store.reset([...client.fields, ...DERIVED_FIELDS]);
-          r.inside.reset(msg.inside_layout);
-          const t = this.now();
-          s.pace = [{ t, s: 0 }];
-          s.wallMs = 0;
-          s.lastTick = t;
-          s.run = {
-            ...r,
-            ran: { config: msg.config, setup: s.pendingSetup ?? r.setup! },
-            starting: false,
-            parameters: msg.parameters,
-            secondsDone: 0,
-            memoryBytes: msg.memory_bytes,
-            last: {},
-            speed: NaN,
-            summary: null,
-            setupMs: msg.setup_ms,
-            powerCuts: [],
-            cutsAsked: [],
-            capacitorsHealthy: true,
-            error: null,
-          };
-          break;
-        }
-        case 'samples': {
-          if (!s.accepting) return;
-          const data = new Float64Array(msg.buffer);
-          const batch = withDerivedColumns(msg.fields, msg.n, data, s.derive);
-          r.store.appendColumnMajor(batch.fields, msg.n, batch.data);
-          const first = msg.fields.indexOf('second');
-          r.inside.append(
-            first >= 0 ? data[first * msg.n] : r.store.length - msg.n,
-            msg.n,
-            new Float32Array(msg.inside),
-            new Float64Array(msg.latency),
-          );
-          return; // the charts follow the stores; React need not hear of it
-        }
-        case 'cut_asked':
-          if (!s.accepting || msg.at_s < 0) return;
-          s.run = { ...r, cutsAsked: [...r.cutsAsked, msg.at_s] };
-          break;
-        case 'power_cuts':
-          if (!s.accepting) return;
-          s.run = { ...r, powerCuts: msg.cuts };
-          break;
-        case 'progress': {
-          if (!s.accepting) return;
-          const t = this.now();
-          if (r.state === 'running') s.wallMs += t - s.lastTick;
-          s.lastTick = t;
-          s.pace.push({ t, s: msg.seconds_done });
-          while (s.pace.length > 2 && t - s.pace[1].t >= SPEED_WINDOW_MS) s.pace.shift();
-          const first = s.pace[0];
-          const speed = t - first.t > 250 ? ((msg.seconds_done - first.s) * 1000) / (t - first.t) : r.speed;
-          const last: Record<string, number> = {};
-          for (const f of r.store.fields) last[f] = r.store.last(f);
-          s.run = { ...r, secondsDone: msg.seconds_done, memoryBytes: msg.memory_bytes, last, speed };
-          this.changedSoon();
-          return;
-        }
-        case 'finished':
-          if (!s.accepting) return;
-          s.run = {
-            ...r,
-            summary: msg.summary,
-            speed: s.wallMs > 0 ? (msg.summary.seconds_done * 1000) / s.wallMs : r.speed,
-          };
-          break;
-        case 'error':
-          s.run = { ...r, error: { message: msg.message, field: msg.field }, starting: false };
-          break;
-        default:
-          return;
+      if (msg.type === 'ready') {
+        if (!this.catalogFromRuns || this.catalog) return;
+        this.catalog = catalogOf(msg);
+        this.engineState = 'idle';
+        this.changed();
+        return;
       }
-      this.changed();
+      const heard = onRunMessage(s, client, msg, this.now);
+      if (heard === 'changed') this.changed();
+      else if (heard === 'soon') this.changedSoon();
     });
   }
 
@@ -521,9 +326,4 @@ function catalogOf(msg: Extract<WorkerToPage, { type: 'ready' }>): Catalog {
     sampleFields: msg.fields,
     experiments: msg.experiments ?? [],
   };
-}
-
-function deriveContext(parameters: Readonly<Record<string, unknown>>): DeriveContext {
-  const n = (path: string) => (typeof parameters[path] === 'number' ? (parameters[path] as number) : NaN);
-  return { dies: n('geometry.dies'), writeBufferBytes: n('controller.write_buffer_bytes') };
 }

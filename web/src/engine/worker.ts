@@ -4,7 +4,8 @@
 
 import init, * as wasm from './pkg/ssdlab_wasm.js';
 import type { WorkerToPage } from './protocol';
-import { errorMessage, Runner } from './runner';
+import { Runner } from './runner';
+import { errorMessage } from './slices';
 
 interface WorkerScope {
   postMessage(message: unknown, transfer: Transferable[]): void;

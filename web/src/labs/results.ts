@@ -2,7 +2,7 @@
 // finished, its power cuts and its experiment's table, in legend order.
 
 import type { ExperimentEntry } from '../engine/experiments';
-import type { Run } from '../engine/runs';
+import type { Run } from '../engine/run';
 import type { LabResults } from './checkpoints';
 
 export function labResults(runs: readonly Run<unknown>[], experiments: ReadonlyMap<number, ExperimentEntry>): LabResults {

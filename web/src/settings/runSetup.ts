@@ -6,7 +6,7 @@ import type { PanelContext } from '../data/panels';
 import { viewLabel, type ViewSpec } from '../data/views';
 import type { ExperimentInfo, ExperimentRequest } from '../engine/experimentProtocol';
 import type { DrivePreset, SimConfig, WorkloadInfo } from '../engine/protocol';
-import type { Run } from '../engine/runs';
+import type { Run } from '../engine/run';
 import { workloadWords } from '../explain/words';
 import { formatBytes } from '../format';
 import { spanOption } from './capacity';

@@ -8,21 +8,15 @@
 import { memo, useMemo } from 'react';
 import { ColumnStore } from '../data/columns';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
-import { XYChart, type BarGroup, type LegendItem, type XYSeries } from '../charts/XYChart';
-import { download, fileSlug } from '../charts/export';
-import type { Cell, ExperimentInfo, ExperimentTable } from '../engine/experimentProtocol';
-import type { ExperimentEntry } from '../engine/experiments';
+import { XYChart, type LegendItem } from '../charts/XYChart';
+import type { BarGroup } from '../charts/xyMarks';
+import type { ExperimentInfo } from '../engine/experimentProtocol';
 import { formatCount, formatMicros, format1, formatInt } from '../format';
 import { consistency } from '../scenarios/consistency';
-import { experimentKind, sweepArgs, type ExperimentSettings } from '../settings/experimentState';
-
-/** One run's experiment as the view shows it. */
-export interface ExperimentRun {
-  key: number;
-  name: string;
-  color: string;
-  entry: ExperimentEntry | null;
-}
+import { experimentKind, type ExperimentSettings } from '../settings/experimentState';
+import { CORNER_COLORS, queueDepthSeries, RUN_DASHES, shortName, spanSeries } from './experimentSeries';
+import { ExperimentTables } from './ExperimentTables';
+import { column, COLUMN_WORDS, CORNER_WORDS, num, type ExperimentRun } from './experimentTable';
 
 export interface ExperimentViewProps {
   info: ExperimentInfo;
@@ -31,62 +25,6 @@ export interface ExperimentViewProps {
   runs: readonly ExperimentRun[];
   focusKey: number;
   height: number;
-}
-
-/** Colours of the corners (run colours tell runs apart when there is one corner). */
-const CORNER_COLORS = ['var(--run-1)', 'var(--run-2)', 'var(--run-3)', 'var(--run-4)', 'var(--c-teal)', 'var(--c-brown)'];
-/** Line patterns of runs 1 to 4 when colours tell corners apart. */
-const RUN_DASHES = [undefined, '7 4', '2 3', '9 3 2 3'];
-
-const CORNER_WORDS: Record<string, string> = {
-  'sequential-read': '128 KB sequential read',
-  'sequential-write': '128 KB sequential write',
-  'random-read': '4 KB random read',
-  'random-write': '4 KB random write',
-  'mixed-70-30': '4 KB random 70/30',
-};
-
-/** Readable names of the engine's columns (a column not listed shows its own name). */
-export const COLUMN_WORDS: Record<string, string> = {
-  corner: 'Corner',
-  queue_depth: 'Queue depth',
-  iops: 'IOPS',
-  mb_s: 'MB/s',
-  latency_mean_us: 'Mean latency (µs)',
-  latency_p99_us: '99th pct latency (µs)',
-  latency_max_us: 'Max latency (µs)',
-  read_percent: 'Reads (%)',
-  second: 'Second',
-  write_amplification: 'Write amplification',
-  free_blocks: 'Free blocks',
-  gc_moves: 'GC copies',
-  span: 'Span',
-  advertised_gb: 'Sold as (GB)',
-  spare_percent: 'Spare (%)',
-  steady_iops_mean: 'Steady IOPS, mean',
-  steady_iops_min: 'Steady IOPS, lowest',
-  steady_iops_max: 'Steady IOPS, highest',
-  steady_spread: 'Steady spread',
-  rated_pb: 'Rated (PB)',
-  nand_limited_pb: 'NAND-limited (PB)',
-  nand_over_rated: 'NAND / rated',
-  drive_writes_per_day: 'Drive writes per day',
-};
-
-/** Rows drawn in a table (an IO-consistency run has a row per second). */
-const MAX_TABLE_ROWS = 300;
-
-const num = (v: Cell | undefined): number => (typeof v === 'number' ? v : NaN);
-
-function column(table: ExperimentTable, name: string): Cell[] {
-  const i = table.columns.indexOf(name);
-  return i < 0 ? [] : table.rows.map((r) => r[i]);
-}
-
-function formatCell(v: Cell): string {
-  if (typeof v === 'number') return Number.isInteger(v) ? formatInt(v) : v.toLocaleString('en-US', { maximumFractionDigits: 4 });
-  if (v === null) return '';
-  return String(v);
 }
 
 export const ExperimentView = memo(function ExperimentView(props: ExperimentViewProps) {
@@ -104,45 +42,12 @@ export const ExperimentView = memo(function ExperimentView(props: ExperimentView
       {kind === 'span' && <SpanCharts {...props} runs={withRows} emptyText={emptyText} />}
       {kind === 'seconds' && <SecondsChart {...props} runs={withRows} emptyText={emptyText} />}
       {kind === 'other' && <GenericChart {...props} runs={withRows} emptyText={emptyText} columns={columns} />}
-      <Tables info={info} runs={runs} focusKey={props.focusKey} />
+      <ExperimentTables info={info} runs={runs} focusKey={props.focusKey} />
     </div>
   );
 });
 
 type ChartsProps = ExperimentViewProps & { emptyText: string };
-
-function runLabel(runs: readonly ExperimentRun[], r: ExperimentRun, what: string): string {
-  return runs.length > 1 ? `${r.name} · ${what}` : what;
-}
-
-/** One line per run and corner of a queue-depth table's `field` against queue depth. */
-function queueDepthSeries(runs: readonly ExperimentRun[], title: string, field: string): XYSeries[] {
-  const out: XYSeries[] = [];
-  const corners = [...new Set(runs.flatMap((r) => column(r.entry!.table!, 'corner').map(String)))];
-  runs.forEach((r, ri) => {
-    const t = r.entry!.table!;
-    const cornerCol = column(t, 'corner');
-    const qd = column(t, 'queue_depth');
-    const ys = column(t, field);
-    const groups = corners.length > 0 ? corners : [''];
-    groups.forEach((c, ci) => {
-      const points = qd
-        .map((q, i) => ({ x: num(q), y: num(ys[i]), c: cornerCol.length ? String(cornerCol[i]) : '' }))
-        .filter((p) => p.c === c)
-        .map(({ x, y }) => ({ x, y }));
-      if (points.length === 0) return;
-      const oneCorner = groups.length === 1;
-      out.push({
-        key: `${r.key}-${c}`,
-        label: runLabel(runs, r, CORNER_WORDS[c] ?? (c || title)),
-        color: oneCorner ? r.color : CORNER_COLORS[ci % CORNER_COLORS.length],
-        dash: oneCorner ? undefined : RUN_DASHES[ri % RUN_DASHES.length],
-        points,
-      });
-    });
-  });
-  return out;
-}
 
 function QueueDepthCharts(props: ChartsProps) {
   const { runs, info, settings } = props;
@@ -244,29 +149,6 @@ function QueueDepthCharts(props: ChartsProps) {
   );
 }
 
-/** One line per run of a span table's `field` against spare area (with its range when asked). */
-function spanSeries(runs: readonly ExperimentRun[], field: string, range: boolean): XYSeries[] {
-  return runs.map((r) => {
-    const t = r.entry!.table!;
-    const spare = column(t, 'spare_percent');
-    const ys = column(t, field);
-    const lo = column(t, 'steady_iops_min');
-    const hi = column(t, 'steady_iops_max');
-    const gb = column(t, 'advertised_gb');
-    return {
-      key: `${r.key}`,
-      label: r.name,
-      color: r.color,
-      points: spare.map((s, i) => ({
-        x: num(s),
-        y: num(ys[i]),
-        ...(range && lo.length ? { lo: num(lo[i]), hi: num(hi[i]) } : {}),
-        note: gb.length ? `${formatInt(num(gb[i]))} GB` : undefined,
-      })),
-    };
-  });
-}
-
 function SpanCharts(props: ChartsProps) {
   const { runs, info } = props;
   const endurance = info.columns.includes('rated_pb');
@@ -361,11 +243,6 @@ function SpanCharts(props: ChartsProps) {
   );
 }
 
-/** "S3700 200GB, 29% spare, ..." -> "S3700 200GB". */
-function shortName(name: string): string {
-  return name.split(',')[0];
-}
-
 function SecondsChart(props: ChartsProps) {
   const { runs, info } = props;
   const stores = useMemo(
@@ -449,71 +326,6 @@ function GenericChart(props: ChartsProps & { columns: readonly string[] }) {
       testId="exp-chart-generic"
       emptyText={props.emptyText}
     />
-  );
-}
-
-function Tables({ info, runs, focusKey }: { info: ExperimentInfo; runs: readonly ExperimentRun[]; focusKey: number }) {
-  const shown = runs.filter((r) => r.entry?.table && r.entry.table.experiment === info.id);
-  if (shown.length === 0) return null;
-  return (
-    <section className="exp-tables" aria-label="The experiment’s table">
-      {shown.map((r) => {
-        const t = r.entry!.table!;
-        const fileName = `${fileSlug(`${info.id} ${r.entry!.request?.drive ?? ''} ${r.key === focusKey ? '' : r.key}`)}.csv`;
-        return (
-          <div key={r.key} className="exp-table-wrap" data-testid={`exp-table-${r.key}`}>
-            <div className="exp-table-head">
-              <h3>
-                <span className="run-key" style={{ background: r.color }} aria-hidden="true" /> {r.name}: {t.rows.length}{' '}
-                {t.rows.length === 1 ? 'row' : 'rows'}
-              </h3>
-              <button
-                type="button"
-                disabled={t.rows.length === 0}
-                onClick={() => download(r.entry!.csv, fileName, 'text/csv')}
-                data-testid={`exp-csv-${r.key}`}
-              >
-                Table (CSV)
-              </button>
-            </div>
-            {r.entry!.request && (
-              <p className="hint">
-                The CSV is what <code data-testid={`exp-cli-${r.key}`}>ssdlab sweep {sweepArgs(r.entry!.request).join(' ')}</code> prints.
-              </p>
-            )}
-            <div className="table-scroll" tabIndex={0} role="region" aria-label={`${r.name}: table`}>
-              <table className="exp-table">
-                <thead>
-                  <tr>
-                    {t.columns.map((c) => (
-                      <th key={c} scope="col" title={c}>
-                        {COLUMN_WORDS[c] ?? c}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {t.rows.slice(0, MAX_TABLE_ROWS).map((row, i) => (
-                    <tr key={i}>
-                      {row.map((v, j) => (
-                        <td key={j} className={typeof v === 'number' ? 'num' : undefined}>
-                          {typeof v === 'string' ? (CORNER_WORDS[v] ?? v) : formatCell(v)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {t.rows.length > MAX_TABLE_ROWS && (
-              <p className="hint">
-                The first {formatInt(MAX_TABLE_ROWS)} of {formatInt(t.rows.length)} rows; the CSV has them all.
-              </p>
-            )}
-          </div>
-        );
-      })}
-    </section>
   );
 }
 

@@ -1,0 +1,253 @@
+// The marks of an experiment's charts (XYChart.tsx) in SVG, with their scales and ticks: lines
+// against queue depth or spare area (log2 or linear x, linear or log y, optional min-max bars and
+// a note over each point), and grouped bars.
+
+import type { ReactNode } from 'react';
+import { scaleBand, scaleLinear, scaleLog } from 'd3';
+
+export interface XYPoint {
+  x: number;
+  y: number;
+  /** A range drawn as a bar through the point (e.g. the lowest and highest second). */
+  lo?: number;
+  hi?: number;
+  /** A short label over the point (e.g. the capacity it would be sold as). */
+  note?: string;
+}
+
+export interface XYSeries {
+  key: string;
+  label: string;
+  color: string;
+  /** SVG stroke-dasharray, to tell runs apart when colours tell corners apart. */
+  dash?: string;
+  points: readonly XYPoint[];
+}
+
+export interface BarGroup {
+  /** Lines separated by \n. */
+  label: string;
+  /** Used when the label does not fit under its bars. */
+  short?: string;
+  bars: readonly { key: string; label: string; color: string; value: number }[];
+}
+
+/** What a line chart draws. */
+export interface LineData {
+  xLabel: string;
+  x: 'log2' | 'linear';
+  y: 'linear' | 'log';
+  series: readonly XYSeries[];
+  yLabel: string;
+  formatX?: (v: number) => string;
+  formatValue?: (v: number) => string;
+}
+
+/** What a bar chart draws. */
+export interface BarData {
+  xLabel?: string;
+  groups: readonly BarGroup[];
+  yLabel: string;
+  formatValue?: (v: number) => string;
+}
+
+/** The plot's marks, or none (`empty`) when there is nothing to draw. */
+export interface Marks {
+  marks: ReactNode;
+  empty: boolean;
+}
+
+/** Ticks of a log axis: every power of ten, with 2 and 5 between when there are few. */
+function logTicks(lo: number, hi: number): number[] {
+  const out: number[] = [];
+  const decades = Math.log10(hi / lo);
+  const steps = decades < 1.5 ? [1, 2, 5] : decades < 3 ? [1, 3] : [1];
+  for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++) {
+    for (const m of steps) {
+      const v = m * 10 ** e;
+      if (v >= lo * 0.999 && v <= hi * 1.001) out.push(v);
+    }
+  }
+  return out;
+}
+
+/** The y domain of a log axis around the values: whole ticks just outside them. */
+function logDomain(values: readonly number[]): [number, number] {
+  const pos = values.filter((v) => v > 0 && Number.isFinite(v));
+  if (pos.length === 0) return [1, 10];
+  const min = Math.min(...pos);
+  const max = Math.max(...pos);
+  const lo = 10 ** Math.floor(Math.log10(min));
+  let hi = 10 ** Math.ceil(Math.log10(max));
+  if (hi <= lo) hi = lo * 10;
+  return [lo, hi];
+}
+
+export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number) => string): Marks {
+  const pts = p.series.flatMap((s) => s.points).filter((q) => Number.isFinite(q.x) && Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0));
+  if (pts.length === 0) return { marks: null, empty: true };
+  const xs = [...new Set(pts.map((q) => q.x))].sort((a, b) => a - b);
+  const formatX = p.formatX ?? ((v: number) => String(v));
+  const formatValue = p.formatValue ?? formatY;
+  let x: (v: number) => number;
+  let xTicks = xs;
+  if (p.x === 'log2') {
+    const lo = xs[0] / 1.4;
+    const hi = xs[xs.length - 1] * 1.4;
+    const s = scaleLog().base(2).domain([lo, hi]).range([0, w]);
+    x = (v) => s(v);
+  } else {
+    const span = xs[xs.length - 1] - xs[0] || Math.abs(xs[0]) || 1;
+    const s = scaleLinear()
+      .domain([xs[0] - span * 0.12, xs[xs.length - 1] + span * 0.12])
+      .range([0, w]);
+    x = (v) => s(v);
+    xTicks = s.ticks(Math.max(2, Math.min(8, Math.floor(w / 70))));
+  }
+  const ys = pts.flatMap((q) => [q.y, q.lo ?? q.y, q.hi ?? q.y]);
+  let y: (v: number) => number;
+  let yTicks: number[];
+  if (p.y === 'log') {
+    const [lo, hi] = logDomain(ys);
+    const s = scaleLog().domain([lo, hi]).range([h, 0]);
+    y = (v) => s(v);
+    yTicks = logTicks(lo, hi);
+  } else {
+    const s = scaleLinear()
+      .domain([0, Math.max(...ys) * 1.12 || 1])
+      .nice(5)
+      .range([h, 0]);
+    y = (v) => s(v);
+    yTicks = s.ticks(5);
+  }
+  // Fewer x labels on a narrow chart: every other one when they would touch.
+  const every = xTicks.length * 34 > w ? 2 : 1;
+  const marks = (
+    <>
+      <g className="grid">
+        {yTicks.map((t) => (
+          <line key={`y${t}`} x1={0} x2={w} y1={y(t)} y2={y(t)} />
+        ))}
+        {xTicks.map((t) => (
+          <line key={`x${t}`} x1={x(t)} x2={x(t)} y1={0} y2={h} />
+        ))}
+      </g>
+      <g className="ticks y">
+        {yTicks.map((t) => (
+          <text key={t} x={-8} y={y(t)} dy="0.32em" textAnchor="end">
+            {formatY(t)}
+          </text>
+        ))}
+      </g>
+      <g className="ticks x">
+        {xTicks.map((t, i) =>
+          i % every === 0 || i === xTicks.length - 1 ? (
+            <text key={t} x={x(t)} y={h + 18} textAnchor="middle">
+              {formatX(t)}
+            </text>
+          ) : null,
+        )}
+      </g>
+      {p.series.map((s, si) => {
+        const ok = s.points
+          .filter((q) => Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0))
+          .slice()
+          .sort((a, b) => a.x - b.x);
+        const d = ok.map((q, i) => `${i === 0 ? 'M' : 'L'}${x(q.x).toFixed(1)},${y(q.y).toFixed(1)}`).join('');
+        return (
+          <g key={s.key} className="series" data-series={s.key}>
+            {ok.length > 1 && <path d={d} fill="none" stroke={s.color} strokeWidth={2.2} strokeDasharray={s.dash} />}
+            {ok.map((q) => (
+              <g key={q.x}>
+                {q.lo !== undefined && q.hi !== undefined && (
+                  <path
+                    d={`M${x(q.x)},${y(q.lo)}V${y(q.hi)}M${x(q.x) - 4},${y(q.lo)}h8M${x(q.x) - 4},${y(q.hi)}h8`}
+                    stroke={s.color}
+                    strokeWidth={1.4}
+                    fill="none"
+                  />
+                )}
+                <circle cx={x(q.x)} cy={y(q.y)} r={3.6} fill={s.color} stroke="var(--panel)" strokeWidth={1}>
+                  <title>{`${s.label}, ${p.xLabel} ${formatX(q.x)}: ${formatValue(q.y)} ${p.yLabel}`}</title>
+                </circle>
+                {q.note && (
+                  <text className="point-note" x={x(q.x)} y={si % 2 === 0 ? y(q.hi ?? q.y) - 9 : y(q.lo ?? q.y) + 17} textAnchor="middle">
+                    {q.note}
+                  </text>
+                )}
+              </g>
+            ))}
+          </g>
+        );
+      })}
+    </>
+  );
+  return { marks, empty: false };
+}
+
+export function barMarks(p: BarData, w: number, h: number, formatY: (v: number) => string): Marks {
+  const values = p.groups.flatMap((g) => g.bars.map((b) => b.value)).filter(Number.isFinite);
+  if (values.length === 0) return { marks: null, empty: true };
+  const formatValue = p.formatValue ?? formatY;
+  const outer = scaleBand()
+    .domain(p.groups.map((g) => g.label))
+    .range([0, w])
+    .paddingInner(0.25)
+    .paddingOuter(0.12);
+  const keys = p.groups[0].bars.map((b) => b.key);
+  const inner = scaleBand().domain(keys).range([0, outer.bandwidth()]).padding(0.08);
+  const y = scaleLinear()
+    .domain([0, Math.max(...values) * 1.15 || 1])
+    .nice(5)
+    .range([h, 0]);
+  const ticks = y.ticks(5);
+  const labelFits = inner.bandwidth() >= 34;
+  // About 7 px a character at the tick size: the long labels when every line fits its band.
+  const fits = p.groups.every((g) => Math.max(...g.label.split('\n').map((l) => l.length)) * 7 <= outer.step());
+  const marks = (
+    <>
+      <g className="grid">
+        {ticks.map((t) => (
+          <line key={t} x1={0} x2={w} y1={y(t)} y2={y(t)} />
+        ))}
+      </g>
+      <g className="ticks y">
+        {ticks.map((t) => (
+          <text key={t} x={-8} y={y(t)} dy="0.32em" textAnchor="end">
+            {formatY(t)}
+          </text>
+        ))}
+      </g>
+      <g className="ticks x">
+        {p.groups.map((g) => (
+          <text key={g.label} x={(outer(g.label) ?? 0) + outer.bandwidth() / 2} y={h + 18} textAnchor="middle">
+            {(fits ? g.label : (g.short ?? g.label)).split('\n').map((line, i) => (
+              <tspan key={i} x={(outer(g.label) ?? 0) + outer.bandwidth() / 2} dy={i === 0 ? 0 : 14}>
+                {line}
+              </tspan>
+            ))}
+          </text>
+        ))}
+      </g>
+      {p.groups.map((g) => (
+        <g key={g.label} transform={`translate(${outer(g.label) ?? 0} 0)`}>
+          {g.bars.map((b) =>
+            Number.isFinite(b.value) ? (
+              <g key={b.key}>
+                <rect x={inner(b.key) ?? 0} y={y(b.value)} width={inner.bandwidth()} height={h - y(b.value)} fill={b.color}>
+                  <title>{`${g.label}, ${b.label}: ${formatValue(b.value)} ${p.yLabel}`}</title>
+                </rect>
+                {labelFits && (
+                  <text className="point-note" x={(inner(b.key) ?? 0) + inner.bandwidth() / 2} y={y(b.value) - 5} textAnchor="middle">
+                    {formatValue(b.value)}
+                  </text>
+                )}
+              </g>
+            ) : null,
+          )}
+        </g>
+      ))}
+    </>
+  );
+  return { marks, empty: false };
+}

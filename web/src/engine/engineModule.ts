@@ -1,0 +1,92 @@
+// The wasm module as the run worker sees it (engine/wasm's shell; protocol.ts mirrors its
+// messages): the first module or the full one, and the questions it answers without a run.
+
+import type { ExperimentInfo } from './experimentProtocol';
+import type { DrivePreset, ImportReport, PageToWorker, ParameterInfo, Problem, SimConfig, WorkerToPage, WorkloadInfo } from './protocol';
+
+/** The `Simulation` handle exported by engine/wasm (see protocol.ts). */
+export interface EngineSimulation {
+  /** Advances up to `max_ios` host IOs, stopping after second `last_second`. */
+  advance_inside(max_ios: number, last_second: number): Float64Array;
+  inside(): Float64Array;
+  inside_layout(): string;
+  latency_histogram(): Float64Array;
+  cut_power_now(): number;
+  set_capacitors_healthy(healthy: boolean): void;
+  seconds_done(): number;
+  finished(): boolean;
+  memory_bytes(): number;
+  parameters_json(): string;
+  power_cuts_json(): string;
+  free(): void;
+}
+
+/** The parts of the wasm module the worker uses. */
+export interface EngineModule {
+  presets(): string;
+  workloads(): string;
+  run_request_fields(): string;
+  check_request(config_json: string): string;
+  sample_fields(): string;
+  parameter_info(drive: string): string;
+  /** Only in the full module (see `needsFullEngine`). */
+  fio_import?(config_json: string): string;
+  trace_summary?(text: string, format: string, name: string): string;
+  /** The articles' methods as JSON (engines before them lack it). */
+  experiments?(): string;
+  Simulation: new (config_json: string) => EngineSimulation;
+}
+
+/**
+ * Whether a message needs the full engine module: a run or check of a request with a fio job
+ * file or a trace, or reading one (`import`). Everything else the first module answers.
+ */
+export function needsFullEngine(msg: PageToWorker): boolean {
+  if (msg.type === 'import') return true;
+  if (msg.type !== 'start' && msg.type !== 'check') return false;
+  const c = msg.config;
+  return (c.fio !== undefined && c.fio !== null) || (c.trace !== undefined && c.trace !== null);
+}
+
+/** The answer to a message that needed the full module, when it did not load (`message`: why). */
+export function withoutFullEngine(msg: PageToWorker, message: string): WorkerToPage {
+  if (msg.type === 'check') return { type: 'checked', id: msg.id, problem: { field: 'engine', message } };
+  if (msg.type === 'import') return { type: 'imported', id: msg.id, report: { ok: false, field: 'engine', message } };
+  return { type: 'error', message, recoverable: true };
+}
+
+/** What a module offers (presets, workloads, request and sample fields, experiments): the worker's `ready`. */
+export type ReadyMessage = Extract<WorkerToPage, { type: 'ready' }>;
+
+export function offerOf(engine: EngineModule): ReadyMessage {
+  return {
+    type: 'ready',
+    presets: JSON.parse(engine.presets()) as DrivePreset[],
+    workloads: JSON.parse(engine.workloads()) as WorkloadInfo[],
+    request_fields: JSON.parse(engine.run_request_fields()) as Record<string, unknown>,
+    fields: JSON.parse(engine.sample_fields()) as string[],
+    experiments: engine.experiments ? (JSON.parse(engine.experiments()) as ExperimentInfo[]) : [],
+  };
+}
+
+/** The engine's objection to a request, or null. Cheap: the drive is not built. */
+export function checkRequest(engine: EngineModule, config: SimConfig): Problem | null {
+  const answer = JSON.parse(engine.check_request(JSON.stringify(config))) as { ok: true } | { ok: false; field: string; message: string };
+  return answer.ok ? null : { field: answer.field, message: answer.message };
+}
+
+/** What a request's fio job file or trace holds, or the line that is wrong. */
+export function importReport(engine: EngineModule, config: SimConfig): ImportReport {
+  const trace = config.trace as { text?: unknown; name?: unknown } | undefined;
+  if (!engine.trace_summary || !engine.fio_import) throw new Error('this engine module cannot read fio job files or traces');
+  const json =
+    typeof trace?.text === 'string'
+      ? engine.trace_summary(trace.text, '', typeof trace.name === 'string' ? trace.name : '')
+      : engine.fio_import(JSON.stringify(config));
+  return JSON.parse(json) as ImportReport;
+}
+
+/** Every parameter of a drive with what it accepts. */
+export function parametersOf(engine: EngineModule, drive: string): ParameterInfo[] {
+  return JSON.parse(engine.parameter_info(drive)) as ParameterInfo[];
+}

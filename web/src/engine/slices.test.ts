@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { nextSliceIos, SLICE_MAX_IOS, SLICE_MIN_IOS } from './slices';
+
+describe('nextSliceIos', () => {
+  it('moves toward the target and stays within bounds', () => {
+    expect(nextSliceIos(100_000, 100)).toBe(100_000);
+    expect(nextSliceIos(100_000, 400)).toBe(50_000);
+    expect(nextSliceIos(100_000, 25)).toBe(200_000);
+    expect(nextSliceIos(SLICE_MAX_IOS, 1)).toBe(SLICE_MAX_IOS);
+    expect(nextSliceIos(SLICE_MIN_IOS, 10_000)).toBe(SLICE_MIN_IOS);
+    expect(nextSliceIos(1000, 0)).toBe(2000);
+  });
+});

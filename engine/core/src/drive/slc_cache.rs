@@ -31,9 +31,8 @@ impl SlcCache {
             idle_fold: cache.idle_fold,
             fold_while_writing_percent: cache.fold_while_writing_percent,
             fold_credit: vec![0; drive.geometry.dies as usize],
-            fold_block_price: SlcCacheConfig::slc_block_bytes(drive) as u32
-                / (drive.geometry.units_per_program() * crate::units::UNIT_BYTES as u32)
-                * 100,
+            // An SLC block's stripes: its native pages over the cell's bits.
+            fold_block_price: drive.geometry.pages_per_block / drive.nand.cell.bits() * 100,
             blocks_per_die: cache.blocks_per_die(drive),
             min_free_blocks: drive.gc.min_free_blocks,
             slots_per_program: drive.geometry.units_per_program(),

@@ -21,6 +21,7 @@ mod power_loss;
 mod presets;
 mod raid;
 mod s3700_consistency;
+mod slc_cache;
 mod traces;
 mod wear;
 mod workloads;

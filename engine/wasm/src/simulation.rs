@@ -2,6 +2,7 @@
 //! seconds cross as columns of `f64`, with what the drive did inside each of them.
 
 use ssdlab_core::bench::power_cuts_json;
+use ssdlab_core::drive::nand::{WORK_KINDS, WORK_NAMES};
 use ssdlab_core::drive::Drive;
 use ssdlab_core::{Bench, Sample, FIELDS};
 use wasm_bindgen::prelude::*;
@@ -64,18 +65,18 @@ impl Simulation {
     }
 
     /// The shape of `inside()` rows, as JSON: `{dies, channels, kinds, valid_bins, erase_bins,
-    /// row, members, member_row}` (`kinds` names the 6 per-die values; an array's row holds
+    /// row, members, member_row}` (`kinds` names the per-die values, `WORK_NAMES`; an array's row holds
     /// each of its `members` in turn, `member_row` values each, `row` in all).
     pub fn inside_layout(&self) -> String {
         let g = &self.sim.config().drive.geometry;
         let members = self.sim.config().drives();
-        let member_row = g.dies * 6 + VALID_BINS + ERASE_BINS + 2;
+        let member_row = g.dies * WORK_KINDS as u32 + VALID_BINS + ERASE_BINS + 2;
         serde_json::json!({
             "members": members,
             "member_row": member_row,
             "dies": g.dies,
             "channels": g.channels,
-            "kinds": ["host_read", "host_program", "gc_read", "gc_program", "erase", "map"],
+            "kinds": WORK_NAMES,
             "valid_bins": VALID_BINS,
             "erase_bins": ERASE_BINS,
             "row": member_row * members,
@@ -179,7 +180,7 @@ fn drives(sim: &Bench) -> &[Drive] {
     sim.members().unwrap_or(std::slice::from_ref(sim.drive()))
 }
 
-/// Each die's busy time so far, die-major, 6 kinds per die (member after member).
+/// Each die's busy time so far, die-major, `WORK_KINDS` per die (member after member).
 fn busy_flat(sim: &Bench) -> Vec<u64> {
     drives(sim).iter().flat_map(|d| d.die_busy_ns().iter().flat_map(|die| die.iter().copied())).collect()
 }

@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{CellType, DriveConfig, GcPacing, MapScheme, Protocol};
+use super::{CellType, DriveConfig, GcPacing, MapScheme, Protocol, WhenFull};
 use crate::units::{between, ConfigError};
 
 /// What a whole number without a limit accepts (it is unsigned).
@@ -97,6 +97,7 @@ pub fn choices(path: &str) -> Option<Vec<String>> {
         "nand.cell" => Some(names(&CellType::ALL)),
         "gc.pacing" => Some(names(&GcPacing::ALL)),
         "map.scheme" => Some(names(&MapScheme::ALL)),
+        "slc_cache.when_full" => Some(names(&WhenFull::ALL)),
         _ => None,
     }
 }

@@ -16,6 +16,7 @@ mod power;
 pub mod presets;
 pub mod raid;
 mod run;
+mod slc_cache;
 mod trace;
 mod workload;
 
@@ -31,6 +32,7 @@ pub use overrides::{apply_parameters, parameter_paths, parameter_values, set_par
 pub use power::PowerConfig;
 pub use raid::RaidConfig;
 pub use run::{Precondition, RunConfig, MIN_SPAN};
+pub use slc_cache::{SlcCacheConfig, WhenFull};
 pub use trace::{Trace, TraceRecord};
 pub use workload::{Pattern, WorkloadSpec, MODELS, WORKLOADS};
 
@@ -59,6 +61,9 @@ pub struct DriveConfig {
     pub power: PowerConfig,
     pub map: MapConfig,
     pub wear: WearConfig,
+    /// An SLC cache (TLC and QLC drives); None: every block written natively.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slc_cache: Option<SlcCacheConfig>,
 }
 
 impl DriveConfig {
@@ -95,6 +100,13 @@ impl DriveConfig {
         if !kept("endurance.pe_cycles") {
             self.endurance.pe_cycles = cell.typical_pe_cycles();
         }
+        // Page types belong to the cell: another cell has other ones.
+        if !kept("timing.program_ns_by_page") {
+            self.timing.program_ns_by_page.clear();
+        }
+        if !kept("timing.read_ns_by_page") {
+            self.timing.read_ns_by_page.clear();
+        }
     }
     /// Every number's limits for this drive, in the order `validate` checks them (a limit that
     /// follows from other parameters is computed from this drive's values of them).
@@ -110,6 +122,9 @@ impl DriveConfig {
         all.extend(self.gc.limits(g.blocks_per_die()));
         all.extend(self.map.limits(g));
         all.extend(self.power.limits());
+        if let Some(cache) = &self.slc_cache {
+            all.extend(cache.limits(self));
+        }
         all
     }
 
@@ -132,11 +147,15 @@ impl DriveConfig {
         check_limits(&[self.gc.reserved_limit(), self.user_bytes_limit()])?;
         self.host.check()?;
         self.controller.check(g)?;
-        check_limits(&self.timing.limits())?;
+        self.timing.check(self.nand.cell, g)?;
         check_limits(&self.endurance.limits())?;
         check_limits(&self.wear.limits())?;
         self.gc.check(g.blocks_per_die())?;
         self.map.check(g)?;
-        check_limits(&self.power.limits())
+        check_limits(&self.power.limits())?;
+        match &self.slc_cache {
+            Some(cache) => cache.check(self),
+            None => Ok(()),
+        }
     }
 }

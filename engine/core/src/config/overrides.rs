@@ -36,6 +36,7 @@ fn apply_list(drive: &DriveConfig, overrides: Vec<(&str, serde_json::Value)>) ->
             serde_json::Value::Number(_) => "a whole number",
             serde_json::Value::String(_) => "a name",
             serde_json::Value::Bool(_) => "true or false",
+            serde_json::Value::Array(_) => "a list of whole numbers",
             _ => return Err(unknown_parameter(drive, path)),
         };
         // Check this one field's type now, so the error names it.

@@ -4,11 +4,11 @@
 //! relocations and map clean-ups share with host commands.
 
 use crate::command::Request;
-use crate::config::DriveConfig;
+use crate::config::{CellType, DriveConfig, NandTiming};
 use crate::units::{ConfigError, NONE, UNIT_BYTES};
 
 use super::firmware::Firmware;
-use super::ftl::Ftl;
+use super::ftl::{Ftl, Mode, PageAt, Stream};
 use super::mapping::MapCost;
 use super::nand::{Nand, Work, WORK_KINDS};
 
@@ -47,9 +47,58 @@ impl Counters {
     }
 }
 
+/// A page's array times by its block's mode and its type in the wordline, built once for a drive
+/// that sets SLC-mode or per-page-type times; other drives book every page at `program_ns` and
+/// `read_ns` (`Nand::program`, `Nand::read`).
+#[derive(Debug, Clone, PartialEq)]
+struct PageTimes {
+    bits: u32,
+    slc_program_ns: u64,
+    slc_read_ns: u64,
+    /// By page type (`stripe % bits`).
+    program_ns: [u64; 4],
+    read_ns: [u64; 4],
+}
+
+impl PageTimes {
+    fn new(t: &NandTiming, cell: CellType) -> Option<Box<Self>> {
+        let uniform = t.slc_program_ns == 0
+            && t.slc_read_ns == 0
+            && t.program_ns_by_page.is_empty()
+            && t.read_ns_by_page.is_empty();
+        if uniform {
+            return None;
+        }
+        let by_page = |list: &[u64], all: u64| std::array::from_fn(|i| list.get(i).copied().unwrap_or(all));
+        Some(Box::new(PageTimes {
+            bits: cell.bits(),
+            slc_program_ns: t.slc_program_ns,
+            slc_read_ns: if t.slc_read_ns > 0 { t.slc_read_ns } else { t.read_ns },
+            program_ns: by_page(&t.program_ns_by_page, t.program_ns),
+            read_ns: by_page(&t.read_ns_by_page, t.read_ns),
+        }))
+    }
+
+    fn program_ns(&self, page: PageAt) -> u64 {
+        match page.mode {
+            Mode::Slc => self.slc_program_ns,
+            Mode::Native => self.program_ns[(page.stripe % self.bits) as usize],
+        }
+    }
+
+    fn read_ns(&self, page: PageAt) -> u64 {
+        match page.mode {
+            Mode::Slc => self.slc_read_ns,
+            Mode::Native => self.read_ns[(page.stripe % self.bits) as usize],
+        }
+    }
+}
+
 pub struct Flash {
     pub ftl: Ftl,
     pub nand: Nand,
+    /// Array times by page, for drives whose pages differ (None: every page alike).
+    page_times: Option<Box<PageTimes>>,
     pub firmware: Firmware,
     /// Firmware time per unit GC relocates, ns (`controller.gc_move_ns`).
     gc_move_ns: u64,
@@ -63,6 +112,10 @@ pub struct Flash {
     units_per_program: u32,
     units_per_page: u32,
     slots_per_unit: u32,
+    /// Array program of a page when every page is alike (`timing.program_ns`), and channel time
+    /// of one unit, ns.
+    program_ns: u64,
+    unit_transfer_ns: u64,
 }
 
 impl Flash {
@@ -71,6 +124,7 @@ impl Flash {
         Ok(Flash {
             ftl: Ftl::new(drive, seed)?,
             nand: Nand::new(g, &drive.timing),
+            page_times: PageTimes::new(&drive.timing, drive.nand.cell),
             firmware: Firmware::default(),
             gc_move_ns: drive.controller.gc_move_ns,
             counters: Counters::default(),
@@ -81,6 +135,8 @@ impl Flash {
             units_per_program: g.units_per_program(),
             units_per_page: g.units_per_page(),
             slots_per_unit: drive.controller.slots_per_unit(),
+            program_ns: drive.timing.program_ns,
+            unit_transfer_ns: drive.timing.unit_transfer_ns(),
         })
     }
 
@@ -114,6 +170,40 @@ impl Flash {
         done
     }
 
+    /// Programs the next page of `die`'s `stream` once its data is ready, timed by its block's
+    /// mode and its type in the wordline; returns when it completes.
+    #[inline]
+    pub fn program_next(&mut self, die: u32, ready_ns: u64, stream: Stream, work: Work) -> u64 {
+        let Some(times) = &self.page_times else { return self.program(die, ready_ns, work) };
+        let ns = times.program_ns(self.ftl.next_page(die, stream));
+        let done = self.nand.program_as(die, ready_ns, self.units_per_program, work, ns);
+        self.count_programs(1);
+        done
+    }
+
+    /// Channel transfer and array time of `stream`'s next program on `die`, ns.
+    pub fn program_time_ns(&self, die: u32, stream: Stream) -> u64 {
+        let array = match &self.page_times {
+            None => self.program_ns,
+            Some(times) => times.program_ns(self.ftl.next_page(die, stream)),
+        };
+        self.units_per_program as u64 * self.unit_transfer_ns + array
+    }
+
+    /// Reads `units` of the page holding slot `ppa` from `ready_ns`, timed by the page; returns
+    /// when the data is in the controller.
+    #[inline]
+    fn read_page(&mut self, ppa: u32, ready_ns: u64, units: u32, work: Work) -> u64 {
+        let die = self.ftl.die_of_ppa(ppa);
+        match &self.page_times {
+            None => self.nand.read(die, ready_ns, units, work),
+            Some(times) => {
+                let ns = times.read_ns(self.ftl.page_of_ppa(ppa));
+                self.nand.read_as(die, ready_ns, units, work, ns)
+            }
+        }
+    }
+
     #[inline]
     pub fn count_programs(&mut self, programs: u32) {
         self.counters.nand_write_bytes += programs as u64 * self.units_per_program as u64 * UNIT_BYTES;
@@ -123,16 +213,31 @@ impl Flash {
     /// valid units, the controller's time on them (ECC decode, re-encode, remap), their
     /// programs, which wait for both. The controller takes the relocation on when the scan
     /// decides it, in turn with host commands; it is a rate, so when that is ahead of the read
-    /// the read alone paces the programs.
+    /// the read alone paces the programs. A victim in SLC mode is folded: its work counts as
+    /// `Work::Fold`.
     pub fn scan_stripe(&mut self, die: u32, now_ns: u64) {
         let scan = self.ftl.scan_victim_stripe(die);
         if scan.moved > 0 {
-            let mut ready = self.nand.read(die, now_ns, scan.moved_slots.div_ceil(self.slots_per_unit), Work::GcRead);
+            let (read, program) = match scan.read_from.mode {
+                Mode::Native => (Work::GcRead, Work::GcProgram),
+                Mode::Slc => (Work::Fold, Work::Fold),
+            };
+            let units = scan.moved_slots.div_ceil(self.slots_per_unit);
+            let mut ready = match &self.page_times {
+                None => self.nand.read(die, now_ns, units, read),
+                Some(times) => self.nand.read_as(die, now_ns, units, read, times.read_ns(scan.read_from)),
+            };
             if self.gc_move_ns > 0 {
                 ready = ready.max(self.firmware.run_now(scan.moved as u64 * self.gc_move_ns));
             }
-            for _ in 0..scan.programs_due {
-                self.nand.program(die, ready, self.units_per_program, Work::GcProgram);
+            for i in 0..scan.programs_due {
+                match &self.page_times {
+                    None => self.nand.program(die, ready, self.units_per_program, program),
+                    Some(times) => {
+                        let page = PageAt { mode: Mode::Native, stripe: scan.first_program + i };
+                        self.nand.program_as(die, ready, self.units_per_program, program, times.program_ns(page))
+                    }
+                };
             }
             self.counters.gc_moves += scan.moved as u64;
             self.count_programs(scan.programs_due);
@@ -222,8 +327,7 @@ impl Flash {
                 {
                     n += 1;
                 }
-                let die = self.ftl.die_of_ppa(ppa);
-                data_ready = data_ready.max(self.nand.read(die, started_ns, n, Work::HostRead));
+                data_ready = data_ready.max(self.read_page(ppa, started_ns, n, Work::HostRead));
             }
             lpa += n;
         }
@@ -235,6 +339,61 @@ impl Flash {
     #[inline]
     pub fn read_for_merge(&mut self, ppa: u32, t_ns: u64) -> u64 {
         self.counters.rmw_reads += 1;
-        self.nand.read(self.ftl.die_of_ppa(ppa), t_ns, 1, Work::HostRead)
+        self.read_page(ppa, t_ns, 1, Work::HostRead)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::Op;
+    use crate::drive::ftl::tests::small_tlc_drive;
+
+    /// Books `pages` programs of `stream` on die 0 and writes their units; returns the die's
+    /// time on host programs it added.
+    fn program_pages(flash: &mut Flash, stream: Stream, pages: u32, first_lpa: u32) -> u64 {
+        let before = flash.nand.busy_ns()[0][Work::HostProgram as usize];
+        for p in 0..pages {
+            flash.program_next(0, 0, stream, Work::HostProgram);
+            for u in 0..flash.units_per_program {
+                flash.ftl.write(0, stream, first_lpa + p * flash.units_per_program + u, 1);
+            }
+        }
+        flash.nand.busy_ns()[0][Work::HostProgram as usize] - before
+    }
+
+    #[test]
+    fn programs_and_reads_are_timed_by_block_mode_and_page_type() {
+        let mut drive = small_tlc_drive();
+        let xfer = drive.geometry.units_per_program() as u64 * drive.timing.unit_transfer_ns();
+        // Every page alike: `program_ns` each.
+        let mut flash = Flash::new(&drive, 1).unwrap();
+        assert_eq!(program_pages(&mut flash, Stream::Host, 6, 0), 6 * (xfer + drive.timing.program_ns));
+        // One-shot TLC: three pages load a wordline and it programs once.
+        let t = 2_000_000;
+        drive.timing.program_ns = t;
+        drive.timing.program_ns_by_page = vec![0, 0, t];
+        drive.timing.read_ns_by_page = vec![50_000, 60_000, 70_000];
+        drive.timing.slc_program_ns = 200_000;
+        drive.timing.slc_read_ns = 30_000;
+        drive.validate().unwrap();
+        let mut flash = Flash::new(&drive, 1).unwrap();
+        assert_eq!(program_pages(&mut flash, Stream::Host, 6, 0), 6 * xfer + 2 * t);
+        // The write path's group start agrees: the next page is a lower page again.
+        assert_eq!(flash.program_time_ns(0, Stream::Host), xfer);
+        // In SLC mode each page is one fast program.
+        assert_eq!(program_pages(&mut flash, Stream::Slc, 3, 1000), 3 * (xfer + 200_000));
+        // A read costs its page's time: upper page 2, then an SLC page.
+        let unit = drive.timing.unit_transfer_ns();
+        let upp = drive.geometry.units_per_program();
+        let read = |flash: &mut Flash, lpa: u32| {
+            let before = flash.nand.busy_ns()[0][Work::HostRead as usize];
+            flash.nand.set_now(1_000_000_000);
+            flash.read(Request::at(Op::Read, lpa as u64 * UNIT_BYTES, UNIT_BYTES as u32), 1_000_000_000);
+            flash.nand.busy_ns()[0][Work::HostRead as usize] - before
+        };
+        assert_eq!(read(&mut flash, 2 * upp), 70_000 + unit);
+        assert_eq!(read(&mut flash, upp), 60_000 + unit);
+        assert_eq!(read(&mut flash, 1000), 30_000 + unit);
     }
 }

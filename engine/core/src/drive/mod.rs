@@ -24,6 +24,7 @@ pub mod mapping;
 pub mod nand;
 pub mod power;
 mod precondition;
+mod slc_cache;
 mod write;
 
 use crate::command::{Op, Request};
@@ -38,6 +39,7 @@ use gc::Gc;
 pub use interface::accepted_commands;
 use interface::Interface;
 use power::{CapacitorState, Flush, PowerCutReport};
+use slc_cache::SlcCache;
 use write::WritePath;
 
 /// What the drive's state looks like at the end of a second (for the per-second samples).
@@ -85,6 +87,7 @@ impl Drive {
                 d.blocks_in_service_per_die(),
                 g.units_per_block() as u64 * slots_per_unit as u64,
                 g.units_per_program() * slots_per_unit,
+                d.slc_cache.as_ref().map(|c| SlcCache::new(c, d)),
             ),
             capacitors: CapacitorState::initial(&d.power),
             cfg: d.clone(),

@@ -17,11 +17,14 @@ pub enum Work {
     Erase = 4,
     /// Map pages and the map journal.
     Map = 5,
+    /// Folding: reading an SLC-mode block's data and programming it into native blocks.
+    Fold = 6,
 }
 
-pub const WORK_KINDS: usize = 6;
+pub const WORK_KINDS: usize = 7;
 /// Column names of each kind of work, in `Work`'s order.
-pub const WORK_NAMES: [&str; WORK_KINDS] = ["host_read", "host_program", "gc_read", "gc_program", "erase", "map"];
+pub const WORK_NAMES: [&str; WORK_KINDS] =
+    ["host_read", "host_program", "gc_read", "gc_program", "erase", "map", "fold"];
 
 pub struct Nand {
     channel_of_die: Vec<u32>,
@@ -101,12 +104,19 @@ impl Nand {
     /// the program completes.
     #[inline]
     pub fn program(&mut self, die: u32, ready_ns: u64, units: u32, work: Work) -> u64 {
+        self.program_as(die, ready_ns, units, work, self.program_ns)
+    }
+
+    /// `program` with the array time `program_ns` given by the caller (a page's time by its
+    /// block's mode and its type in the wordline: `PageTimes`).
+    #[inline]
+    pub fn program_as(&mut self, die: u32, ready_ns: u64, units: u32, work: Work, program_ns: u64) -> u64 {
         let c = self.channel_of_die[die as usize] as usize;
         let d = die as usize;
         let len = units as u64 * self.unit_transfer_ns;
         let start = self.channels[c].book(ready_ns.max(self.die_free_ns[d]), len, self.now_ns);
-        self.account(d, work, len + self.program_ns);
-        self.occupy(d, start, start + len + self.program_ns)
+        self.account(d, work, len + program_ns);
+        self.occupy(d, start, start + len + program_ns)
     }
 
     /// The die works from `start` to `end` (its last booking); returns `end`.
@@ -123,23 +133,29 @@ impl Nand {
     /// the data is in the controller.
     #[inline]
     pub fn read(&mut self, die: u32, ready_ns: u64, units: u32, work: Work) -> u64 {
+        self.read_as(die, ready_ns, units, work, self.read_ns)
+    }
+
+    /// `read` with the array time `read_ns` given by the caller (as `program_as`).
+    #[inline]
+    pub fn read_as(&mut self, die: u32, ready_ns: u64, units: u32, work: Work, read_ns: u64) -> u64 {
         let c = self.channel_of_die[die as usize] as usize;
         let d = die as usize;
         let len = units as u64 * self.unit_transfer_ns;
         let (gap_from, gap_until) = self.die_gap[d];
         let start = ready_ns.max(gap_from).max(self.now_ns);
-        if start + self.read_ns + len <= gap_until {
-            if let Some(x) = self.channels[c].book_before(start + self.read_ns, len, gap_until, self.now_ns) {
+        if start + read_ns + len <= gap_until {
+            if let Some(x) = self.channels[c].book_before(start + read_ns, len, gap_until, self.now_ns) {
                 self.die_gap[d].0 = x + len;
-                self.account(d, work, self.read_ns + len);
+                self.account(d, work, read_ns + len);
                 return x + len;
             }
         }
-        let sensed = ready_ns.max(self.die_free_ns[d]) + self.read_ns;
+        let sensed = ready_ns.max(self.die_free_ns[d]) + read_ns;
         let start = self.channels[c].book(sensed, len, self.now_ns);
         // The die holds the page from sensing until its data has crossed the channel.
-        self.account(d, work, start + len - (sensed - self.read_ns));
-        self.occupy(d, sensed - self.read_ns, start + len)
+        self.account(d, work, start + len - (sensed - read_ns));
+        self.occupy(d, sensed - read_ns, start + len)
     }
 
     #[inline]

@@ -82,9 +82,9 @@ fn steps_a_second_cuts_power_and_shows_the_drive_inside() {
     assert_eq!(cuts[0]["acknowledged_writes_lost"], 0);
     let (dies, row) = (33, json(&sim.inside_layout())["row"].as_u64().unwrap() as usize);
     let second_5 = &sim.inside()[row..];
-    assert!(second_5[..dies * 6].iter().sum::<f64>() > 0.0, "the dies worked");
+    assert!(second_5[..dies * WORK_KINDS].iter().sum::<f64>() > 0.0, "the dies worked");
     // The blocks in service: 64 per die less the 5 (9 %) the firmware reserves.
-    assert_eq!(second_5[dies * 6 + 32..dies * 6 + 48].iter().sum::<f64>(), (dies * 59) as f64);
+    assert_eq!(second_5[dies * WORK_KINDS + 32..dies * WORK_KINDS + 48].iter().sum::<f64>(), (dies * 59) as f64);
     sim.set_capacitors_healthy(false);
     sim.cut_power_now();
     sim.advance_inside(1e9, 7);
@@ -101,7 +101,7 @@ fn records_the_inside_of_every_member_of_an_array() {
     let layout = json(&sim.inside_layout());
     let n_of = |k: &str| layout[k].as_u64().unwrap() as usize;
     let (dies, member_row, row) = (n_of("dies"), n_of("member_row"), n_of("row"));
-    assert_eq!((n_of("members"), member_row, row), (3, dies * 6 + 50, 3 * member_row));
+    assert_eq!((n_of("members"), member_row, row), (3, dies * WORK_KINDS + 50, 3 * member_row));
     let field = |name: &str| FIELDS.iter().position(|f| *f == name).unwrap();
     let cols = sim.advance_inside(1e9, u32::MAX);
     let inside = sim.inside();
@@ -110,7 +110,7 @@ fn records_the_inside_of_every_member_of_an_array() {
     for r in 0..n {
         // The sample's share is the mean over every member's dies; each member did its part.
         let at = &inside[r * row..(r + 1) * row];
-        let program = |m: usize| (0..dies).map(|d| at[m * member_row + d * 6 + 1]).sum::<f64>() / dies as f64;
+        let program = |m: usize| (0..dies).map(|d| at[m * member_row + d * WORK_KINDS + 1]).sum::<f64>() / dies as f64;
         let mean = (0..3).map(program).sum::<f64>() / 3.0;
         // (To 1e-4: for an array the two differ in the fifth digit; a single drive's agree exactly.)
         let sample = cols[field("die_host_program") * n + r];
@@ -118,7 +118,7 @@ fn records_the_inside_of_every_member_of_an_array() {
         assert!((0..3).all(|m| program(m) > 0.05), "second {r}: {:?}", (0..3).map(program).collect::<Vec<_>>());
         // Each member counts its own blocks in service (59 per die after the firmware reserve).
         for m in 0..3 {
-            let erase = &at[m * member_row + dies * 6 + 32..m * member_row + dies * 6 + 48];
+            let erase = &at[m * member_row + dies * WORK_KINDS + 32..m * member_row + dies * WORK_KINDS + 48];
             assert_eq!(erase.iter().sum::<f64>(), (dies * 59) as f64);
         }
     }
@@ -132,7 +132,7 @@ fn records_each_seconds_inside_and_every_latency() {
     let mut sim = Simulation::new(request).unwrap();
     let layout = json(&sim.inside_layout());
     let (dies, row) = (layout["dies"].as_u64().unwrap() as usize, layout["row"].as_u64().unwrap() as usize);
-    assert_eq!(row, dies * 6 + 32 + 16 + 2);
+    assert_eq!(row, dies * WORK_KINDS + 32 + 16 + 2);
     let field = |name: &str| FIELDS.iter().position(|f| *f == name).unwrap();
     let (mut seconds, mut ios) = (0, 0.0);
     while !sim.finished() {
@@ -149,11 +149,11 @@ fn records_each_seconds_inside_and_every_latency() {
                     .iter()
                     .enumerate()
             {
-                let sum: f64 = (0..dies).map(|d| at[d * 6 + k]).sum::<f64>() / dies as f64;
+                let sum: f64 = (0..dies).map(|d| at[d * WORK_KINDS + k]).sum::<f64>() / dies as f64;
                 let sample = cols[field(name) * n + r];
                 assert!((sum - sample).abs() < 1e-9, "{name} second {}: {sum} vs {sample}", seconds + r);
             }
-            let erase_bins = &at[dies * 6 + 32..dies * 6 + 48];
+            let erase_bins = &at[dies * WORK_KINDS + 32..dies * WORK_KINDS + 48];
             // The blocks in service: 64 per die less the 5 (9 %) the firmware reserves.
             assert_eq!(erase_bins.iter().sum::<f64>(), (dies * 59) as f64);
             assert_eq!(at[row - 2], cols[field("erase_count_min") * n + r]);

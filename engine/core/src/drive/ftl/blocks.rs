@@ -2,6 +2,7 @@
 //! each die's free pool and its open block per stream.
 
 use std::cmp::Reverse;
+use std::collections::VecDeque;
 
 use super::buckets::Buckets;
 use super::free_pool::FreePool;
@@ -21,18 +22,44 @@ pub enum BlockState {
     Retired = 4,
 }
 
-/// A block being filled (or scanned, for a victim): the block and the next slot offset in it;
-/// `slots_per_block` means full.
+/// How a block's cells are programmed, chosen when it is opened: natively (all the cell's bits)
+/// or in SLC mode (one bit: faster, and `bits` times fewer slots).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Mode {
+    #[default]
+    Native = 0,
+    Slc = 1,
+}
+
+/// A block being filled (or scanned, for a victim): the block, the next slot offset in it, and
+/// the slots it takes in its mode (`next == end` means full).
 #[derive(Debug, Clone, Copy)]
 pub struct Cursor {
     pub block: u32,
     pub next: u32,
+    pub end: u32,
+}
+
+/// A page (program stripe) of a block: the block's mode and the stripe's index in the block
+/// (its type in the wordline is `stripe % bits` in a native block).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PageAt {
+    pub mode: Mode,
+    pub stripe: u32,
 }
 
 #[derive(Debug, Clone)]
 struct DieBlocks {
     free: FreePool,
-    open: [Option<Cursor>; 2],
+    open: [Option<Cursor>; 3],
+    /// Blocks in SLC mode (open, closed or being collected).
+    slc_blocks: u32,
+    /// Closed SLC-mode blocks, oldest first, for folding. Entries of blocks GC took since are
+    /// dropped when met (`oldest_closed_slc`); a block GC took that closed in SLC mode again
+    /// is listed twice and folds at its older place (rare: GC takes SLC blocks only when
+    /// native free blocks run low).
+    slc_closed: VecDeque<u32>,
 }
 
 /// Where a unit was placed.
@@ -49,6 +76,8 @@ pub struct Placed {
 
 pub struct Blocks {
     pub slots_per_block: u32,
+    /// Slots of a block in SLC mode: `slots_per_block / bits`.
+    pub slc_slots_per_block: u32,
     per_block: Divisor,
     per_die: Divisor,
     per_program: Divisor,
@@ -57,6 +86,8 @@ pub struct Blocks {
     /// Valid slots per block.
     pub valid: Vec<u16>,
     pub state: Vec<BlockState>,
+    /// Each block's mode, written when it is opened.
+    pub mode: Vec<Mode>,
     pub buckets: Buckets,
     dies: Vec<DieBlocks>,
     free_blocks: u64,
@@ -66,8 +97,16 @@ pub struct Blocks {
 
 impl Blocks {
     /// Every block free; `least_worn` hands out the least-worn free block first (dynamic wear
-    /// levelling), otherwise the one freed last.
-    pub fn new(dies: u32, blocks_per_die: u32, slots_per_block: u32, slots_per_program: u32, least_worn: bool) -> Self {
+    /// levelling), otherwise the one freed last. A block in SLC mode holds a `bits`-th of its
+    /// slots.
+    pub fn new(
+        dies: u32,
+        blocks_per_die: u32,
+        slots_per_block: u32,
+        slots_per_program: u32,
+        bits: u32,
+        least_worn: bool,
+    ) -> Self {
         let total = dies as usize * blocks_per_die as usize;
         let die_blocks = (0..dies)
             .map(|d| {
@@ -78,11 +117,12 @@ impl Blocks {
                 } else {
                     FreePool::Stack(blocks.rev().collect())
                 };
-                DieBlocks { free, open: [None, None] }
+                DieBlocks { free, open: [None; 3], slc_blocks: 0, slc_closed: VecDeque::new() }
             })
             .collect();
         Blocks {
             slots_per_block,
+            slc_slots_per_block: slots_per_block / bits,
             per_block: Divisor::new(slots_per_block),
             per_die: Divisor::new(blocks_per_die),
             per_program: Divisor::new(slots_per_program),
@@ -90,6 +130,7 @@ impl Blocks {
             blocks_per_die,
             valid: vec![0; total],
             state: vec![BlockState::Free; total],
+            mode: vec![Mode::Native; total],
             buckets: Buckets::new(dies, blocks_per_die, slots_per_block),
             dies: die_blocks,
             free_blocks: total as u64,
@@ -100,7 +141,9 @@ impl Blocks {
     pub fn memory_bytes(&self) -> u64 {
         (self.valid.capacity() * 2
             + self.state.capacity()
-            + self.dies.iter().map(|d| d.free.memory_bytes()).sum::<usize>()) as u64
+            + self.mode.capacity()
+            + self.dies.iter().map(|d| d.free.memory_bytes() + d.slc_closed.capacity() * 4).sum::<usize>())
+            as u64
             + self.buckets.memory_bytes()
     }
 
@@ -126,6 +169,31 @@ impl Blocks {
     #[inline]
     pub fn block_of_ppa(&self, ppa: u32) -> u32 {
         self.per_block.quotient(ppa)
+    }
+
+    /// The page `ppa` lies in.
+    pub fn page_of_ppa(&self, ppa: u32) -> PageAt {
+        let block = self.per_block.quotient(ppa);
+        PageAt { mode: self.mode[block as usize], stripe: self.per_program.quotient(self.per_block.remainder(ppa)) }
+    }
+
+    /// Slots `block` takes in its mode.
+    pub fn slots_in(&self, block: u32) -> u32 {
+        match self.mode[block as usize] {
+            Mode::Native => self.slots_per_block,
+            Mode::Slc => self.slc_slots_per_block,
+        }
+    }
+
+    /// The page `stream`'s next program on `die` writes: the open block's next stripe, or the
+    /// first of the block it will open.
+    pub fn next_page(&self, die: u32, stream: Stream) -> PageAt {
+        match self.dies[die as usize].open[stream as usize] {
+            Some(ob) if ob.next < ob.end => {
+                PageAt { mode: self.mode[ob.block as usize], stripe: self.per_program.quotient(ob.next) }
+            }
+            _ => PageAt { mode: stream.mode(), stripe: 0 },
+        }
     }
 
     pub fn free_blocks(&self) -> u64 {
@@ -162,7 +230,7 @@ impl Blocks {
         let mut padded = 0;
         let mut closed = None;
         let open = match self.dies[die as usize].open[stream as usize] {
-            Some(ob) if ob.next < spb => {
+            Some(ob) if ob.next < ob.end => {
                 // (Without compression every unit is one slot and always fits.)
                 let room = if len == 1 { 1 } else { spp - ob.next % spp };
                 if len <= room {
@@ -170,13 +238,13 @@ impl Blocks {
                 } else {
                     // Does not fit in this stripe: it is programmed padded, the unit starts the next.
                     padded = 1;
-                    self.skip_to(die, stream, Cursor { block: ob.block, next: ob.next + room }, &mut closed)
+                    self.skip_to(die, stream, Cursor { next: ob.next + room, ..ob }, &mut closed)
                 }
             }
-            full => self.skip_to(die, stream, full.unwrap_or(Cursor { block: NONE, next: spb }), &mut closed),
+            full => self.skip_to(die, stream, full.unwrap_or(Cursor { block: NONE, next: 0, end: 0 }), &mut closed),
         };
         let next = open.next + len;
-        self.dies[die as usize].open[stream as usize] = Some(Cursor { block: open.block, next });
+        self.dies[die as usize].open[stream as usize] = Some(Cursor { next, ..open });
         Placed {
             ppa: open.block * spb + open.next,
             block: open.block,
@@ -196,7 +264,7 @@ impl Blocks {
     /// (the full one is closed and reported in `closed`).
     #[inline]
     fn skip_to(&mut self, die: u32, stream: Stream, ob: Cursor, closed: &mut Option<u32>) -> Cursor {
-        if ob.next < self.slots_per_block {
+        if ob.next < ob.end {
             return ob;
         }
         if ob.block != NONE {
@@ -204,7 +272,8 @@ impl Blocks {
             *closed = Some(ob.block);
         }
         // The controller keeps min_free_blocks in reserve, so a free block always exists.
-        Cursor { block: self.open_free(die, stream), next: 0 }
+        let block = self.open_free(die, stream);
+        Cursor { block, next: 0, end: self.slots_in(block) }
     }
 
     /// Skips the rest of the stream's current program-sized stripe (a partial page is programmed
@@ -212,23 +281,28 @@ impl Blocks {
     pub fn pad_to_program(&mut self, die: u32, stream: Stream) {
         if let Some(ob) = self.dies[die as usize].open[stream as usize].as_mut() {
             let spp = self.slots_per_program;
-            ob.next = (ob.next.div_ceil(spp) * spp).min(self.slots_per_block);
+            ob.next = (ob.next.div_ceil(spp) * spp).min(ob.end);
         }
     }
 
     /// True if writing `slots` more to this stream on this die will open a new block.
     pub fn needs_block(&self, die: u32, stream: Stream, slots: u32) -> bool {
         match self.dies[die as usize].open[stream as usize] {
-            Some(ob) => ob.next + slots > self.slots_per_block,
+            Some(ob) => ob.next + slots > ob.end,
             None => true,
         }
     }
 
-    /// Takes `die`'s next free block for `stream` and opens it.
+    /// Takes `die`'s next free block for `stream` and opens it in the stream's mode.
     pub fn open_free(&mut self, die: u32, stream: Stream) -> u32 {
         let block = self.dies[die as usize].free.pop(stream).expect("a free block");
         self.free_blocks -= 1;
         self.state[block as usize] = BlockState::Open;
+        let mode = stream.mode();
+        self.mode[block as usize] = mode;
+        if mode == Mode::Slc {
+            self.dies[die as usize].slc_blocks += 1;
+        }
         block
     }
 
@@ -236,11 +310,41 @@ impl Blocks {
     pub fn close(&mut self, block: u32) {
         self.state[block as usize] = BlockState::Closed;
         self.buckets.add(block, self.valid[block as usize] as u32);
+        if self.mode[block as usize] == Mode::Slc {
+            let die = self.die_of_block(block) as usize;
+            self.dies[die].slc_closed.push_back(block);
+        }
+    }
+
+    /// Blocks in SLC mode on `die` (open, closed or being collected).
+    pub fn slc_blocks(&self, die: u32) -> u32 {
+        self.dies[die as usize].slc_blocks
+    }
+
+    /// `die`'s oldest closed SLC-mode block, if it has one.
+    pub fn oldest_closed_slc(&mut self, die: u32) -> Option<u32> {
+        let queue = &mut self.dies[die as usize].slc_closed;
+        while let Some(&b) = queue.front() {
+            if self.state[b as usize] == BlockState::Closed && self.mode[b as usize] == Mode::Slc {
+                return Some(b);
+            }
+            queue.pop_front();
+        }
+        None
+    }
+
+    /// An erased block leaves its mode: an SLC-mode block no longer counts as one.
+    fn left_mode(&mut self, block: u32) {
+        if self.mode[block as usize] == Mode::Slc {
+            let die = self.die_of_block(block) as usize;
+            self.dies[die].slc_blocks -= 1;
+            self.mode[block as usize] = Mode::Native;
+        }
     }
 
     /// `stream`'s open block on `die` is `block`, filled up to slot `next`.
     pub fn set_open(&mut self, die: u32, stream: Stream, block: u32, next: u32) {
-        self.dies[die as usize].open[stream as usize] = Some(Cursor { block, next });
+        self.dies[die as usize].open[stream as usize] = Some(Cursor { block, next, end: self.slots_in(block) });
     }
 
     /// A closed block is taken for collection: it leaves its bucket.
@@ -253,6 +357,7 @@ impl Blocks {
     pub fn release(&mut self, block: u32, erase_count: u32) {
         debug_assert_eq!(self.valid[block as usize], 0, "GC would lose a valid unit");
         self.state[block as usize] = BlockState::Free;
+        self.left_mode(block);
         let die = self.die_of_block(block) as usize;
         self.dies[die].free.push(block, erase_count);
         self.free_blocks += 1;
@@ -261,6 +366,7 @@ impl Blocks {
     /// An erased block reached its P/E limit and leaves service.
     pub fn retire(&mut self, block: u32) {
         self.state[block as usize] = BlockState::Retired;
+        self.left_mode(block);
     }
 
     /// Valid slots over all of `die`'s blocks.

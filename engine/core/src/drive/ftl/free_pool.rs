@@ -11,9 +11,9 @@ use super::Stream;
 pub enum FreePool {
     /// The block freed last is reused first.
     Stack(Vec<u32>),
-    /// Dynamic wear levelling: host data gets the block with the fewest erases (then the lowest
-    /// number), O(log n); GC's relocated, colder data gets the most-worn block, O(n) over the
-    /// few free blocks a collecting die has.
+    /// Dynamic wear levelling: host data (native or SLC) gets the block with the fewest erases
+    /// (then the lowest number), O(log n); GC's relocated, colder data gets the most-worn block,
+    /// O(n) over the few free blocks a collecting die has.
     LeastWorn(BinaryHeap<Reverse<(u32, u32)>>),
 }
 
@@ -30,7 +30,7 @@ impl FreePool {
     pub fn pop(&mut self, stream: Stream) -> Option<u32> {
         match self {
             FreePool::Stack(v) => v.pop(),
-            FreePool::LeastWorn(h) if stream == Stream::Host => h.pop().map(|Reverse((_, b))| b),
+            FreePool::LeastWorn(h) if stream != Stream::Gc => h.pop().map(|Reverse((_, b))| b),
             FreePool::LeastWorn(h) => {
                 let mut v = std::mem::take(h).into_vec();
                 let most_worn = (0..v.len()).max_by_key(|&i| (v[i].0 .0, Reverse(v[i].0 .1)))?;

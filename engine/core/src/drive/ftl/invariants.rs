@@ -1,6 +1,6 @@
 //! Every structural invariant of the FTL, checked from scratch: O(raw units), for tests.
 
-use super::blocks::{BlockState, Blocks};
+use super::blocks::{BlockState, Blocks, Mode};
 use super::map::PageMap;
 use super::wear::Wear;
 
@@ -10,7 +10,25 @@ pub fn check(map: &PageMap, blocks: &Blocks, wear: &Wear) -> Result<(), String> 
     check_valid_counts(map, blocks)?;
     check_buckets(blocks)?;
     check_free_pools(blocks)?;
+    check_slc_blocks(blocks)?;
     check_wear(blocks, wear)
+}
+
+/// Each die counts the blocks in SLC mode it has in use.
+fn check_slc_blocks(blocks: &Blocks) -> Result<(), String> {
+    for die in 0..blocks.dies() {
+        let first = die * blocks.blocks_per_die;
+        let in_use = (first..first + blocks.blocks_per_die)
+            .filter(|&b| {
+                let state = blocks.state[b as usize];
+                blocks.mode[b as usize] == Mode::Slc && state != BlockState::Free && state != BlockState::Retired
+            })
+            .count() as u32;
+        if in_use != blocks.slc_blocks(die) {
+            return Err(format!("die {} counts {} SLC blocks but has {}", die, blocks.slc_blocks(die), in_use));
+        }
+    }
+    Ok(())
 }
 
 /// Each mapped unit points at a slot that says it holds that unit, its slots in one stripe.

@@ -16,6 +16,7 @@ mod wear;
 use crate::config::DriveConfig;
 use crate::units::{ConfigError, NONE};
 use blocks::{Blocks, Cursor};
+pub use blocks::{Mode, PageAt};
 use map::{FillLayout, PageMap};
 use victim::{PolicyContext, Victim};
 use wear::Wear;
@@ -52,8 +53,23 @@ fn prefetch_in<T: Copy>(s: &[T], i: usize) {
 /// relocated (colder) data does not mix with fresh host writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stream {
+    /// Host data, in native blocks.
     Host = 0,
+    /// GC relocations and folded data, in native blocks.
     Gc = 1,
+    /// Host data into SLC-mode blocks (an SLC cache).
+    Slc = 2,
+}
+
+impl Stream {
+    /// The mode of the blocks the stream opens.
+    #[inline]
+    pub fn mode(self) -> Mode {
+        match self {
+            Stream::Slc => Mode::Slc,
+            Stream::Host | Stream::Gc => Mode::Native,
+        }
+    }
 }
 
 /// Result of scanning one program-sized stripe of a victim block.
@@ -67,6 +83,11 @@ pub struct Scan {
     pub programs_due: u32,
     /// The victim is fully scanned and now erased and free.
     pub erased: bool,
+    /// The page the stripe was read from (an SLC-mode block's: folding).
+    pub read_from: PageAt,
+    /// The index in its block of the GC stream's first program due (the next ones follow it:
+    /// blocks hold whole wordlines, so `stripe % bits` stays each page's type across blocks).
+    pub first_program: u32,
 }
 
 pub struct Ftl {
@@ -97,6 +118,7 @@ impl Ftl {
                 blocks_per_die,
                 slots_per_block,
                 g.units_per_program() * slots_per_unit,
+                drive.nand.cell.bits(),
                 drive.wear.dynamic,
             ),
             wear: Wear::new(drive),
@@ -138,6 +160,16 @@ impl Ftl {
 
     pub fn slots_per_unit(&self) -> u32 {
         self.slots_per_unit
+    }
+
+    /// The page `ppa` lies in.
+    pub fn page_of_ppa(&self, ppa: u32) -> PageAt {
+        self.blocks.page_of_ppa(ppa)
+    }
+
+    /// The page `stream`'s next program on `die` writes.
+    pub fn next_page(&self, die: u32, stream: Stream) -> PageAt {
+        self.blocks.next_page(die, stream)
     }
 
     /// First slot holding `lpa`, or NONE.
@@ -298,8 +330,24 @@ impl Ftl {
         debug_assert!(self.collecting[die as usize].is_none());
         let Some(block) = self.victims.pick(die, &mut self.blocks) else { return false };
         self.blocks.take_for_collection(block);
-        self.collecting[die as usize] = Some(Cursor { block, next: 0 });
+        self.collecting[die as usize] = Some(Cursor { block, next: 0, end: self.blocks.slots_in(block) });
         true
+    }
+
+    /// Takes `die`'s oldest closed SLC-mode block for folding (its scan is a victim's: its valid
+    /// units go to the die's GC stream, native). Returns false if the die has none.
+    pub fn pick_fold_victim(&mut self, die: u32) -> bool {
+        debug_assert!(self.collecting[die as usize].is_none());
+        let Some(block) = self.blocks.oldest_closed_slc(die) else { return false };
+        self.blocks.take_for_collection(block);
+        self.victims.taken(block, die);
+        self.collecting[die as usize] = Some(Cursor { block, next: 0, end: self.blocks.slots_in(block) });
+        true
+    }
+
+    /// Blocks in SLC mode on `die`.
+    pub fn slc_blocks(&self, die: u32) -> u32 {
+        self.blocks.slc_blocks(die)
     }
 
     /// Scans the next program-sized stripe of `die`'s victim, relocating its valid units to the
@@ -316,9 +364,13 @@ impl Ftl {
             self.wear.set_worn_out();
             return Scan::default();
         }
-        let mut scan = Scan::default();
         let spb = self.blocks.slots_per_block;
         let first = vic.block * spb + vic.next;
+        let mut scan = Scan {
+            read_from: PageAt { mode: self.blocks.mode[vic.block as usize], stripe: vic.next / spp },
+            first_program: self.blocks.next_page(die, Stream::Gc).stripe,
+            ..Scan::default()
+        };
         // What the stripe's slots record; moving a unit elsewhere does not change them.
         let stripe = self.map.stripe(first);
         for i in 0..spp {
@@ -332,7 +384,7 @@ impl Ftl {
         }
         let next = vic.next + spp;
         // The victim's later stripes are read in order: start loading their map entries.
-        if vic.next + 3 * spp <= spb {
+        if vic.next + 3 * spp <= vic.end {
             let ahead = self.map.stripe(first + 2 * spp);
             for i in 0..spp {
                 let lpa = self.map.recorded_in(ahead, i);
@@ -341,12 +393,12 @@ impl Ftl {
                 }
             }
         }
-        if next >= spb {
+        if next >= vic.end {
             self.erase(vic.block);
             self.collecting[die as usize] = if self.wear.worn_out() { None } else { self.static_wear_victim(die) };
             scan.erased = true;
         } else {
-            self.collecting[die as usize] = Some(Cursor { block: vic.block, next });
+            self.collecting[die as usize] = Some(Cursor { next, ..vic });
         }
         scan
     }
@@ -369,7 +421,7 @@ impl Ftl {
         let block = self.wear.static_victim(die, &self.blocks)?;
         self.blocks.take_for_collection(block);
         self.victims.taken(block, die);
-        Some(Cursor { block, next: 0 })
+        Some(Cursor { block, next: 0, end: self.blocks.slots_in(block) })
     }
 
     /// How full the blocks GC chooses from are: closed blocks counted by valid slots, in `bins`
@@ -407,8 +459,61 @@ impl Ftl {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::config::{CellType, DriveConfig};
+
+    /// A small TLC drive whose blocks hold whole wordlines (258 pages, 4 slots a stripe).
+    pub(crate) fn small_tlc_drive() -> DriveConfig {
+        let mut drive = crate::config::presets::by_id("s3700-200").unwrap();
+        drive.set_cell(CellType::Tlc, &[]);
+        drive.geometry.blocks_per_plane = 64;
+        drive.geometry.pages_per_block = 258;
+        drive.user_bytes = drive.geometry.raw_bytes() / 2 / 4096 * 4096;
+        (drive.gc.start_free_blocks, drive.gc.boost_below_free_blocks) = (6, 3);
+        (drive.gc.boost_until_free_blocks, drive.gc.background_free_blocks) = (5, 8);
+        drive.validate().unwrap();
+        drive
+    }
+
+    #[test]
+    fn an_slc_mode_block_holds_a_bits_th_of_its_slots_and_folds_in_as_many_stripes() {
+        let mut ftl = Ftl::new(&small_tlc_drive(), 1).unwrap();
+        let (spb, spp) = (ftl.slots_per_block(), ftl.blocks.slots_per_program);
+        let slc = spb / 3;
+        assert_eq!((spb, slc, spp), (1032, 344, 4));
+        let block_of = |ftl: &Ftl, lpa: u32| ftl.blocks.block_of_ppa(ftl.ppa_of(lpa)) as usize;
+        for lpa in 0..slc {
+            ftl.write(0, Stream::Slc, lpa, 1);
+        }
+        let first = block_of(&ftl, 0);
+        assert_eq!((ftl.blocks.mode[first], block_of(&ftl, slc - 1)), (Mode::Slc, first));
+        assert!(ftl.needs_block(0, Stream::Slc, 1));
+        ftl.write(0, Stream::Slc, slc, 1);
+        assert_ne!(block_of(&ftl, slc), first, "the SLC block was full");
+        assert_eq!((ftl.blocks.state[first], ftl.blocks.valid[first]), (blocks::BlockState::Closed, slc as u16));
+        // The host's native stream fills a whole block.
+        for i in 0..spb {
+            ftl.write(1, Stream::Host, 1000 + i, 1);
+        }
+        let native = block_of(&ftl, 1000);
+        assert_eq!((ftl.blocks.mode[native], block_of(&ftl, 1000 + spb - 1)), (Mode::Native, native));
+        assert!(ftl.needs_block(1, Stream::Host, 1));
+        ftl.check_invariants().unwrap();
+        // Folding the SLC block: its stripes are read in SLC mode, its units written to native
+        // GC blocks, and it is erased after its last SLC stripe.
+        assert!(ftl.pick_victim(0));
+        let mut scans = vec![ftl.scan_victim_stripe(0)];
+        while !scans.last().unwrap().erased {
+            scans.push(ftl.scan_victim_stripe(0));
+        }
+        assert_eq!(scans.len() as u32, slc / spp);
+        assert!(scans.iter().all(|s| s.read_from.mode == Mode::Slc && s.moved == spp));
+        assert_eq!(scans.iter().map(|s| s.programs_due).sum::<u32>(), slc / spp);
+        assert_eq!(ftl.blocks.state[first], blocks::BlockState::Free);
+        assert_eq!(ftl.blocks.mode[block_of(&ftl, 0)], Mode::Native);
+        ftl.check_invariants().unwrap();
+    }
 
     #[test]
     fn reserved_blocks_are_out_of_service() {

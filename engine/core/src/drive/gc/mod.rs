@@ -10,6 +10,7 @@ use crate::config::{GcConfig, GcPacing};
 
 use super::flash::Flash;
 use super::ftl::Stream;
+use super::slc_cache::SlcCache;
 use consistency_first::ConsistencyFirst;
 
 pub struct Gc {
@@ -18,6 +19,8 @@ pub struct Gc {
     blocks_per_die: u32,
     slots_per_program: u32,
     pacing: Pacing,
+    /// The SLC cache, which decides each host page's stream (None: native).
+    cache: Option<SlcCache>,
 }
 
 enum Pacing {
@@ -26,12 +29,19 @@ enum Pacing {
 }
 
 impl Gc {
-    pub fn new(cfg: &GcConfig, dies: u32, blocks_per_die: u32, slots_per_block: u64, slots_per_program: u32) -> Self {
+    pub fn new(
+        cfg: &GcConfig,
+        dies: u32,
+        blocks_per_die: u32,
+        slots_per_block: u64,
+        slots_per_program: u32,
+        cache: Option<SlcCache>,
+    ) -> Self {
         let pacing = match cfg.pacing {
             GcPacing::ConsistencyFirst => Pacing::ConsistencyFirst(ConsistencyFirst::new(dies, slots_per_block)),
             GcPacing::Lazy => Pacing::Lazy,
         };
-        Gc { cfg: cfg.clone(), dies, blocks_per_die, slots_per_program, pacing }
+        Gc { cfg: cfg.clone(), dies, blocks_per_die, slots_per_program, pacing, cache }
     }
 
     /// 1 while the drive-wide clean-up (consistency-first's boost) runs.
@@ -51,17 +61,28 @@ impl Gc {
         }
     }
 
-    /// Foreground collection: if opening a block would eat into the reserve, the die collects
-    /// whole victims now, and the host page waits behind that work on the die. How far it
-    /// cleans is the pacing's choice (`lazy::foreground_target`).
-    pub fn make_room(&mut self, die: u32, now_ns: u64, flash: &mut Flash) {
+    /// Makes room for the next host page on `die` and returns the stream it goes to (the SLC
+    /// cache's choice, which may fold first; else native). Foreground collection: if opening a
+    /// block would eat into the reserve, the die collects whole victims now, and the host page
+    /// waits behind that work on the die. How far it cleans is the pacing's choice
+    /// (`lazy::foreground_target`).
+    pub fn make_room(&mut self, die: u32, now_ns: u64, flash: &mut Flash) -> Stream {
+        let stream = match &mut self.cache {
+            None => Stream::Host,
+            Some(cache) => cache.stream_for_host_page(die, now_ns, flash),
+        };
+        self.collect_for(die, stream, now_ns, flash);
+        stream
+    }
+
+    fn collect_for(&mut self, die: u32, stream: Stream, now_ns: u64, flash: &mut Flash) {
         let reserve = self.cfg.min_free_blocks;
         let target = match self.pacing {
             Pacing::ConsistencyFirst(_) => reserve,
             Pacing::Lazy => lazy::foreground_target(&self.cfg),
         };
         let ftl = &flash.ftl;
-        if !(ftl.needs_block(die, Stream::Host, self.slots_per_program) && ftl.die_free_blocks(die) <= reserve) {
+        if !(ftl.needs_block(die, stream, self.slots_per_program) && ftl.die_free_blocks(die) <= reserve) {
             return;
         }
         // Every victim with free space gains the die a block; a die that collects more victims
@@ -83,9 +104,13 @@ impl Gc {
         }
     }
 
-    /// Idle-time collection: each die scans victims while it has time before `until_ns` and
-    /// fewer than `gc.background_free_blocks` free blocks.
+    /// Idle-time work: the SLC cache folds first (if it does so when idle), then each die
+    /// scans victims while it has time before `until_ns` and fewer than
+    /// `gc.background_free_blocks` free blocks.
     pub fn background(&mut self, from_ns: u64, until_ns: u64, flash: &mut Flash) {
+        if let Some(cache) = &self.cache {
+            cache.fold_idle(self.dies, from_ns, until_ns, flash);
+        }
         let target = self.cfg.background_free_blocks;
         if target == 0 {
             return;

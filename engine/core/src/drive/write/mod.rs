@@ -35,8 +35,6 @@ pub struct WritePath {
     entry_units: u32,
     user_units: u32,
     slots_per_program: u32,
-    /// Channel transfer and array time of one host program, ns.
-    program_time_ns: u64,
 }
 
 /// What one write command's units did so far.
@@ -65,7 +63,6 @@ impl WritePath {
             entry_units: (d.map.unit_bytes / UNIT_BYTES) as u32,
             user_units: d.user_units() as u32,
             slots_per_program: upp * slots_per_unit,
-            program_time_ns: d.timing.program_ns + upp as u64 * d.timing.unit_transfer_ns(),
         }
     }
 
@@ -200,8 +197,8 @@ impl WritePath {
     /// returns when the program completes.
     pub fn program_page(&mut self, ready_ns: u64, flash: &mut Flash, gc: &mut Gc) -> u64 {
         let ready_ns = ready_ns.max(std::mem::take(&mut self.page.ready_ns));
-        let Some((die, done)) = self.book_program(ready_ns, flash, gc) else { return ready_ns };
-        self.store_page(die, ready_ns, done, flash);
+        let Some((die, stream, done)) = self.book_program(ready_ns, flash, gc) else { return ready_ns };
+        self.store_page(die, stream, ready_ns, done, flash);
         gc.after_host_page(die, ready_ns, flash);
         done
     }
@@ -210,8 +207,10 @@ impl WritePath {
     /// so commands arriving before it starts can join it. False if the drive went read-only.
     fn open_group(&mut self, ready_ns: u64, flash: &mut Flash, gc: &mut Gc) -> bool {
         match self.book_program(ready_ns, flash, gc) {
-            Some((die, done_ns)) => {
-                self.page.group = Some(Group { die, start_ns: done_ns - self.program_time_ns, done_ns });
+            Some((die, stream, done_ns)) => {
+                // The page is not stored yet, so the program booked is still the stream's next.
+                let start_ns = done_ns - flash.program_time_ns(die, stream);
+                self.page.group = Some(Group { die, stream, start_ns, done_ns });
                 gc.after_host_page(die, ready_ns, flash);
                 true
             }
@@ -223,41 +222,39 @@ impl WritePath {
     pub fn close_group(&mut self, flash: &mut Flash) {
         if let Some(g) = self.page.group.take() {
             self.page.ready_ns = 0;
-            self.store_page(g.die, g.start_ns, g.done_ns, flash);
+            self.store_page(g.die, g.stream, g.start_ns, g.done_ns, flash);
         }
     }
 
-    /// Books the next host page's program: the die is the next in the stripe; returns it and
-    /// when the program completes, or None if the drive has gone read-only (the page in the
-    /// buffer is then dropped: its old copies stay mapped, and later writes are refused).
-    fn book_program(&mut self, ready_ns: u64, flash: &mut Flash, gc: &mut Gc) -> Option<(u32, u64)> {
+    /// Books the next host page's program: the die is the next in the stripe, the stream
+    /// GC's `make_room` gives (native, or the SLC cache's); returns them and when the program
+    /// completes, or None if the drive has gone read-only (the page in the buffer is then
+    /// dropped: its old copies stay mapped, and later writes are refused).
+    fn book_program(&mut self, ready_ns: u64, flash: &mut Flash, gc: &mut Gc) -> Option<(u32, Stream, u64)> {
         let die = flash.next_die();
-        gc.make_room(die, ready_ns, flash);
+        let stream = gc.make_room(die, ready_ns, flash);
         let ftl = &mut flash.ftl;
-        if !ftl.worn_out()
-            && ftl.needs_block(die, Stream::Host, self.slots_per_program)
-            && ftl.die_free_blocks(die) == 0
-        {
+        if !ftl.worn_out() && ftl.needs_block(die, stream, self.slots_per_program) && ftl.die_free_blocks(die) == 0 {
             ftl.set_worn_out();
         }
         if ftl.worn_out() {
             self.page.clear();
             return None;
         }
-        Some((die, flash.program(die, ready_ns, Work::HostProgram)))
+        Some((die, stream, flash.program_next(die, ready_ns, stream, Work::HostProgram)))
     }
 
-    /// Maps the page's units to `die`'s host stream (padding the rest of the page) and hands
+    /// Maps the page's units to `die`'s `stream` (padding the rest of the page) and hands
     /// their buffer space to the program completing at `done`.
-    fn store_page(&mut self, die: u32, ready_ns: u64, done: u64, flash: &mut Flash) {
+    fn store_page(&mut self, die: u32, stream: Stream, ready_ns: u64, done: u64, flash: &mut Flash) {
         let units = self.page.units.len() as u32;
         for &(lpa, slots) in &self.page.units {
             if lpa != NONE {
-                flash.ftl.write(die, Stream::Host, lpa, slots);
+                flash.ftl.write(die, stream, lpa, slots);
             }
         }
         if self.page.slots < self.slots_per_program {
-            flash.ftl.pad_to_program(die, Stream::Host);
+            flash.ftl.pad_to_program(die, stream);
         }
         self.buffer.programming(self.page.units.iter().map(|&(lpa, _)| lpa), units, done);
         if let Some(log) = self.log.as_mut() {

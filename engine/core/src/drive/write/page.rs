@@ -1,11 +1,15 @@
 //! The page being assembled in the buffer: the units that will be programmed together as one
 //! multi-plane page, and, writing through, the program already booked for it (group commit).
 
+use crate::drive::ftl::Stream;
+
 /// Writing through: the page's program, booked when its first unit came. Commands arriving
 /// before it starts join it.
 #[derive(Debug, Clone, Copy)]
 pub struct Group {
     pub die: u32,
+    /// The stream its page is stored on.
+    pub stream: Stream,
     pub start_ns: u64,
     pub done_ns: u64,
 }

@@ -1,0 +1,220 @@
+//! The SLC cache (issue 20) on a small, fast TLC drive defined here (no shipped preset): the
+//! phases of a fill from a secure erase, each checked against the rate its timings give.
+
+use ssdlab_core::config::{CellType, Precondition, RunConfig, SlcCacheConfig, WhenFull, WorkloadSpec};
+use ssdlab_core::drive::nand::Work;
+use ssdlab_core::{presets, Bench, DriveConfig};
+
+const CACHE_BYTES: u64 = 512 << 20;
+const SLC_PROGRAM_NS: u64 = 1_500_000;
+const SLC_READ_NS: u64 = 50_000;
+/// One-shot TLC: a wordline's three pages load, then program once.
+const WORDLINE_NS: u64 = 6_000_000;
+
+/// 4 dies on 4 channels, 16 KiB programs, 258-page blocks (1.4 MB in SLC mode), 4 GiB raw. The
+/// controller, the link and GC stay out of the way, so the dies set every rate.
+fn cache_drive(when_full: WhenFull) -> DriveConfig {
+    let mut d = presets::by_id("s3700-200").unwrap();
+    d.set_cell(CellType::Tlc, &[]);
+    (d.geometry.channels, d.geometry.dies, d.geometry.planes, d.geometry.page_bytes) = (4, 4, 2, 8192);
+    (d.geometry.pages_per_block, d.geometry.blocks_per_plane) = (258, 256);
+    d.user_bytes = d.geometry.raw_bytes() * 3 / 4 / 4096 * 4096;
+    (d.gc.start_free_blocks, d.gc.boost_below_free_blocks, d.gc.boost_until_free_blocks) = (6, 3, 5);
+    d.gc.background_free_blocks = 8;
+    (d.controller.gc_move_ns, d.controller.write_mb_s) = (0, 2000);
+    d.timing.channel_mb_s = 400;
+    (d.timing.program_ns, d.timing.program_ns_by_page) = (WORDLINE_NS, vec![0, 0, WORDLINE_NS]);
+    (d.timing.slc_program_ns, d.timing.slc_read_ns) = (SLC_PROGRAM_NS, SLC_READ_NS);
+    d.slc_cache = Some(SlcCacheConfig {
+        dynamic_max_bytes: CACHE_BYTES,
+        when_full,
+        fold_while_writing_percent: 0,
+        idle_fold: true,
+    });
+    d.validate().unwrap();
+    d
+}
+
+/// Sequential 128 KiB writes at QD 32 from a secure erase.
+fn fill(drive: DriveConfig, seconds: u32) -> RunConfig {
+    let workload = WorkloadSpec::by_id("sequential-write").unwrap();
+    let mut cfg = RunConfig::new(drive, workload, seconds);
+    (cfg.block_bytes, cfg.align_bytes, cfg.queue_depth) = (128 << 10, 128 << 10, 32);
+    cfg.precondition = Precondition::None;
+    cfg
+}
+
+/// What the timings give: one program's channel transfer, the bytes a program holds, and the
+/// host's MB/s when every die programs SLC pages back to back.
+struct Rates {
+    xfer_ns: f64,
+    program_bytes: f64,
+    dies: f64,
+    slc_mb_s: f64,
+}
+
+fn rates(d: &DriveConfig) -> Rates {
+    let upp = d.geometry.units_per_program() as u64;
+    let xfer_ns = (upp * d.timing.unit_transfer_ns()) as f64;
+    let program_bytes = (upp * 4096) as f64;
+    let dies = d.geometry.dies as f64;
+    Rates { xfer_ns, program_bytes, dies, slc_mb_s: dies * program_bytes / (xfer_ns + SLC_PROGRAM_NS as f64) * 1e3 }
+}
+
+fn mean_mb_s(samples: &[ssdlab_core::Sample], seconds: std::ops::Range<usize>) -> f64 {
+    let n = seconds.len() as f64;
+    samples[seconds].iter().map(|s| s.mb_s).sum::<f64>() / n
+}
+
+#[test]
+fn a_fill_writes_at_the_slc_rate_until_the_configured_cache_is_full() {
+    let drive = cache_drive(WhenFull::FoldFirst);
+    let r = rates(&drive);
+    let slc_block_bytes = SlcCacheConfig::slc_block_bytes(&drive) as f64;
+    let mut bench = Bench::new(fill(drive, 16)).unwrap();
+    let mut samples = Vec::new();
+    // Step until the first fold: the host data programmed by then is what the cache held.
+    let in_slc = loop {
+        bench.advance(1, &mut samples);
+        let c = bench.drive().counters();
+        if c.die_busy_ns[Work::Fold as usize] > 0 {
+            break c.die_busy_ns[Work::HostProgram as usize] as f64 / (r.xfer_ns + SLC_PROGRAM_NS as f64)
+                * r.program_bytes;
+        }
+        assert!(!bench.finished(), "no fold in the run");
+    };
+    assert!(
+        (in_slc - CACHE_BYTES as f64).abs() <= r.dies * slc_block_bytes,
+        "cache held {in_slc} bytes of {CACHE_BYTES} (one block per die: {})",
+        r.dies * slc_block_bytes
+    );
+    // The cache lasts ~12.6 s: seconds 1-10 at the SLC rate (second 0 also fills the buffer).
+    let mb_s = mean_mb_s(&samples, 1..10);
+    assert!((mb_s / r.slc_mb_s - 1.0).abs() < 0.05, "{mb_s} MB/s vs {} in SLC", r.slc_mb_s);
+    bench.run_to_end();
+    bench.drive().ftl().check_invariants().unwrap();
+}
+
+#[test]
+fn fold_first_then_writes_at_the_rate_folding_allows() {
+    let drive = cache_drive(WhenFull::FoldFirst);
+    let r = rates(&drive);
+    // Per SLC block and die: its stripes read in SLC mode and programmed natively (a third of
+    // them a wordline's program), its erase, then as many host pages in SLC mode.
+    let stripes = (SlcCacheConfig::slc_block_bytes(&drive) as f64 / r.program_bytes).floor();
+    let fold_ns = stripes * (SLC_READ_NS as f64 + r.xfer_ns)
+        + stripes * r.xfer_ns
+        + stripes / 3.0 * WORDLINE_NS as f64
+        + drive.timing.erase_ns as f64;
+    let host_ns = stripes * (r.xfer_ns + SLC_PROGRAM_NS as f64);
+    let fold_bound_mb_s = r.dies * stripes * r.program_bytes / (fold_ns + host_ns) * 1e3;
+    let mut bench = Bench::new(fill(drive, 30)).unwrap();
+    let samples = bench.run_to_end();
+    let mb_s = mean_mb_s(&samples, 18..30);
+    assert!((mb_s / fold_bound_mb_s - 1.0).abs() < 0.05, "{mb_s} MB/s vs {fold_bound_mb_s} folding first");
+    assert!(mb_s < 0.5 * r.slc_mb_s, "{mb_s} vs {}", r.slc_mb_s);
+    bench.drive().ftl().check_invariants().unwrap();
+}
+
+#[test]
+fn a_one_second_rest_folds_and_raises_the_next_seconds_speed() {
+    let mut cfg = fill(cache_drive(WhenFull::FoldFirst), 23);
+    // 20 s of writes (the cache is full from ~13 s), 1 s of rest, then writes again.
+    (cfg.burst_s, cfg.idle_s) = (20, 1);
+    let mut bench = Bench::new(cfg).unwrap();
+    let samples = bench.run_to_end();
+    let (before, rest, after) = (samples[19].mb_s, samples[20].mb_s, samples[21].mb_s);
+    // The rest: only the commands in flight when it began complete.
+    assert!(rest <= (32 * (128 << 10)) as f64 / 1e6, "{rest} MB/s while resting");
+    assert!(after > 1.5 * before, "{before} MB/s before the rest, {after} after");
+    bench.drive().ftl().check_invariants().unwrap();
+}
+
+#[test]
+fn without_idle_folding_a_rest_changes_nothing() {
+    let mut drive = cache_drive(WhenFull::FoldFirst);
+    drive.slc_cache.as_mut().unwrap().idle_fold = false;
+    // No idle GC either: the rest is idle time only.
+    drive.gc.background_free_blocks = 0;
+    let mut cfg = fill(drive, 23);
+    (cfg.burst_s, cfg.idle_s) = (20, 1);
+    let samples = Bench::new(cfg).unwrap().run_to_end();
+    let (before, after) = (samples[19].mb_s, samples[21].mb_s);
+    assert!(after < 1.2 * before, "{before} MB/s before the rest, {after} after");
+}
+
+#[test]
+fn direct_writes_natively_once_the_cache_is_full_and_folds_only_when_free_blocks_run_low() {
+    let drive = cache_drive(WhenFull::Direct);
+    let r = rates(&drive);
+    // One-shot TLC: three pages per wordline program.
+    let native_mb_s = r.dies * 3.0 * r.program_bytes / (3.0 * r.xfer_ns + WORDLINE_NS as f64) * 1e3;
+    let start_free = drive.gc.start_free_blocks;
+    let mut bench = Bench::new(fill(drive, 100)).unwrap();
+    let mut samples = Vec::new();
+    let free_at_first_fold = loop {
+        bench.advance(1, &mut samples);
+        let fold_ns = bench.drive().counters().die_busy_ns[Work::Fold as usize];
+        if fold_ns > 0 {
+            let ftl = bench.drive().ftl();
+            break (0..4).map(|d| ftl.die_free_blocks(d)).max().unwrap();
+        }
+        assert!(!bench.finished(), "no fold in the run");
+    };
+    // The cache ends at ~12.6 s; then the dies write natively until GC needs room.
+    let mb_s = mean_mb_s(&samples, 15..40);
+    assert!((mb_s / native_mb_s - 1.0).abs() < 0.05, "{mb_s} MB/s vs {native_mb_s} natively");
+    assert!(samples.len() > 60, "folded from second {}", samples.len());
+    assert!(free_at_first_fold <= start_free, "{free_at_first_fold} free blocks at the first fold");
+    bench.run_to_end();
+    bench.drive().ftl().check_invariants().unwrap();
+}
+
+#[test]
+fn random_writes_and_trims_keep_the_cache_within_its_blocks_and_the_ftl_whole() {
+    for when_full in WhenFull::ALL {
+        let drive = cache_drive(when_full);
+        let per_die = drive.slc_cache.as_ref().unwrap().blocks_per_die(&drive);
+        for workload in ["random-write", "write-trim"] {
+            // Long enough for direct's native writes to bring GC, which folds SLC blocks too.
+            let mut cfg = fill(drive.clone(), 100);
+            cfg.workload = WorkloadSpec::by_id(workload).unwrap();
+            (cfg.block_bytes, cfg.align_bytes) = (4096, 4096);
+            let mut bench = Bench::new(cfg).unwrap();
+            bench.run_to_end();
+            let (d, ftl) = (bench.drive(), bench.drive().ftl());
+            assert!(d.counters().die_busy_ns[Work::Fold as usize] > 0, "{when_full:?} {workload}: no folding");
+            assert!((0..4).all(|die| ftl.slc_blocks(die) <= per_die), "{when_full:?} {workload}");
+            ftl.check_invariants().unwrap();
+        }
+    }
+}
+
+#[test]
+fn direct_folding_while_writing_refills_the_cache_at_the_rate_its_timings_give() {
+    let mut drive = cache_drive(WhenFull::Direct);
+    // A fold stripe a native page: per SLC block and die, as many native host pages as the
+    // block has stripes, its fold, then as many host pages in SLC mode again.
+    drive.slc_cache.as_mut().unwrap().fold_while_writing_percent = 100;
+    let r = rates(&drive);
+    let stripes = (SlcCacheConfig::slc_block_bytes(&drive) as f64 / r.program_bytes).floor();
+    let fold_ns = stripes * (SLC_READ_NS as f64 + r.xfer_ns)
+        + stripes * r.xfer_ns
+        + stripes / 3.0 * WORDLINE_NS as f64
+        + drive.timing.erase_ns as f64;
+    let native_ns = stripes * r.xfer_ns + stripes / 3.0 * WORDLINE_NS as f64;
+    let slc_ns = stripes * (r.xfer_ns + SLC_PROGRAM_NS as f64);
+    let expected = r.dies * 2.0 * stripes * r.program_bytes / (native_ns + fold_ns + slc_ns) * 1e3;
+    let mut bench = Bench::new(fill(drive, 40)).unwrap();
+    let mut samples = Vec::new();
+    while bench.drive().counters().die_busy_ns[Work::Fold as usize] == 0 && !bench.finished() {
+        bench.advance(1, &mut samples);
+    }
+    // Without it, direct folds only once GC needs room (second 81, above); with it, from the
+    // cache's end (~12.6 s).
+    assert!((12..14).contains(&samples.len()), "first fold in second {}", samples.len());
+    samples.extend(bench.run_to_end());
+    let mb_s = mean_mb_s(&samples, 20..40);
+    assert!((mb_s / expected - 1.0).abs() < 0.05, "{mb_s} MB/s vs {expected} folding while writing");
+    bench.drive().ftl().check_invariants().unwrap();
+}

@@ -137,7 +137,12 @@ fn a_cell_type_brings_its_timings_and_pe_limit_unless_they_are_set_too() {
     )
     .unwrap();
     assert_eq!((kept.timing.program_ns, kept.endurance.pe_cycles), (2_000_000, 1_000));
-    let e = set_parameter(&s3700, "nand.cell", serde_json::json!("qlc")).unwrap_err();
+    let qlc = set_parameter(&s3700, "nand.cell", serde_json::json!("qlc")).unwrap();
+    assert_eq!(
+        (qlc.timing.program_ns, qlc.endurance.pe_cycles),
+        (CellType::Qlc.typical_timing_ns().1, CellType::Qlc.typical_pe_cycles())
+    );
+    let e = set_parameter(&s3700, "nand.cell", serde_json::json!("plc")).unwrap_err();
     assert_eq!(e.field, "nand.cell");
     let e = set_parameter(&s3700, "wear.static_spread_threshold", serde_json::json!(0)).unwrap_err();
     assert_eq!(e.field, "wear.static_spread_threshold");

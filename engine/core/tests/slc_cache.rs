@@ -61,6 +61,17 @@ fn rates(d: &DriveConfig) -> Rates {
     Rates { xfer_ns, program_bytes, dies, slc_mb_s: dies * program_bytes / (xfer_ns + SLC_PROGRAM_NS as f64) * 1e3 }
 }
 
+/// One SLC block's fold on a die: its stripes (returned) read in SLC mode and programmed
+/// natively (a third of them a wordline's program), then its erase; and that time, ns.
+fn fold_of_one_block(d: &DriveConfig, r: &Rates) -> (f64, f64) {
+    let stripes = (SlcCacheConfig::slc_block_bytes(d) as f64 / r.program_bytes).floor();
+    let fold_ns = stripes * (SLC_READ_NS as f64 + r.xfer_ns)
+        + stripes * r.xfer_ns
+        + stripes / 3.0 * WORDLINE_NS as f64
+        + d.timing.erase_ns as f64;
+    (stripes, fold_ns)
+}
+
 fn mean_mb_s(samples: &[ssdlab_core::Sample], seconds: std::ops::Range<usize>) -> f64 {
     let n = seconds.len() as f64;
     samples[seconds].iter().map(|s| s.mb_s).sum::<f64>() / n
@@ -101,11 +112,7 @@ fn fold_first_then_writes_at_the_rate_folding_allows() {
     let r = rates(&drive);
     // Per SLC block and die: its stripes read in SLC mode and programmed natively (a third of
     // them a wordline's program), its erase, then as many host pages in SLC mode.
-    let stripes = (SlcCacheConfig::slc_block_bytes(&drive) as f64 / r.program_bytes).floor();
-    let fold_ns = stripes * (SLC_READ_NS as f64 + r.xfer_ns)
-        + stripes * r.xfer_ns
-        + stripes / 3.0 * WORDLINE_NS as f64
-        + drive.timing.erase_ns as f64;
+    let (stripes, fold_ns) = fold_of_one_block(&drive, &r);
     let host_ns = stripes * (r.xfer_ns + SLC_PROGRAM_NS as f64);
     let fold_bound_mb_s = r.dies * stripes * r.program_bytes / (fold_ns + host_ns) * 1e3;
     let mut bench = Bench::new(fill(drive, 30)).unwrap();
@@ -197,11 +204,7 @@ fn direct_folding_while_writing_refills_the_cache_at_the_rate_its_timings_give()
     // block has stripes, its fold, then as many host pages in SLC mode again.
     drive.slc_cache.as_mut().unwrap().fold_while_writing_percent = 100;
     let r = rates(&drive);
-    let stripes = (SlcCacheConfig::slc_block_bytes(&drive) as f64 / r.program_bytes).floor();
-    let fold_ns = stripes * (SLC_READ_NS as f64 + r.xfer_ns)
-        + stripes * r.xfer_ns
-        + stripes / 3.0 * WORDLINE_NS as f64
-        + drive.timing.erase_ns as f64;
+    let (stripes, fold_ns) = fold_of_one_block(&drive, &r);
     let native_ns = stripes * r.xfer_ns + stripes / 3.0 * WORDLINE_NS as f64;
     let slc_ns = stripes * (r.xfer_ns + SLC_PROGRAM_NS as f64);
     let expected = r.dies * 2.0 * stripes * r.program_bytes / (native_ns + fold_ns + slc_ns) * 1e3;

@@ -5,6 +5,7 @@
 use ssdlab_core::config::limits::{choices, Bound, UNSIGNED};
 use ssdlab_core::config::{parameter_values, WorkloadSpec};
 use ssdlab_core::drive::ftl::victim;
+use ssdlab_core::experiment::calibrate::Columns;
 use ssdlab_core::experiment::EXPERIMENTS;
 #[cfg(feature = "full")]
 use ssdlab_core::request::TraceRequest;
@@ -163,6 +164,24 @@ pub fn sample_fields() -> String {
 pub fn check_request(config_json: &str) -> String {
     match resolve(config_json) {
         Ok(_) => serde_json::json!({ "ok": true }),
+        Err(e) => refusal(e),
+    }
+    .to_string()
+}
+
+/// The published figures for a JSON run request's drive (`calibration.toml`, as `ssdlab
+/// calibrate` runs them), as JSON: `{"ok":true,"figures":[{figure, source, measure, expected,
+/// published, target, min, max, window_from_s, seconds, not_comparable, simulated, holds,
+/// ...}]}`. `not_comparable` names the conditions in which the run differs from the figure's;
+/// `simulated` and `holds` are this run's verdict from its per-second columns (pass empty ones
+/// before the run has all its seconds). A refused request: `{"ok":false,"field","message"}`.
+#[wasm_bindgen]
+pub fn evidence(config_json: &str, iops: &[f64], mb_s: &[f64], mean_latency_us: &[f64]) -> String {
+    match RunRequest::from_json(config_json).and_then(|r| r.resolve()) {
+        Ok(cfg) => {
+            let figures = ssdlab_core::experiment::evidence::evidence(&cfg, Columns { iops, mb_s, mean_latency_us });
+            serde_json::json!({ "ok": true, "figures": figures })
+        }
         Err(e) => refusal(e),
     }
     .to_string()

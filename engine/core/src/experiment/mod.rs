@@ -5,6 +5,7 @@
 
 pub mod calibrate;
 mod consistency;
+pub mod evidence;
 mod measure;
 mod runner;
 mod sweeps;

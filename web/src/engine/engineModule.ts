@@ -2,7 +2,18 @@
 // messages): the first module or the full one, and the questions it answers without a run.
 
 import type { ExperimentInfo } from './experimentProtocol';
-import type { DrivePreset, ImportReport, PageToWorker, ParameterInfo, Problem, SimConfig, WorkerToPage, WorkloadInfo } from './protocol';
+import {
+  isEvidence,
+  type DrivePreset,
+  type Evidence,
+  type ImportReport,
+  type PageToWorker,
+  type ParameterInfo,
+  type Problem,
+  type SimConfig,
+  type WorkerToPage,
+  type WorkloadInfo,
+} from './protocol';
 
 /** The `Simulation` handle exported by engine/wasm (see protocol.ts). */
 export interface EngineSimulation {
@@ -34,6 +45,8 @@ export interface EngineModule {
   trace_summary?(text: string, format: string, name: string): string;
   /** The articles' methods as JSON (engines before them lack it). */
   experiments?(): string;
+  /** The published figures for a request's drive, with verdicts from its per-second columns. */
+  evidence?(config_json: string, iops: Float64Array, mb_s: Float64Array, mean_latency_us: Float64Array): string;
   Simulation: new (config_json: string) => EngineSimulation;
 }
 
@@ -73,6 +86,26 @@ export function offerOf(engine: EngineModule): ReadyMessage {
 export function checkRequest(engine: EngineModule, config: SimConfig): Problem | null {
   const answer = JSON.parse(engine.check_request(JSON.stringify(config))) as { ok: true } | { ok: false; field: string; message: string };
   return answer.ok ? null : { field: answer.field, message: answer.message };
+}
+
+/** The per-second columns the published figures are measured on. */
+export const EVIDENCE_FIELDS = ['iops', 'mb_s', 'mean_latency_us'] as const;
+
+/**
+ * The published figures for a request's drive, with this run's verdicts when `columns` hold all
+ * its seconds (EVIDENCE_FIELDS, in order); none from an engine without them, for a request it
+ * refuses, or when it fails: the figures are an extra, a run stands without them.
+ */
+export function evidenceOf(engine: EngineModule, config: SimConfig, columns?: readonly Float64Array[]): Evidence[] {
+  if (!engine.evidence) return [];
+  const empty = new Float64Array(0);
+  const [iops, mbS, latency] = columns ?? [empty, empty, empty];
+  try {
+    const answer = JSON.parse(engine.evidence(JSON.stringify(config), iops, mbS, latency)) as { ok: boolean; figures?: unknown };
+    return answer.ok && Array.isArray(answer.figures) ? answer.figures.filter(isEvidence) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** What a request's fio job file or trace holds, or the line that is wrong. */

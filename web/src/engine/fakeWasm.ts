@@ -112,6 +112,26 @@ export function fakeEngine(clock: { t: number }) {
           ? [{ path: 'gc.paced_percent', kind: 'whole', range: 'must be between 10 and 1000', min: 10, max: 1000, value: 92 }]
           : [],
       ),
+    // One figure: the mean IOPS of a whole run over the full span.
+    evidence: (json: string, iops: Float64Array) => {
+      const c = JSON.parse(json);
+      const comparable = c.span === 1;
+      const complete = comparable && iops.length >= c.seconds;
+      const mean = iops.reduce((a, b) => a + b, 0) / Math.max(1, iops.length);
+      const figure = {
+        figure: 'mean',
+        source: '[000]',
+        measure: 'mean',
+        expected: '1,000 ± 15 %',
+        target: 1000,
+        window_from_s: 0,
+        seconds: c.seconds,
+        not_comparable: comparable ? null : 'spare area: the figure’s run tests 100 % of the drive',
+        simulated: complete ? mean : null,
+        holds: complete ? Math.abs(mean - 1000) <= 150 : null,
+      };
+      return JSON.stringify({ ok: true, figures: [figure] });
+    },
     Simulation: FakeSim,
   };
   return { engine, live };

@@ -118,6 +118,34 @@ export type PageToWorker =
 
 // ---- worker -> page --------------------------------------------------------------------------
 
+/**
+ * A published figure for the run's drive (engine/core/calibration.toml, as `ssdlab calibrate`
+ * runs it) beside the run: the wasm `evidence()` answer.
+ */
+export interface Evidence {
+  figure: string;
+  source: string;
+  /** What is measured over the window: mean, min, max (IOPS), mb_s, dip_period_s, ... */
+  measure: string;
+  /** The target as text ("29,000 to 35,000"). */
+  expected: string;
+  /** The figure's own number, where its bounds are wider. */
+  published?: number;
+  target?: number | null;
+  min?: number | null;
+  max?: number | null;
+  /** Why the model is known to miss it. */
+  miss?: string | null;
+  /** The window: from this second to the end of a run of `seconds`. */
+  window_from_s: number;
+  seconds: number;
+  /** The conditions in which this run differs from the figure's, in words; null: comparable. */
+  not_comparable: string | null;
+  /** This run's value of the measure once it has all its seconds. */
+  simulated: number | null;
+  holds: boolean | null;
+}
+
 export interface RunSummary {
   seconds_done: number;
   /** Wall-clock time the run took in the worker, excluding pauses. */
@@ -145,6 +173,8 @@ export type WorkerToPage =
       memory_bytes: number;
       setup_ms: number;
       inside_layout: InsideLayout;
+      /** The published figures for its drive, without verdicts yet. */
+      evidence: Evidence[];
     }
   | { type: 'checked'; id: number; problem: Problem | null }
   | { type: 'described'; id: number; parameters: ParameterInfo[] }
@@ -173,7 +203,8 @@ export type WorkerToPage =
       slice_ios: number;
       slice_ms: number;
     }
-  | { type: 'finished'; summary: RunSummary }
+  /** `evidence`: the published figures with this run's verdicts. */
+  | { type: 'finished'; summary: RunSummary; evidence: Evidence[] }
   | {
       type: 'error';
       message: string;
@@ -237,6 +268,25 @@ function isProblem(v: unknown): v is Problem {
   return isObj(v) && isStr(v.field) && isStr(v.message);
 }
 
+const isEvidenceList = (v: unknown): v is Evidence[] => Array.isArray(v) && v.every(isEvidence);
+
+export function isEvidence(v: unknown): v is Evidence {
+  const numOrNull = (x: unknown) => x === null || isNum(x);
+  return (
+    isObj(v) &&
+    isStr(v.figure) &&
+    isStr(v.source) &&
+    isStr(v.measure) &&
+    isStr(v.expected) &&
+    isNum(v.window_from_s) &&
+    isNum(v.seconds) &&
+    (v.not_comparable === null || isStr(v.not_comparable)) &&
+    numOrNull(v.simulated) &&
+    (v.holds === null || typeof v.holds === 'boolean') &&
+    (v.published === undefined || isNum(v.published))
+  );
+}
+
 function isPowerCut(v: unknown): v is PowerCut {
   const keys = [
     'at_s',
@@ -292,7 +342,12 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
     case 'state':
       return isStr(v.state) && (ENGINE_STATES as readonly string[]).includes(v.state) ? (v as WorkerToPage) : null;
     case 'started':
-      return isSimConfig(v.config) && isObj(v.parameters) && isNum(v.memory_bytes) && isNum(v.setup_ms) && isInsideLayout(v.inside_layout)
+      return isSimConfig(v.config) &&
+        isObj(v.parameters) &&
+        isNum(v.memory_bytes) &&
+        isNum(v.setup_ms) &&
+        isInsideLayout(v.inside_layout) &&
+        isEvidenceList(v.evidence)
         ? (v as WorkerToPage)
         : null;
     case 'checked':
@@ -321,7 +376,11 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
     case 'progress':
       return isNum(v.seconds_done) && isNum(v.memory_bytes) && isNum(v.slice_ios) && isNum(v.slice_ms) ? (v as WorkerToPage) : null;
     case 'finished':
-      return isObj(v.summary) && isNum(v.summary.seconds_done) && isNum(v.summary.elapsed_ms) && isNum(v.summary.memory_bytes)
+      return isObj(v.summary) &&
+        isNum(v.summary.seconds_done) &&
+        isNum(v.summary.elapsed_ms) &&
+        isNum(v.summary.memory_bytes) &&
+        isEvidenceList(v.evidence)
         ? (v as WorkerToPage)
         : null;
     case 'error':

@@ -5,7 +5,7 @@ import { ColumnStore } from '../data/columns';
 import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../data/derived';
 import { InsideStore } from '../data/inside';
 import type { EngineClient } from './client';
-import type { EngineState, PowerCut, RunSummary, SimConfig, WorkerToPage } from './protocol';
+import type { EngineState, Evidence, PowerCut, RunSummary, SimConfig, WorkerToPage } from './protocol';
 
 /** One colour per run slot, told apart by people with the common colour-vision deficiencies. */
 const RUN_COLORS = ['var(--run-1)', 'var(--run-2)', 'var(--run-3)', 'var(--run-4)'] as const;
@@ -48,6 +48,8 @@ export interface Run<S> {
   cutsAsked: readonly number[];
   /** The capacitor switch: false once failed during the run (until the next start). */
   capacitorsHealthy: boolean;
+  /** The published figures for its drive; with this run's verdicts once it has finished. */
+  evidence: readonly Evidence[];
   error: EngineError | null;
 }
 
@@ -101,6 +103,7 @@ export function newSlot<S>(
       powerCuts: [],
       cutsAsked: [],
       capacitorsHealthy: true,
+      evidence: [],
       error: null,
     },
     client: null,
@@ -153,6 +156,7 @@ export function onRunMessage<S>(s: Slot<S>, client: EngineClient, msg: WorkerToP
         powerCuts: [],
         cutsAsked: [],
         capacitorsHealthy: true,
+        evidence: msg.evidence,
         error: null,
       };
       break;
@@ -198,6 +202,7 @@ export function onRunMessage<S>(s: Slot<S>, client: EngineClient, msg: WorkerToP
       s.run = {
         ...r,
         summary: msg.summary,
+        evidence: msg.evidence,
         speed: s.wallMs > 0 ? (msg.summary.seconds_done * 1000) / s.wallMs : r.speed,
       };
       break;

@@ -78,6 +78,7 @@ describe('RunSet', () => {
       memory_bytes: 1,
       setup_ms: 5,
       inside_layout: LAYOUT,
+      evidence: [],
     });
     samples(workers[2], 0, 3);
     const [ra, rb] = runs.snapshot().runs;
@@ -110,7 +111,7 @@ describe('RunSet', () => {
     runs.start(id, CONFIG, 'x');
     const w = workers[1];
     clock.t = 1000; // erase and fill took a second of wall time: not counted
-    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1000, inside_layout: LAYOUT });
+    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1000, inside_layout: LAYOUT, evidence: [] });
     w.say({ type: 'state', state: 'running' });
     for (let k = 1; k <= 4; k++) {
       clock.t = 1000 + k * 500;
@@ -124,7 +125,7 @@ describe('RunSet', () => {
     clock.t = 10_500;
     w.say({ type: 'progress', seconds_done: 50, memory_bytes: 1, slice_ios: 1, slice_ms: 50 });
     expect(runs.run(id)!.speed).toBeCloseTo(20);
-    w.say({ type: 'finished', summary: { seconds_done: 50, elapsed_ms: 250, memory_bytes: 1 } });
+    w.say({ type: 'finished', summary: { seconds_done: 50, elapsed_ms: 250, memory_bytes: 1 }, evidence: [] });
     expect(runs.run(id)!.speed).toBeCloseTo(20);
   });
 
@@ -133,7 +134,7 @@ describe('RunSet', () => {
     const id = runs.add('x')!;
     runs.start(id, CONFIG, 'x');
     const w = workers[1];
-    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
+    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT, evidence: [] });
     samples(w, 0, 2);
     w.say({ type: 'state', state: 'running' });
     runs.pause(id);
@@ -190,7 +191,7 @@ describe('RunSet', () => {
       const id = runs.add('x')!;
       runs.start(id, CONFIG, 'x');
       const w = workers[1];
-      w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
+      w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT, evidence: [] });
       w.say({ type: 'state', state: 'running' });
       let heard = 0;
       runs.subscribe(() => heard++);

@@ -217,6 +217,7 @@ export class RunSet<S> {
       powerCuts: [],
       cutsAsked: [],
       capacitorsHealthy: true,
+      evidence: [],
       error: null,
     };
     this.changed();

@@ -32,7 +32,9 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`no axe violations inside the drive, latency, power, parameters and a fio report, ${scheme}`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await openApp(page, `?seconds=300&${SMALL_S3700}`);
-    await page.getByTestId('workload-file-input').fill('[global]\nioengine=libaio\nverify=md5\n[w]\nrw=randwrite\nruntime=200\ntime_based\n');
+    await page
+      .getByTestId('workload-file-input')
+      .fill('[global]\nioengine=libaio\nverify=md5\n[w]\nrw=randwrite\nruntime=200\ntime_based\n');
     await expect(page.getByTestId('import-report')).toBeVisible();
     await page.getByTestId('start').click();
     await untilSecond(page, 20);
@@ -50,7 +52,10 @@ for (const scheme of ['light', 'dark'] as const) {
 
   test(`no axe violations on the experiments: picker, four corners of two drives, endurance, phone, ${scheme}`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await openApp(page, `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_qd=1,8,32&exp_pre=fill&${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`);
+    await openApp(
+      page,
+      `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_qd=1,8,32&exp_pre=fill&${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`,
+    );
     expect(await violations(page), 'picker, before a run').toEqual([]);
     await page.getByTestId('exp-start').click();
     await untilText(page, page.getByTestId('exp-run-2'), 'done');

@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { SMALL_P3700, SMALL_S3700, chartPoints, openApp, pageProgress, readNumber, runToEnd, untilAttribute, untilDone, untilSecond } from './helpers';
+import {
+  SMALL_P3700,
+  SMALL_S3700,
+  chartPoints,
+  openApp,
+  pageProgress,
+  readNumber,
+  runToEnd,
+  untilAttribute,
+  untilDone,
+  untilSecond,
+} from './helpers';
 
 // Pause, step, resume and restart a run; the progress bar; number fields that keep what is typed.
 
@@ -32,7 +43,11 @@ test('pause, step one simulated second, resume and restart', async ({ page }) =>
 
   // Restart runs the same settings again from the beginning.
   await page.getByTestId('restart').click();
-  await untilDone('waiting for the restarted run', async () => (await readNumber(page, 'readout-time')) < paused, () => pageProgress(page));
+  await untilDone(
+    'waiting for the restarted run',
+    async () => (await readNumber(page, 'readout-time')) < paused,
+    () => pageProgress(page),
+  );
   await untilAttribute(page, page.getByTestId('engine-state'), 'data-state', 'finished');
   await expect(page.getByTestId('summary')).toContainText('real time');
 });

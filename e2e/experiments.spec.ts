@@ -86,7 +86,9 @@ test('a tiny four-corners sweep streams its rows; its CSV equals ssdlab sweep’
   expect(svg).toContain('<path d="M'); // the lines
 });
 
-test('bad experiment settings are named at the control and in the link; the rest is kept; a reload keeps the experiment', async ({ page }) => {
+test('bad experiment settings are named at the control and in the link; the rest is kept; a reload keeps the experiment', async ({
+  page,
+}) => {
   await openApp(page, `?experiment=four-corners&exp_qd=0,4&exp_seconds=abc&exp_pre=soon&exp_ramp=3&drive=p3700-400&seed=7`);
   const errors = page.getByTestId('url-errors');
   await expect(errors).toContainText('exp_qd: each must be a whole number from 1 to 65,536');
@@ -128,14 +130,19 @@ test('bad experiment settings are named at the control and in the link; the rest
 
   // An unknown experiment is named; the page falls back to the live run with the other settings.
   await openApp(page, `?experiment=raid-0&drive=p3700-400`);
-  await expect(page.getByTestId('url-errors')).toContainText('experiment: unknown experiment "raid-0" (known: io-consistency, four-corners');
+  await expect(page.getByTestId('url-errors')).toContainText(
+    'experiment: unknown experiment "raid-0" (known: io-consistency, four-corners',
+  );
   await expect(page.getByTestId('experiment-select')).toHaveValue('');
   await expect(page.getByTestId('drive-select')).toHaveValue('p3700-400');
   await expect(page.getByTestId('start')).toBeVisible();
 });
 
 test('two drives on one chart: S3700 and P3700 four corners, with a legend of corners and drives', async ({ page }) => {
-  await openApp(page, `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_qd=1,32&exp_pre=fill&${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`);
+  await openApp(
+    page,
+    `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_qd=1,32&exp_pre=fill&${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`,
+  );
   await expect(page.getByTestId('exp-start')).toHaveText('Run 2 experiments');
   await page.getByTestId('exp-start').click();
   await untilText(page, page.getByTestId('exp-run-1'), '4/4 points, done');
@@ -148,7 +155,17 @@ test('two drives on one chart: S3700 and P3700 four corners, with a legend of co
   await expect(legend.nth(5)).toContainText('P3700 400GB');
   await expect(page.getByTestId(/^exp-table-/)).toHaveCount(2);
   // The P3700's sequential read outruns the S3700's SATA link at QD32.
-  const mbs = async (n: number) => Number((await page.getByTestId(/^exp-table-/).nth(n).locator('tbody tr').nth(1).locator('td').nth(3).textContent())!.replace(/,/g, ''));
+  const mbs = async (n: number) =>
+    Number(
+      (await page
+        .getByTestId(/^exp-table-/)
+        .nth(n)
+        .locator('tbody tr')
+        .nth(1)
+        .locator('td')
+        .nth(3)
+        .textContent())!.replace(/,/g, ''),
+    );
   expect(await mbs(1)).toBeGreaterThan(2 * (await mbs(0)));
   // Removing a drive removes its lines.
   await page.getByTestId('exp-remove-2').click();
@@ -194,7 +211,10 @@ test('pause, resume and stop an experiment; the rows so far stay', async ({ page
   await page.getByTestId('exp-stop').click();
   await expect(page.getByTestId('exp-progress')).toHaveAttribute('data-state', 'stopped');
   await expect(page.getByTestId('exp-progress-text')).toContainText('stopped');
-  const rows = await page.getByTestId(/^exp-table-/).locator('tbody tr').count();
+  const rows = await page
+    .getByTestId(/^exp-table-/)
+    .locator('tbody tr')
+    .count();
   expect(rows).toBeGreaterThanOrEqual(4);
   expect(rows).toBeLessThan(16);
   await page.getByTestId('exp-clear').click();

@@ -18,11 +18,9 @@ async function save(page: Page, testId: string, dir: string): Promise<{ name: st
 /** The CSV `ssdlab run` writes for a config file. */
 function cliCsv(configPath: string, steadyFrom: number, dir: string): string {
   const out = join(dir, 'cli.csv');
-  execFileSync(
-    'cargo',
-    [...NATIVE_CLI, 'run', '--config', configPath, '--steady-from', String(steadyFrom), '--csv', out],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  execFileSync('cargo', [...NATIVE_CLI, 'run', '--config', configPath, '--steady-from', String(steadyFrom), '--csv', out], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return readFileSync(out, 'utf8');
 }
 
@@ -62,7 +60,9 @@ test('the CSV equals the CLI’s for the exported config; fio logs; PNG and SVG 
   expect(svg).toContain('Time (s)');
 });
 
-test('a run with a power cut asked for during it: the exported config schedules the cut and the CLI gives the same CSV', async ({ page }) => {
+test('a run with a power cut asked for during it: the exported config schedules the cut and the CLI gives the same CSV', async ({
+  page,
+}) => {
   const dir = mkdtempSync(join(tmpdir(), 'ssdlab-export-cut-'));
   await openApp(page, `?seconds=100&seed=5&${SMALL_S3700}`);
   await page.getByTestId('start').click();

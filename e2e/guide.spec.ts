@@ -5,7 +5,11 @@ import { openApp, untilSecond } from './helpers';
 
 test('the first-visit guide runs the test, points at the drop and is remembered once closed', async ({ page }) => {
   // A small drive, so the drop comes within seconds here (the guide itself runs 600 s).
-  await openApp(page, '?set.geometry.blocks_per_plane=128&set.user_bytes=12500000768&set.gc.start_free_blocks=6&set.gc.boost_below_free_blocks=3&set.gc.boost_until_free_blocks=5', { guide: true });
+  await openApp(
+    page,
+    '?set.geometry.blocks_per_plane=128&set.user_bytes=12500000768&set.gc.start_free_blocks=6&set.gc.boost_below_free_blocks=3&set.gc.boost_until_free_blocks=5',
+    { guide: true },
+  );
   const guide = page.getByTestId('guide');
   await expect(guide).toContainText('Step 1 of 4');
   await page.getByTestId('guide-try').click();

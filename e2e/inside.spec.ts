@@ -85,7 +85,9 @@ test('power: fail the capacitors and cut power during a run; the outcome is told
   await page.getByTestId('cut-power').click();
   await expect(page.getByTestId('power-outcome')).toContainText('the outcome follows');
   await page.getByTestId('step').click();
-  await expect(page.getByTestId('power-outcome')).toContainText(/Power cut at [\d.]+ s: [1-9][\d,]* acknowledged writes lost, map rebuilt in [\d.]+ ms, SMART flag not raised/);
+  await expect(page.getByTestId('power-outcome')).toContainText(
+    /Power cut at [\d.]+ s: [1-9][\d,]* acknowledged writes lost, map rebuilt in [\d.]+ ms, SMART flag not raised/,
+  );
   await expect(page.getByTestId('iops-chart')).toHaveAttribute('data-markers', '1');
   // After the next self-test the drive writes through and raises the flag: a cut loses nothing.
   const cutAt = await readNumber(page, 'readout-time');

@@ -91,7 +91,11 @@ test('lab cliff: the wall, free blocks and spare area; a reload keeps the progre
   expect(markdown).not.toContain('Answer key');
   const json = JSON.parse(readFileSync(await save(page, 'lab-save-json', dir), 'utf8'));
   expect(json).toMatchObject({ lab: 'cliff', student: 'Ada Lovelace', checkpoints_met: 8, checkpoints: 8 });
-  expect(json.steps[0].questions[0]).toEqual({ id: 'when-fall', text: expect.any(String), answer: 'About 16 s; free blocks fell to the GC level.' });
+  expect(json.steps[0].questions[0]).toEqual({
+    id: 'when-fall',
+    text: expect.any(String),
+    answer: 'About 16 s; free blocks fell to the GC level.',
+  });
 
   // The worksheet prints every step; the answer key only while it is shown.
   await page.emulateMedia({ media: 'print' });
@@ -142,7 +146,9 @@ test('the list of labs opens any lab; a missing or broken lab file is named and 
   await page.emulateMedia({ colorScheme: 'light' });
 
   await openApp(page, '?lab=nope&seconds=300');
-  await expect(page.getByTestId('lab-error')).toContainText('lab: no lab named "nope" (known: cliff, spare, consistency, queue, power, raid)');
+  await expect(page.getByTestId('lab-error')).toContainText(
+    'lab: no lab named "nope" (known: cliff, spare, consistency, queue, power, raid)',
+  );
   await expect(page.getByTestId('seconds-input')).toHaveValue('300');
 
   // A lab file with a mistake in it (served in place of a real one) is named by its field.
@@ -152,7 +158,9 @@ test('the list of labs opens any lab; a missing or broken lab file is named and 
     await route.fulfill({ json: lab });
   });
   await openApp(page, '?lab=raid&seconds=300');
-  await expect(page.getByTestId('lab-error')).toContainText('labs/raid.json: steps[0].checkpoints[0].check.op: must be one of >, >=, <, <=, == (got "=>")');
+  await expect(page.getByTestId('lab-error')).toContainText(
+    'labs/raid.json: steps[0].checkpoints[0].check.op: must be one of >, >=, <, <=, == (got "=>")',
+  );
   await expect(page.getByTestId('lab')).toHaveCount(0);
   await expect(page.getByTestId('seconds-input')).toHaveValue('300');
 });

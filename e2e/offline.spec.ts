@@ -51,12 +51,19 @@ async function runShort(page: Page): Promise<void> {
   await expect(page.getByTestId('iops-chart')).toHaveAttribute('data-points', '20');
 }
 
-test('served from a sub-path by python’s http.server, the site runs; after one visit it runs offline, a trace import and labs too', async ({ page, context }) => {
+test('served from a sub-path by python’s http.server, the site runs; after one visit it runs offline, a trace import and labs too', async ({
+  page,
+  context,
+}) => {
   const parent = mkdtempSync(join(tmpdir(), 'ssdlab-host-'));
   mkdirSync(join(parent, 'courses', 'storage'), { recursive: true });
   cpSync('web/dist', join(parent, 'courses', 'storage', 'ssdlab'), { recursive: true });
   // Port 0: any free port, which the server prints.
-  const server = await start('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', parent], /Serving HTTP on \S+ port \d+/);
+  const server = await start(
+    'python3',
+    ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', parent],
+    /Serving HTTP on \S+ port \d+/,
+  );
   const origin = `http://127.0.0.1:${server.output().match(/port (\d+)/)![1]}`;
   const app = `${origin}/courses/storage/ssdlab/`;
   const requests = recordRequests(context);
@@ -104,13 +111,17 @@ test('served from a sub-path by python’s http.server, the site runs; after one
   expect(elsewhere, 'requests to another origin').toEqual([]);
 });
 
-test('npm run classroom serves the build on the network, prints the addresses students type, and the app runs from it', async ({ page }) => {
+test('npm run classroom serves the build on the network, prints the addresses students type, and the app runs from it', async ({
+  page,
+}) => {
   const server = await start('node', ['scripts/classroom.mjs', '--no-build', '--port', '0'], /Ctrl\+C/);
   try {
     const printed = server.output();
     const port = printed.match(/on port (\d+)\./)![1];
     expect(printed).toContain(`On this computer: http://localhost:${port}/`);
-    expect(printed).toMatch(new RegExp(`Students on this network open:\\n  http://\\d+\\.\\d+\\.\\d+\\.\\d+:${port}/|No network address found`));
+    expect(printed).toMatch(
+      new RegExp(`Students on this network open:\\n  http://\\d+\\.\\d+\\.\\d+\\.\\d+:${port}/|No network address found`),
+    );
     expect(printed).toContain('Labs: cliff, spare, consistency, queue, power, raid');
     const origin = `http://127.0.0.1:${port}`;
     const index = await page.request.get(`${origin}/labs/index.json`);

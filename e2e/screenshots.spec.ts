@@ -41,12 +41,18 @@ test('screenshot of the first visit', async ({ page }) => {
   await page.screenshot({ path: `${DIR}/first-visit-1280-light.png` });
 });
 
-test('screenshots of inside the drive, latency, power, every parameter and a fio report, 1280 and 390 px, light and dark', async ({ page }) => {
+test('screenshots of inside the drive, latency, power, every parameter and a fio report, 1280 and 390 px, light and dark', async ({
+  page,
+}) => {
   await openApp(page, `?seconds=300&${SMALL_S3700}`);
   await page.getByTestId('workload-file-input').fill('[global]\nioengine=libaio\nverify=md5\n[w]\nrw=randwrite\nruntime=200\ntime_based\n');
   await expect(page.getByTestId('import-report')).toBeVisible();
   await page.getByTestId('start').click();
-  await untilDone('waiting for 40 dots', async () => (await chartPoints(page)) >= 40, () => chartPoints(page));
+  await untilDone(
+    'waiting for 40 dots',
+    async () => (await chartPoints(page)) >= 40,
+    () => chartPoints(page),
+  );
   await page.getByTestId('pause').click();
   await page.getByTestId('cut-power').click();
   await page.getByTestId('step').click();
@@ -71,7 +77,9 @@ test('screenshots of inside the drive, latency, power, every parameter and a fio
   }
 });
 
-test('screenshots of experiments: four corners of two drives, spare area and endurance, 1280 and 390 px, light and dark', async ({ page }) => {
+test('screenshots of experiments: four corners of two drives, spare area and endurance, 1280 and 390 px, light and dark', async ({
+  page,
+}) => {
   const small = `${SMALL_S3700}&compare=${encodeURIComponent(SMALL_P3700)}`;
   const shots: [string, string][] = [
     ['four-corners', `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_pre=fill&${small}`],
@@ -93,7 +101,9 @@ test('screenshots of experiments: four corners of two drives, spare area and end
         await page.screenshot({ path: `${DIR}/exp-${name}-${width}-${scheme}.png` });
         await page.getByTestId('experiment-view').scrollIntoViewIfNeeded();
         // Below the sticky controls.
-        await page.getByTestId('experiment-view').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 130));
+        await page
+          .getByTestId('experiment-view')
+          .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 130));
         await settle(page);
         await page.screenshot({ path: `${DIR}/exp-${name}-charts-${width}-${scheme}.png` });
       }

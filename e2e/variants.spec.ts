@@ -159,7 +159,9 @@ test('d-choices is offered as a GC victim with its d, and d = 1 (random) copies 
   expect(await readNumber(page, 'readout-wa')).toBeGreaterThan(greedyWa * 1.08);
 });
 
-test('the test bed: a start in steady state, then a RAID 0 array of the drive, with the engine’s objections at each control', async ({ page }) => {
+test('the test bed: a start in steady state, then a RAID 0 array of the drive, with the engine’s objections at each control', async ({
+  page,
+}) => {
   // Filled in order (the articles' method): the first seconds (before the wall at ~8 s) write at fresh-drive speed.
   await openApp(page, `?seconds=6&${SMALL_S3700}`);
   await runToEnd(page);

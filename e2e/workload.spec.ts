@@ -18,7 +18,8 @@ test('mix, order, size mix, threads, skew and rate shape the run; a bad size mix
   await expect(page.getByTestId('zipf-input')).toHaveValue('1.2');
   await page.getByTestId('rate-input').fill('5000');
   await expect.poll(() => page.url()).toContain('rate=5000');
-  for (const kv of ['mix=mixed', 'read_pct=30', 'order=partly', 'bssplit=4k%2F50%3A64k%2F50', 'threads=2', 'skew=zipf']) expect(page.url()).toContain(kv);
+  for (const kv of ['mix=mixed', 'read_pct=30', 'order=partly', 'bssplit=4k%2F50%3A64k%2F50', 'threads=2', 'skew=zipf'])
+    expect(page.url()).toContain(kv);
   await runToEnd(page);
   // Two threads at 5000 IO/s each: 10,000 IOPS a second at most.
   const iops = await readNumber(page, 'readout-iops');

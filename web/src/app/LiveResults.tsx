@@ -7,6 +7,7 @@ import { ColumnStore } from '../data/columns';
 import { hoverSecond } from '../charts/hover';
 import { resolveXDomain } from '../data/views';
 import { ComparisonChart } from '../components/ComparisonChart';
+import { EvidenceList } from '../components/EvidenceList';
 import { ExportBar } from '../components/ExportBar';
 import { LazySection } from '../components/LazySection';
 import { Panels } from '../components/Panels';
@@ -20,6 +21,7 @@ import { ViewTabs } from '../components/ViewTabs';
 import { formatDuration, formatInt, format1 } from '../format';
 import { consistency as scenario } from '../scenarios/consistency';
 import type { SimRun } from '../settings/runSetup';
+import { figureMarks, runEvidence } from '../store/evidence';
 import * as select from '../store/selectors';
 import type { PageState } from '../store/state';
 import type { PageStore } from '../store/store';
@@ -154,6 +156,7 @@ export function LiveResults({ store, state, invalid, onStart, chartHeight, full,
         view={select.chartView(state)}
         runSeconds={runSeconds}
         markers={markers}
+        figures={figureMarks(state)}
         title={select.chartTitle(state)}
         height={chartHeight}
         emptyText={select.emptyText(state, IDLE_TEXT)}
@@ -168,6 +171,7 @@ export function LiveResults({ store, state, invalid, onStart, chartHeight, full,
         </p>
       )}
       {focused && <RunStats store={focused.store} version={focused.secondsDone} from={from} to={to} field="iops" />}
+      <EvidenceList evidence={runEvidence(state)} />
 
       {picked !== null && focused && (
         <Suspense fallback={null}>

@@ -16,7 +16,7 @@ import { savePicture } from './export';
 import { useWidth } from '../hooks/useVersion';
 import { hoverSecond, secondForKey, useHoverSecond } from './hover';
 import type { ScatterCounts, ScatterStyle } from './draw';
-import type { BandSpec, RefLine } from '../data/panels';
+import type { BandSpec, FigureMark, RefLine } from '../data/panels';
 import { formatCount, makeYScale, resolveYDomain } from './scales';
 import { SvgRecorder, asContext } from './svgContext';
 import { numberFormat } from '../format';
@@ -34,6 +34,8 @@ export interface TimeChartProps {
   bands?: readonly BandSpec[];
   refs?: readonly RefLine[];
   markers?: readonly TimeMarker[];
+  /** Published figures drawn over the seconds they were measured on. */
+  figures?: readonly FigureMark[];
   view: ViewSpec;
   /** Length of the run in simulated seconds: the x axis ends there. */
   runSeconds: number;
@@ -92,7 +94,16 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
   const plotW = Math.max(10, width - margin.left - margin.right);
   const plotH = Math.max(10, height - margin.top - margin.bottom);
   const xDomain = useMemo(() => resolveXDomain(view, runSeconds), [view, runSeconds]);
-  const yDomain = useMemo(() => resolveYDomain(view.y, dataMax, plotH), [view.y, dataMax, plotH]);
+  const figuresInView = useMemo(
+    () => (props.figures ?? []).filter((f) => f.to > xDomain[0] && f.from < xDomain[1]),
+    [props.figures, xDomain],
+  );
+  // The y axis reaches the published figures in view as well as the data.
+  const figureTop = Math.max(0, ...figuresInView.map((f) => f.hi));
+  const yDomain = useMemo(
+    () => resolveYDomain(view.y, Number.isFinite(dataMax) ? Math.max(dataMax, figureTop) : dataMax, plotH),
+    [view.y, dataMax, figureTop, plotH],
+  );
   const x = useMemo(
     () =>
       scaleLinear()
@@ -152,7 +163,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
       ctx.clearRect(0, 0, width, height);
       const { main, max, drawn } = paint(ctx);
       // Re-render the axes only when the data needs a different y domain.
-      if (resolveYDomain(view.y, max, plotH)[1] !== yDomain[1]) setDataMax(max);
+      if (resolveYDomain(view.y, Math.max(max, figureTop), plotH)[1] !== yDomain[1]) setDataMax(max);
       root.dataset.points = String(main.points);
       root.dataset.zeros = String(main.zeros);
       root.dataset.total = String(store.length);
@@ -181,11 +192,20 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
       cancelFrame?.();
       if (timer) clearTimeout(timer);
     };
-  }, [stores, store, paint, view.y, yDomain, width, height, plotH, redrawMs, theme, rootRef]);
+  }, [stores, store, paint, view.y, yDomain, figureTop, width, height, plotH, redrawMs, theme, rootRef]);
 
   const right = margin.left + plotW;
   const refs = (props.refs ?? []).filter((r) => r.value >= yDomain[0] && r.value <= yDomain[1]);
   const markers = (props.markers ?? []).filter((m) => m.at >= xDomain[0] && m.at <= xDomain[1]);
+  const figures = figuresInView
+    .filter((f) => f.hi >= yDomain[0] && f.lo <= yDomain[1])
+    .map((f) => ({
+      ...f,
+      from: Math.max(f.from, xDomain[0]),
+      to: Math.min(f.to, xDomain[1]),
+      lo: Math.max(f.lo, yDomain[0]),
+      hi: Math.min(f.hi, yDomain[1]),
+    }));
 
   // Every chart follows the second under the pointer (or the keyboard) in any of them.
   const hovered = useHoverSecond();
@@ -273,6 +293,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
         data-testid={props.testId}
         data-view={view.id}
         data-markers={markers.length}
+        data-figures={figures.length}
         role="group"
         aria-roledescription="chart"
         aria-label={`${props.label}: ${counts.points} seconds plotted`}
@@ -309,6 +330,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
             y={y}
             refs={refs}
             markers={markers}
+            figures={figures}
             formatY={formatY}
             pickedX={pickedX}
             hoverX={hoverX}

@@ -3,7 +3,7 @@
 // pointer, and the notes and save buttons under the chart.
 
 import type { Ref } from 'react';
-import type { RefLine } from '../data/panels';
+import type { FigureMark, RefLine } from '../data/panels';
 import type { YKind } from '../data/views';
 import type { Scale, ScatterCounts } from './draw';
 import { logMinorTicks, REF_LABEL_WIDTH, refLabelSlots, xTicks, yTicks } from './scales';
@@ -108,6 +108,7 @@ export function TimeOverlay({
   y,
   refs,
   markers,
+  figures,
   formatY,
   pickedX,
   hoverX,
@@ -116,9 +117,10 @@ export function TimeOverlay({
   box: PlotBox;
   x: Scale;
   y: Scale;
-  /** The levels and markers in view. */
+  /** The levels, published figures (clipped to the plot) and markers in view. */
   refs: readonly RefLine[];
   markers: readonly TimeMarker[];
+  figures: readonly FigureMark[];
   formatY(v: number): string;
   pickedX: number | null;
   hoverX: number | null;
@@ -136,6 +138,19 @@ export function TimeOverlay({
             <line x1={margin.left} x2={right} y1={py} y2={py} />
             <text x={right - 4 - slot * REF_LABEL_WIDTH} y={py - 3} textAnchor="end">
               {r.label} ({formatY(r.value)})
+            </text>
+          </g>
+        );
+      })}
+      {figures.map((f, i) => {
+        const [x0, x1, top, bottomY] = [x(f.from), x(f.to), y(f.hi), y(f.lo)];
+        // Every other label at the right end, so two figures over one window do not overprint.
+        const right = i % 2 === 1;
+        return (
+          <g key={`f${f.label}${f.from}`} className="figure" data-testid="figure-mark" data-lo={f.lo} data-hi={f.hi}>
+            {f.hi > f.lo ? <rect x={x0} y={top} width={x1 - x0} height={bottomY - top} /> : <line x1={x0} x2={x1} y1={top} y2={top} />}
+            <text x={right ? x1 - 4 : x0 + 4} y={right ? bottomY + 12 : top - 4} textAnchor={right ? 'end' : 'start'}>
+              {f.label}
             </text>
           </g>
         );

@@ -5,6 +5,7 @@
 import { memo, useMemo, useState } from 'react';
 import type { ColumnStore } from '../data/columns';
 import { TimeChart, type ChartSeries, type TimeMarker } from '../charts/TimeChart';
+import type { FigureMark } from '../data/panels';
 import type { Run } from '../engine/run';
 import { LAYOUTS, METRICS, type Metric, type ViewSpec } from '../data/views';
 
@@ -32,6 +33,8 @@ export interface ComparisonChartProps<S> {
   view: ViewSpec;
   runSeconds: number;
   markers: readonly TimeMarker[];
+  /** The edited run's published figures (drawn on one chart, not side by side). */
+  figures?: readonly FigureMark[];
   title: string;
   height: number;
   emptyText: string;
@@ -120,6 +123,7 @@ function ComparisonChartInner<S>(props: ComparisonChartProps<S>) {
             store={props.store}
             series={props.series}
             markers={props.markers}
+            figures={props.figures}
             view={props.view}
             runSeconds={props.runSeconds}
             xLabel="Time (s)"

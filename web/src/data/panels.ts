@@ -25,6 +25,18 @@ export interface RefLine {
   label: string;
 }
 
+/**
+ * A published figure over the seconds it was measured on: a band from `lo` to `hi` (an article's
+ * slowest and fastest second), or a line where they are equal (a datasheet's mean).
+ */
+export interface FigureMark {
+  from: number;
+  to: number;
+  lo: number;
+  hi: number;
+  label: string;
+}
+
 /** The run a panel is drawn for: its drive (after overrides) and request. */
 export interface PanelContext {
   parameters: Readonly<Record<string, unknown>>;

@@ -120,7 +120,9 @@ export function fakeEngine(clock: { t: number }) {
       const mean = iops.reduce((a, b) => a + b, 0) / Math.max(1, iops.length);
       const figure = {
         figure: 'mean',
-        source: '[000]',
+        source: '[000] 1,000 IOPS',
+        cites: ['a review'],
+        says: '1,000 IOPS',
         measure: 'mean',
         expected: '1,000 ± 15 %',
         target: 1000,

@@ -125,6 +125,9 @@ export type PageToWorker =
 export interface Evidence {
   figure: string;
   source: string;
+  /** The works the source cites ("AnandTech's review of ..."), and its words without them. */
+  cites: string[];
+  says: string;
   /** What is measured over the window: mean, min, max (IOPS), mb_s, dip_period_s, ... */
   measure: string;
   /** The target as text ("29,000 to 35,000"). */
@@ -276,6 +279,8 @@ export function isEvidence(v: unknown): v is Evidence {
     isObj(v) &&
     isStr(v.figure) &&
     isStr(v.source) &&
+    isStrArray(v.cites) &&
+    isStr(v.says) &&
     isStr(v.measure) &&
     isStr(v.expected) &&
     isNum(v.window_from_s) &&

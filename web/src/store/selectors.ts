@@ -21,6 +21,7 @@ import { placeProblem, type PlacedProblem } from '../settings/problems';
 import { buildRequest } from '../settings/request';
 import { chartHeading, contextFor, isModel, offerFor, reproducingConfig, requestedCuts, runName, type SimRun } from '../settings/runSetup';
 import type { RunSettings } from '../settings/urlState';
+import { keyed, memo } from './memo';
 import type { PageState } from './state';
 
 /** One run's dots on the comparison chart. */
@@ -32,26 +33,6 @@ export interface RunSeries extends SeriesSpec {
 export interface Marker {
   at: number;
   label: string;
-}
-
-/** Keeps the last answer while the arguments are the same objects. */
-function memo<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
-  let last: { args: A; result: R } | null = null;
-  return (...args: A) => {
-    if (last && last.args.length === args.length && last.args.every((a, i) => Object.is(a, args[i]))) return last.result;
-    const result = fn(...args);
-    last = { args, result };
-    return result;
-  };
-}
-
-/** Keeps the last answer while `key` is the same. */
-function keyed<R>(): (key: string, make: () => R) => R {
-  let last: { key: string; result: R } | null = null;
-  return (key, make) => {
-    if (last?.key !== key) last = { key, result: make() };
-    return last.result;
-  };
 }
 
 // ---- the edited run --------------------------------------------------------------------------

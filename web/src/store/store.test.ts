@@ -10,7 +10,15 @@ afterEach(() => vi.useRealTimers());
 function accept(w: FakeWorker): SimConfig {
   const config = w.last('start')!.config as SimConfig;
   w.say(READY); // a run's worker says what the engine knows once it has loaded
-  w.say({ type: 'started', config, parameters: READY.presets[0].parameters, memory_bytes: 1, setup_ms: 5, inside_layout: LAYOUT, evidence: [] });
+  w.say({
+    type: 'started',
+    config,
+    parameters: READY.presets[0].parameters,
+    memory_bytes: 1,
+    setup_ms: 5,
+    inside_layout: LAYOUT,
+    evidence: [],
+  });
   w.say({ type: 'state', state: 'running' });
   return config;
 }

@@ -16,6 +16,10 @@ pub struct Evidence {
     pub target: Target,
     /// The target as text ("29,000 to 35,000").
     pub expected: String,
+    /// The works the source cites ([000]: AnandTech's S3700 review), and what it says without
+    /// them ("min 29,150").
+    pub cites: Vec<&'static str>,
+    pub says: String,
     /// The figure's window: from this second to the run's end (`seconds`).
     pub window_from_s: u32,
     pub seconds: u32,
@@ -42,8 +46,11 @@ pub fn evidence(run: &RunConfig, columns: Columns) -> Vec<Evidence> {
             let not_comparable = differences(run, &figure);
             let complete = columns.iops.len() >= figure.seconds as usize;
             let simulated = (not_comparable.is_none() && complete).then(|| measure_columns(&t, columns).ok()).flatten();
+            let (cites, says) = cited(&t.source);
             Some(Evidence {
                 expected: t.expected(),
+                cites,
+                says: says.to_string(),
                 window_from_s: t.from_s.unwrap_or(figure.seconds * 7 / 10),
                 seconds: figure.seconds,
                 not_comparable,
@@ -107,7 +114,7 @@ fn differences(run: &RunConfig, figure: &RunConfig) -> Option<String> {
             |c: &RunConfig| c.raid.as_ref().map_or("is one drive".into(), |r| format!("is RAID 0 of {}", r.drives));
         differ("array", raid(figure), raid(run));
     }
-    if run.align_bytes != figure.align_bytes {
+    if run.align_bytes != figure.align_bytes && run.block_bytes == figure.block_bytes {
         let align = |c: &RunConfig| format!("aligns requests to {}", kib(c.align_bytes));
         differ("alignment", align(figure), align(run));
     }
@@ -134,6 +141,27 @@ fn differences(run: &RunConfig, figure: &RunConfig) -> Option<String> {
         differ("power cuts", cuts(figure), cuts(run));
     }
     (!out.is_empty()).then(|| out.join("; "))
+}
+
+/// The articles the targets cite as [000] to [004] (the project's five source articles).
+pub const REFERENCES: [(&str, &str); 5] = [
+    ("000", "AnandTech's review of the Intel SSD DC S3700 200GB (2012)"),
+    ("001", "a first look at the Intel SSD DC S3700, with Intel's spec table (2012)"),
+    ("002", "AnandTech's Intel SSD DC S3500 performance consistency (2013)"),
+    ("003", "AnandTech's review of the Intel SSD DC P3700 (2014)"),
+    ("004", "Tom's Hardware's 24 Intel SSD DC S3700 in RAID 0 (2013)"),
+];
+
+/// A source's leading references ("[000, 001] 2,700 IOPS") as the works they name, and the rest
+/// of its words; a source without them ("Micron datasheet 3,300 MB/s") cites nothing by number.
+pub fn cited(source: &str) -> (Vec<&'static str>, &str) {
+    let Some(rest) = source.strip_prefix('[') else { return (Vec::new(), source) };
+    let Some((ids, says)) = rest.split_once(']') else { return (Vec::new(), source) };
+    let works = ids
+        .split(',')
+        .filter_map(|id| REFERENCES.iter().find(|(r, _)| *r == id.trim()).map(|(_, title)| *title))
+        .collect();
+    (works, says.trim())
 }
 
 fn kib(bytes: u32) -> String {
@@ -229,6 +257,17 @@ mod tests {
         assert!(why.contains("duration: the figure's run lasts 2000 s, this one lasts 300 s"), "{}", why);
         assert!(why.contains("design: this run changes the preset's gc.start_free_blocks"), "{}", why);
         assert_eq!(min.simulated, None);
+    }
+
+    #[test]
+    fn a_source_names_the_articles_it_cites() {
+        assert_eq!(cited("[000, 001] 2,700 IOPS"), (vec![REFERENCES[0].1, REFERENCES[1].1], "2,700 IOPS"));
+        assert_eq!(cited("Micron datasheet 3,300 MB/s"), (vec![], "Micron datasheet 3,300 MB/s"));
+        for t in targets() {
+            let (works, says) = cited(&t.source);
+            assert!(t.source.starts_with('[') == !works.is_empty(), "{}: an unknown reference", t.source);
+            assert!(!says.is_empty(), "{}", t.source);
+        }
     }
 
     #[test]

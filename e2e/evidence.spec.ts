@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { axeViolations, openApp, runToEnd } from './helpers';
+
+// The published figures on the chart: a run made under an article's conditions shows the
+// article's figures over the seconds they were measured on, with this run's verdict; a run under
+// other conditions says which differ. The figures and the verdicts come from the engine
+// (calibration.toml through the wasm evidence()), the same data `ssdlab calibrate` checks.
+test('the S3700’s published steady band and its verdict; a half-span run is not comparable', async ({ page }) => {
+  // The article's run: the full-size S3700 200GB, 2000 s, the whole span.
+  await openApp(page, '?seconds=2000');
+  await runToEnd(page);
+  await page.getByTestId('view-steady-linear').click();
+  const chart = page.getByTestId('iops-chart');
+  await expect(chart).toHaveAttribute('data-view', 'steady-linear');
+  const band = chart.getByTestId('figure-mark').first();
+  await expect(band).toHaveAttribute('data-lo', '29150');
+  await expect(band).toHaveAttribute('data-hi', '34865');
+  await expect(band).toContainText('published 29,150–34,865');
+
+  const evidence = page.getByTestId('evidence');
+  // This run's slowest and fastest seconds from 1400 s, within the published band or not: the
+  // model's own numbers, whatever they are.
+  const verdict = evidence.getByTestId('band-verdict');
+  await expect(verdict).toHaveText(
+    /^Seconds 1,400–2,000 of this run: [\d,]+ to [\d,]+ IOPS, (inside|outside) the published band of 29,150 to 34,865 \(AnandTech's review of the Intel SSD DC S3700 200GB \(2012\)\)\.$/,
+  );
+  const [lo, hi] = ((await verdict.textContent())!.match(/run: ([\d,]+) to ([\d,]+)/) ?? [])
+    .slice(1)
+    .map((v) => Number(v.replace(/,/g, '')));
+  expect(lo).toBeLessThanOrEqual(hi);
+  expect((await verdict.textContent())!.includes('inside')).toBe(lo >= 29150 && hi <= 34865);
+  // Every figure of the article's run has a verdict; the calibrated model holds them all.
+  const figures = evidence.getByTestId('evidence-figure');
+  expect(await figures.count()).toBeGreaterThanOrEqual(3);
+  for (const f of await figures.all()) await expect(f).toHaveAttribute('data-holds', 'true');
+  await expect(figures.filter({ hasText: 'slowest second' })).toContainText(/this run: [\d,]+ IOPS, within the target/);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Half the span tested, a short run: other conditions, named, and nothing drawn.
+  await page.locator('label', { has: page.getByTestId('span-0.5') }).click();
+  await page.getByTestId('seconds-input').fill('20');
+  await runToEnd(page);
+  await expect(chart).toHaveAttribute('data-figures', '0');
+  await expect(evidence.getByTestId('evidence-figure')).toHaveCount(0);
+  await evidence.getByTestId('evidence-other').locator('summary').click();
+  await expect(evidence.getByTestId('evidence-not-comparable').filter({ hasText: 'slowest second' })).toContainText(
+    "Spare area: the figure's run tests 100 % of the drive, this one tests 50 % of the drive; duration: the figure's run lasts 2000 s, this one lasts 20 s.",
+  );
+});

@@ -1,0 +1,81 @@
+// The published figures for the edited run's drive, under the chart: each figure its run can be
+// compared with, its source and target, and this run's value and verdict once the run is done;
+// then the drive's other figures with the conditions in which this run differs.
+
+import { memo } from 'react';
+import type { Evidence } from '../engine/protocol';
+import { format1, formatInt } from '../format';
+import { bandVerdicts, type RunEvidence } from '../store/evidence';
+
+/** A measure's value in its unit. */
+function formatMeasure(measure: string, v: number): string {
+  if (measure === 'spread') return `${format1(v * 100)} %`;
+  if (measure === 'dip_period_s') return v > 0 ? `${formatInt(v)} s` : 'no repeating dips';
+  if (measure === 'trend' || measure === 'best_over_worst') return `${v.toFixed(2)}×`;
+  if (measure.startsWith('percent_below:')) return `${format1(v)} % of seconds`;
+  if (measure === 'mb_s') return `${formatInt(v)} MB/s`;
+  if (measure === 'latency_mean_us') return `${format1(v)} µs`;
+  return `${formatInt(v)} IOPS`;
+}
+
+/** "AnandTech's review of ... (2012): min 29,150", or a source that cites no article as it is. */
+const sourceText = (e: Evidence) => (e.cites.length ? `${e.cites.join('; ')}: ${e.says}` : e.says);
+
+function Verdict({ e }: { e: Evidence }) {
+  if (e.simulated === null || e.holds === null) {
+    return <span className="verdict pending">verdict when the run reaches {formatInt(e.seconds)} s</span>;
+  }
+  const value = formatMeasure(e.measure, e.simulated);
+  if (e.holds) return <span className="verdict holds">this run: {value}, within the target ✓</span>;
+  return (
+    <span className="verdict misses">
+      this run: {value}, outside the target{e.miss ? ` (a known miss: ${e.miss})` : ''}
+    </span>
+  );
+}
+
+export const EvidenceList = memo(function EvidenceList({ evidence }: { evidence: RunEvidence }) {
+  const { comparable, other } = evidence;
+  if (comparable.length === 0 && other.length === 0) return null;
+  const bands = bandVerdicts(comparable);
+  return (
+    <section className="evidence" aria-labelledby="evidence-title" data-testid="evidence">
+      <h3 id="evidence-title">Published figures for this drive</h3>
+      {bands.map((b) => (
+        <p key={`${b.from}-${b.to}`} className={b.inside ? 'band-verdict inside' : 'band-verdict outside'} data-testid="band-verdict">
+          Seconds {formatInt(b.from)}–{formatInt(b.to)} of this run: {formatInt(b.lo)} to {formatInt(b.hi)} IOPS,{' '}
+          {b.inside ? 'inside' : 'outside'} the published band of {formatInt(b.publishedLo)} to {formatInt(b.publishedHi)} ({b.source}).
+        </p>
+      ))}
+      {comparable.length > 0 ? (
+        <ul className="figures">
+          {comparable.map((e, i) => (
+            <li key={`${i}${e.figure}`} data-testid="evidence-figure" data-holds={e.holds === null ? undefined : String(e.holds)}>
+              <span className="figure-name">{e.figure}</span>: {e.expected} <span className="source">({sourceText(e)})</span>;{' '}
+              <Verdict e={e} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="hint">None of them was measured under this run’s conditions.</p>
+      )}
+      {other.length > 0 && (
+        <details className="not-comparable" data-testid="evidence-other">
+          <summary>
+            {other.length} figure{other.length === 1 ? '' : 's'} measured under other conditions
+          </summary>
+          <ul className="figures">
+            {other.map((e, i) => (
+              <li key={`${i}${e.figure}`} data-testid="evidence-not-comparable">
+                <span className="figure-name">{e.figure}</span> <span className="source">({sourceText(e)})</span>: not comparable with this
+                run. {capitalize(e.not_comparable ?? '')}.
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+});
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

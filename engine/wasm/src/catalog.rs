@@ -5,7 +5,10 @@
 use ssdlab_core::config::limits::{choices, Bound, UNSIGNED};
 use ssdlab_core::config::{parameter_values, WorkloadSpec};
 use ssdlab_core::drive::ftl::victim;
+#[cfg(feature = "full")]
 use ssdlab_core::experiment::calibrate::Columns;
+#[cfg(feature = "full")]
+use ssdlab_core::experiment::evidence::evidence as evidence_of;
 use ssdlab_core::experiment::EXPERIMENTS;
 #[cfg(feature = "full")]
 use ssdlab_core::request::TraceRequest;
@@ -175,16 +178,20 @@ pub fn check_request(config_json: &str) -> String {
 /// ...}]}`. `not_comparable` names the conditions in which the run differs from the figure's;
 /// `simulated` and `holds` are this run's verdict from its per-second columns (pass empty ones
 /// before the run has all its seconds). A refused request: `{"ok":false,"field","message"}`.
+/// Only in the full module: the first one stays small for the first visit.
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn evidence(config_json: &str, iops: &[f64], mb_s: &[f64], mean_latency_us: &[f64]) -> String {
     match RunRequest::from_json(config_json).and_then(|r| r.resolve()) {
         Ok(cfg) => {
-            let figures = ssdlab_core::experiment::evidence::evidence(&cfg, Columns { iops, mb_s, mean_latency_us });
-            serde_json::json!({ "ok": true, "figures": figures })
+            let figures = evidence_of(&cfg, Columns { iops, mb_s, mean_latency_us });
+            match serde_json::to_string(&figures) {
+                Ok(list) => format!(r#"{{"ok":true,"figures":{}}}"#, list),
+                Err(e) => refusal(ssdlab_core::ConfigError::new("evidence", e.to_string())).to_string(),
+            }
         }
-        Err(e) => refusal(e),
+        Err(e) => refusal(e).to_string(),
     }
-    .to_string()
 }
 
 /// Reads a dropped trace file and says what it holds, as JSON: `{"ok":true, "name", "format",

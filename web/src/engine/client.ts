@@ -7,6 +7,7 @@ import {
   parseWorkerMessage,
   type DrivePreset,
   type EngineState,
+  type Evidence,
   type ImportReport,
   type PageToWorker,
   type ParameterInfo,
@@ -42,6 +43,7 @@ export class EngineClient {
   /** Descriptions and imports asked for and not yet answered, by id (ids shared with checks). */
   private readonly descriptions = new Map<number, (parameters: ParameterInfo[]) => void>();
   private readonly imports = new Map<number, (report: ImportReport) => void>();
+  private readonly evidence = new Map<number, (figures: Evidence[]) => void>();
 
   constructor(private readonly makeWorker: () => WorkerLike = createEngineWorker) {
     this.worker = this.spawn();
@@ -90,6 +92,15 @@ export class EngineClient {
       this.send({ type: 'import', id, config });
     });
   }
+  /** The published figures for a request's drive, with verdicts once `columns` hold its seconds. */
+  figures(config: SimConfig, columns: number[][] = []): Promise<Evidence[]> {
+    const id = this.nextCheckId++;
+    return new Promise((resolve) => {
+      this.evidence.set(id, resolve);
+      this.send({ type: 'evidence', id, config, columns });
+    });
+  }
+
   pause(): void {
     this.send({ type: 'pause' });
   }
@@ -129,6 +140,8 @@ export class EngineClient {
     this.descriptions.clear();
     for (const resolve of this.imports.values()) resolve({ ok: false, field: 'engine', message: 'the engine stopped' });
     this.imports.clear();
+    for (const resolve of this.evidence.values()) resolve([]);
+    this.evidence.clear();
   }
 
   private send(msg: PageToWorker): void {
@@ -158,6 +171,11 @@ export class EngineClient {
       if (msg.type === 'imported') {
         this.imports.get(msg.id)?.(msg.report);
         this.imports.delete(msg.id);
+        return;
+      }
+      if (msg.type === 'evidenced') {
+        this.evidence.get(msg.id)?.(msg.figures);
+        this.evidence.delete(msg.id);
         return;
       }
       if (msg.type === 'described') {

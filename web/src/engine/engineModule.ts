@@ -45,17 +45,18 @@ export interface EngineModule {
   trace_summary?(text: string, format: string, name: string): string;
   /** The articles' methods as JSON (engines before them lack it). */
   experiments?(): string;
-  /** The published figures for a request's drive, with verdicts from its per-second columns. */
+  /** The published figures for a request's drive, with verdicts from its per-second columns (full module). */
   evidence?(config_json: string, iops: Float64Array, mb_s: Float64Array, mean_latency_us: Float64Array): string;
   Simulation: new (config_json: string) => EngineSimulation;
 }
 
 /**
  * Whether a message needs the full engine module: a run or check of a request with a fio job
- * file or a trace, or reading one (`import`). Everything else the first module answers.
+ * file or a trace, reading one (`import`), or the published figures (`evidence`). Everything
+ * else the first module answers.
  */
 export function needsFullEngine(msg: PageToWorker): boolean {
-  if (msg.type === 'import') return true;
+  if (msg.type === 'import' || msg.type === 'evidence') return true;
   if (msg.type !== 'start' && msg.type !== 'check') return false;
   const c = msg.config;
   return (c.fio !== undefined && c.fio !== null) || (c.trace !== undefined && c.trace !== null);
@@ -65,6 +66,7 @@ export function needsFullEngine(msg: PageToWorker): boolean {
 export function withoutFullEngine(msg: PageToWorker, message: string): WorkerToPage {
   if (msg.type === 'check') return { type: 'checked', id: msg.id, problem: { field: 'engine', message } };
   if (msg.type === 'import') return { type: 'imported', id: msg.id, report: { ok: false, field: 'engine', message } };
+  if (msg.type === 'evidence') return { type: 'evidenced', id: msg.id, figures: [] };
   return { type: 'error', message, recoverable: true };
 }
 

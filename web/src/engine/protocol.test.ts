@@ -75,11 +75,11 @@ describe('worker -> page messages', () => {
       { type: 'checked', id: 2, problem: { field: 'span', message: 'must be between 0.01 and 1.0 (got 2)' } },
       { type: 'power_cuts', cuts: [cut] },
       { type: 'state', state: 'paused' },
-      { type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 2, inside_layout: layout, evidence: [] },
+      { type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 2, inside_layout: layout },
       { type: 'described', id: 3, parameters: [{ path: 'gc.pacing', kind: 'name', range: null, min: null, max: null, value: 'lazy' }] },
       { type: 'cut_asked', at_s: 12.5 },
       { type: 'progress', seconds_done: 1, memory_bytes: 2, slice_ios: 3, slice_ms: 4 },
-      { type: 'finished', summary: { seconds_done: 60, elapsed_ms: 1, memory_bytes: 2 }, evidence: [] },
+      { type: 'finished', summary: { seconds_done: 60, elapsed_ms: 1, memory_bytes: 2 } },
       { type: 'error', message: 'span: must be between 0.01 and 1.0 (got 2)', recoverable: true },
       { type: 'error', message: 'span: must be between 0.01 and 1.0 (got 2)', field: 'span', recoverable: true },
     ];

@@ -114,7 +114,12 @@ export type PageToWorker =
   /** Every parameter of a preset with what it accepts; answered by `described`. */
   | { type: 'describe'; id: number; drive: string }
   /** What a request's fio job file or trace holds (`fio_import`, `trace_summary`); answered by `imported`. */
-  | { type: 'import'; id: number; config: SimConfig };
+  | { type: 'import'; id: number; config: SimConfig }
+  /**
+   * The published figures for a request's drive (`evidence()`), with verdicts from its seconds
+   * (`columns`: EVIDENCE_FIELDS' values, or none before the run is done); answered by `evidenced`.
+   */
+  | { type: 'evidence'; id: number; config: SimConfig; columns: number[][] };
 
 // ---- worker -> page --------------------------------------------------------------------------
 
@@ -176,8 +181,6 @@ export type WorkerToPage =
       memory_bytes: number;
       setup_ms: number;
       inside_layout: InsideLayout;
-      /** The published figures for its drive, without verdicts yet. */
-      evidence: Evidence[];
     }
   | { type: 'checked'; id: number; problem: Problem | null }
   | { type: 'described'; id: number; parameters: ParameterInfo[] }
@@ -206,8 +209,8 @@ export type WorkerToPage =
       slice_ios: number;
       slice_ms: number;
     }
-  /** `evidence`: the published figures with this run's verdicts. */
-  | { type: 'finished'; summary: RunSummary; evidence: Evidence[] }
+  | { type: 'finished'; summary: RunSummary }
+  | { type: 'evidenced'; id: number; figures: Evidence[] }
   | {
       type: 'error';
       message: string;
@@ -325,6 +328,10 @@ export function parsePageMessage(v: unknown): PageToWorker | null {
       return isInt(v.id) && isStr(v.drive) ? { type: 'describe', id: v.id, drive: v.drive } : null;
     case 'import':
       return isInt(v.id) && isSimConfig(v.config) ? { type: 'import', id: v.id, config: v.config } : null;
+    case 'evidence':
+      return isInt(v.id) && isSimConfig(v.config) && Array.isArray(v.columns) && v.columns.every((c) => Array.isArray(c) && c.every(isNum))
+        ? { type: 'evidence', id: v.id, config: v.config, columns: v.columns as number[][] }
+        : null;
     default:
       return null;
   }
@@ -347,12 +354,7 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
     case 'state':
       return isStr(v.state) && (ENGINE_STATES as readonly string[]).includes(v.state) ? (v as WorkerToPage) : null;
     case 'started':
-      return isSimConfig(v.config) &&
-        isObj(v.parameters) &&
-        isNum(v.memory_bytes) &&
-        isNum(v.setup_ms) &&
-        isInsideLayout(v.inside_layout) &&
-        isEvidenceList(v.evidence)
+      return isSimConfig(v.config) && isObj(v.parameters) && isNum(v.memory_bytes) && isNum(v.setup_ms) && isInsideLayout(v.inside_layout)
         ? (v as WorkerToPage)
         : null;
     case 'checked':
@@ -381,13 +383,11 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
     case 'progress':
       return isNum(v.seconds_done) && isNum(v.memory_bytes) && isNum(v.slice_ios) && isNum(v.slice_ms) ? (v as WorkerToPage) : null;
     case 'finished':
-      return isObj(v.summary) &&
-        isNum(v.summary.seconds_done) &&
-        isNum(v.summary.elapsed_ms) &&
-        isNum(v.summary.memory_bytes) &&
-        isEvidenceList(v.evidence)
+      return isObj(v.summary) && isNum(v.summary.seconds_done) && isNum(v.summary.elapsed_ms) && isNum(v.summary.memory_bytes)
         ? (v as WorkerToPage)
         : null;
+    case 'evidenced':
+      return isInt(v.id) && isEvidenceList(v.figures) ? (v as WorkerToPage) : null;
     case 'error':
       return isStr(v.message) && typeof v.recoverable === 'boolean' && (v.field === undefined || isStr(v.field))
         ? (v as WorkerToPage)

@@ -48,7 +48,7 @@ export interface Run<S> {
   cutsAsked: readonly number[];
   /** The capacitor switch: false once failed during the run (until the next start). */
   capacitorsHealthy: boolean;
-  /** The published figures for its drive; with this run's verdicts once it has finished. */
+  /** The published figures for its drive; with this run's verdicts once it has finished (RunSet asks). */
   evidence: readonly Evidence[];
   error: EngineError | null;
 }
@@ -156,7 +156,7 @@ export function onRunMessage<S>(s: Slot<S>, client: EngineClient, msg: WorkerToP
         powerCuts: [],
         cutsAsked: [],
         capacitorsHealthy: true,
-        evidence: msg.evidence,
+        evidence: [],
         error: null,
       };
       break;
@@ -202,7 +202,6 @@ export function onRunMessage<S>(s: Slot<S>, client: EngineClient, msg: WorkerToP
       s.run = {
         ...r,
         summary: msg.summary,
-        evidence: msg.evidence,
         speed: s.wallMs > 0 ? (msg.summary.seconds_done * 1000) / s.wallMs : r.speed,
       };
       break;

@@ -169,23 +169,18 @@ describe('Runner', () => {
     expect(t.live.size).toBe(0); // freed when done
   });
 
-  it('sends the drive’s published figures at the start and their verdicts from every second at the end', () => {
-    t.runner.handle({ type: 'start', config: CONFIG });
-    expect(t.of('started')[0].evidence).toMatchObject([{ figure: 'mean', not_comparable: null, simulated: null }]);
-    // Seconds 1-10 at 1000 IOPS but second 5 at 0, in several batches: the mean of all ten.
-    t.runner.handle({ type: 'pause' });
-    for (let i = 0; i < 2; i++) {
-      t.runner.handle({ type: 'step' });
-      t.tick();
-    }
-    t.runner.handle({ type: 'resume' });
-    t.tick();
-    expect(t.of('samples').length).toBe(3);
-    expect(t.of('finished')[0].evidence).toMatchObject([{ figure: 'mean', simulated: 900, holds: true }]);
-
-    t.runner.handle({ type: 'start', config: { ...CONFIG, span: 0.5 } });
-    t.tick();
-    expect(t.of('finished')[1].evidence).toMatchObject([{ not_comparable: expect.stringContaining('spare area'), simulated: null }]);
+  it('gives the published figures of a request, with verdicts from the seconds sent with it', () => {
+    t.runner.handle({ type: 'evidence', id: 3, config: CONFIG, columns: [] });
+    // Ten seconds at 1000 IOPS but the fifth at 0: the mean of all ten.
+    const iops = [1000, 1000, 1000, 1000, 0, 1000, 1000, 1000, 1000, 1000];
+    t.runner.handle({ type: 'evidence', id: 4, config: CONFIG, columns: [iops, [], []] });
+    t.runner.handle({ type: 'evidence', id: 5, config: { ...CONFIG, span: 0.5 }, columns: [] });
+    expect(t.of('evidenced')).toMatchObject([
+      { id: 3, figures: [{ figure: 'mean', not_comparable: null, simulated: null }] },
+      { id: 4, figures: [{ simulated: 900, holds: true }] },
+      { id: 5, figures: [{ not_comparable: expect.stringContaining('spare area'), simulated: null }] },
+    ]);
+    expect(t.live.size).toBe(0); // no run needed
   });
 
   it('answers pause between slices, and resumes where it was', () => {

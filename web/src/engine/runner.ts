@@ -10,7 +10,6 @@ import {
   type PageToWorker,
   type PowerCut,
   type Problem,
-  type Evidence,
   type SimConfig,
   type WorkerToPage,
 } from './protocol';
@@ -18,7 +17,6 @@ import type { InsideLayout } from '../data/inside';
 import {
   checkRequest,
   evidenceOf,
-  EVIDENCE_FIELDS,
   importReport,
   needsFullEngine,
   offerOf,
@@ -72,11 +70,6 @@ export class Runner {
   private cutAskedAt: number | null = null;
   /** Values per inside row of the running drive. */
   private insideRow = 0;
-  /** The running request and its published figures (verdicts come at its end). */
-  private config: SimConfig | null = null;
-  private evidence: Evidence[] = [];
-  /** The seconds the figures are measured on (EVIDENCE_FIELDS), kept only when one is comparable. */
-  private evidenceColumns: number[][] | null = null;
   /**
    * The module new work goes to: the first module, until a message needs the full one; from
    * then on the full one (a run already going on in the first module goes on there).
@@ -219,6 +212,15 @@ export class Runner {
       case 'describe':
         this.guard(() => this.host.post({ type: 'described', id: msg.id, parameters: parametersOf(this.engine, msg.drive) }));
         break;
+      case 'evidence': {
+        const columns = msg.columns.map((c) => Float64Array.from(c));
+        this.host.post({
+          type: 'evidenced',
+          id: msg.id,
+          figures: evidenceOf(this.engine, msg.config, columns.length ? columns : undefined),
+        });
+        break;
+      }
     }
   }
 
@@ -271,9 +273,6 @@ export class Runner {
     this.insideRow = (JSON.parse(this.sim.inside_layout()) as InsideLayout).row;
     this.watchCuts = Array.isArray(config.power_cuts_s) && config.power_cuts_s.length > 0;
     this.cutsReported = 0;
-    this.config = config;
-    this.evidence = evidenceOf(this.engine, config);
-    this.evidenceColumns = this.evidence.some((e) => e.not_comparable === null) ? EVIDENCE_FIELDS.map(() => []) : null;
     this.host.post({
       type: 'started',
       config,
@@ -281,22 +280,9 @@ export class Runner {
       memory_bytes: this.sim.memory_bytes(),
       setup_ms: this.host.now() - t0,
       inside_layout: JSON.parse(this.sim.inside_layout()) as InsideLayout,
-      evidence: this.evidence,
     });
     this.setState('running');
     this.scheduleSlice();
-  }
-
-  /** The run's figures with its verdicts, from the seconds kept. */
-  private verdicts(): Evidence[] {
-    const columns = this.evidenceColumns;
-    this.evidenceColumns = null;
-    if (!columns || !this.config) return this.evidence;
-    return evidenceOf(
-      this.engine,
-      this.config,
-      columns.map((c) => Float64Array.from(c)),
-    );
   }
 
   private scheduleSlice(): void {
@@ -344,13 +330,6 @@ export class Runner {
       this.fail(new Error(`inside() returned ${inside.length} values for ${n} seconds of ${this.insideRow}`));
       return;
     }
-    if (n > 0 && this.evidenceColumns) {
-      const fields = this.offer.fields;
-      EVIDENCE_FIELDS.forEach((f, i) => {
-        const col = fields.indexOf(f);
-        if (col >= 0) for (let k = 0; k < n; k++) this.evidenceColumns![i].push(data[col * n + k]);
-      });
-    }
     if (n > 0) {
       const buffer = ownBuffer(data);
       const insideBuffer = inside.buffer as ArrayBuffer;
@@ -379,7 +358,6 @@ export class Runner {
       this.host.post({
         type: 'finished',
         summary: { seconds_done: secondsDone, elapsed_ms: this.elapsedMs, memory_bytes: memoryBytes },
-        evidence: this.verdicts(),
       });
       return;
     }

@@ -78,7 +78,6 @@ describe('RunSet', () => {
       memory_bytes: 1,
       setup_ms: 5,
       inside_layout: LAYOUT,
-      evidence: [],
     });
     samples(workers[2], 0, 3);
     const [ra, rb] = runs.snapshot().runs;
@@ -111,7 +110,7 @@ describe('RunSet', () => {
     runs.start(id, CONFIG, 'x');
     const w = workers[1];
     clock.t = 1000; // erase and fill took a second of wall time: not counted
-    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1000, inside_layout: LAYOUT, evidence: [] });
+    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1000, inside_layout: LAYOUT });
     w.say({ type: 'state', state: 'running' });
     for (let k = 1; k <= 4; k++) {
       clock.t = 1000 + k * 500;
@@ -125,8 +124,52 @@ describe('RunSet', () => {
     clock.t = 10_500;
     w.say({ type: 'progress', seconds_done: 50, memory_bytes: 1, slice_ios: 1, slice_ms: 50 });
     expect(runs.run(id)!.speed).toBeCloseTo(20);
-    w.say({ type: 'finished', summary: { seconds_done: 50, elapsed_ms: 250, memory_bytes: 1 }, evidence: [] });
+    w.say({ type: 'finished', summary: { seconds_done: 50, elapsed_ms: 250, memory_bytes: 1 } });
     expect(runs.run(id)!.speed).toBeCloseTo(20);
+  });
+
+  it('asks the catalog worker for a run’s published figures at its start, and for its verdicts with its seconds at its end', async () => {
+    const { runs, workers } = setup();
+    const id = runs.add('x')!;
+    runs.start(id, { ...CONFIG, seconds: 3 }, 'x');
+    const w = workers[1];
+    w.say({ type: 'ready', presets: [], workloads: [], request_fields: {}, fields: FIELDS });
+    w.say({ type: 'started', config: { ...CONFIG, seconds: 3 }, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
+    const asked = () => workers[0].sent.filter((m) => m.type === 'evidence') as unknown as { id: number; columns: number[][] }[];
+    expect(asked()).toMatchObject([{ config: { seconds: 3 }, columns: [] }]);
+    const figure = {
+      figure: 'mean',
+      source: '[000] 1,000 IOPS',
+      cites: ['a review'],
+      says: '1,000 IOPS',
+      measure: 'mean',
+      expected: '1,000 ± 15 %',
+      window_from_s: 0,
+      seconds: 3,
+      not_comparable: null,
+      simulated: null,
+      holds: null,
+    };
+    workers[0].say({ type: 'evidenced', id: asked()[0].id, figures: [figure] });
+    await Promise.resolve();
+    expect(runs.run(id)!.evidence).toEqual([figure]);
+
+    samples(w, 0, 3);
+    w.say({ type: 'finished', summary: { seconds_done: 3, elapsed_ms: 1, memory_bytes: 1 } });
+    // The run's seconds of the columns the figures are measured on (this store has no MB/s or latency).
+    expect(asked()[1].columns).toEqual([[1000, 1000, 1000], [], []]);
+    workers[0].say({ type: 'evidenced', id: asked()[1].id, figures: [{ ...figure, simulated: 1000, holds: true }] });
+    await Promise.resolve();
+    expect(runs.run(id)!.evidence[0]).toMatchObject({ simulated: 1000, holds: true });
+
+    // An answer for a run since restarted is dropped.
+    runs.start(id, { ...CONFIG, seconds: 3 }, 'x');
+    w.say({ type: 'started', config: { ...CONFIG, seconds: 3 }, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
+    runs.start(id, { ...CONFIG, seconds: 4 }, 'x');
+    w.say({ type: 'started', config: { ...CONFIG, seconds: 4 }, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
+    workers[0].say({ type: 'evidenced', id: asked()[2].id, figures: [figure] });
+    await Promise.resolve();
+    expect(runs.run(id)!.evidence).toEqual([]);
   });
 
   it('sends pause, resume and step to the run’s worker; reset drops its results', () => {
@@ -134,7 +177,7 @@ describe('RunSet', () => {
     const id = runs.add('x')!;
     runs.start(id, CONFIG, 'x');
     const w = workers[1];
-    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT, evidence: [] });
+    w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
     samples(w, 0, 2);
     w.say({ type: 'state', state: 'running' });
     runs.pause(id);
@@ -191,7 +234,7 @@ describe('RunSet', () => {
       const id = runs.add('x')!;
       runs.start(id, CONFIG, 'x');
       const w = workers[1];
-      w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT, evidence: [] });
+      w.say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
       w.say({ type: 'state', state: 'running' });
       let heard = 0;
       runs.subscribe(() => heard++);

@@ -8,6 +8,7 @@
 import { createEngineWorker, EngineClient, type WorkerLike } from './client';
 import type { ExperimentInfo } from './experimentProtocol';
 import type { DrivePreset, EngineState, ImportReport, ParameterInfo, Problem, SimConfig, WorkerToPage, WorkloadInfo } from './protocol';
+import { EVIDENCE_FIELDS } from './engineModule';
 import { newSlot, onRunMessage, type Run, type Slot } from './run';
 
 export const MAX_RUNS = 4;
@@ -292,8 +293,28 @@ export class RunSet<S> {
         return;
       }
       const heard = onRunMessage(s, client, msg, this.now);
+      if (msg.type === 'started' || (msg.type === 'finished' && heard === 'changed')) this.askFigures(s);
       if (heard === 'changed') this.changed();
       else if (heard === 'soon') this.changedSoon();
+    });
+  }
+
+  /**
+   * The published figures for the run's request, with its verdicts once it has finished. The
+   * catalog worker answers (it loads the full engine module for them: the first module leaves
+   * them out); an embed, whose only engines are its runs', does not ask: a run's worker that
+   * loaded the full module would hold two engines' memory from its next run on.
+   */
+  private askFigures(s: Slot<S>): void {
+    const ran = s.run.ran;
+    const client = this.catalogClient;
+    if (!ran || !client) return;
+    const { store } = s.run;
+    const columns = s.run.summary ? EVIDENCE_FIELDS.map((f) => (store.has(f) ? Array.from(store.column(f)) : [])) : [];
+    void client.figures(ran.config, columns).then((figures) => {
+      if (s.run.ran !== ran || !this.slots.includes(s)) return; // restarted or removed meanwhile
+      s.run = { ...s.run, evidence: figures };
+      this.changed();
     });
   }
 

@@ -57,7 +57,7 @@ function replay(w: FakeWorker, from: number, to: number): void {
 function accept(w: FakeWorker, parameters: Record<string, unknown> = READY.presets[0].parameters): SimConfig {
   const config = w.last('start')!.config as SimConfig;
   w.say(READY); // a run's worker says what the engine knows once it has loaded
-  w.say({ type: 'started', config, parameters, memory_bytes: 1, setup_ms: 5, inside_layout: LAYOUT, evidence: [] });
+  w.say({ type: 'started', config, parameters, memory_bytes: 1, setup_ms: 5, inside_layout: LAYOUT });
   w.say({ type: 'state', state: 'running' });
   return config;
 }
@@ -134,7 +134,6 @@ describe('chart selectors on a recorded run', () => {
       memory_bytes: 1,
       setup_ms: 5,
       inside_layout: LAYOUT,
-      evidence: [],
     });
     w.say({ type: 'state', state: 'running' });
     replay(w, 0, 5);

@@ -11,7 +11,8 @@ use crate::config::DriveConfig;
 use crate::request::RunRequest;
 use crate::units::{ConfigError, UNIT_BYTES};
 
-const TARGETS: &str = include_str!("../../calibration.toml");
+/// calibration.toml as JSON (build.rs): the page's wasm module then needs no TOML parser.
+const TARGETS: &str = include_str!(concat!(env!("OUT_DIR"), "/calibration.toml.json"));
 
 /// One figure an article (or a datasheet) gives for a drive.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -61,7 +62,7 @@ struct File {
 
 /// Every calibration target, in file order.
 pub fn targets() -> Vec<Target> {
-    toml::from_str::<File>(TARGETS).map(|f| f.target).unwrap_or_default()
+    serde_json::from_str::<File>(TARGETS).map(|f| f.target).unwrap_or_default()
 }
 
 /// A target with what the model gave.

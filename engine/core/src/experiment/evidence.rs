@@ -3,11 +3,13 @@
 //! made under the figure's conditions (and if not, which differ), and what this run gives for
 //! the figure's measure once its window is complete. The page draws them on its chart.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use serde_json::Value;
 
 use super::calibrate::{measure_columns, targets, Columns, Target};
-use crate::config::{Precondition, RunConfig};
+use crate::config::{parameter_values, DriveConfig, Precondition, RunConfig};
 
 /// One figure beside one run.
 #[derive(Debug, Clone, Serialize)]
@@ -67,10 +69,7 @@ pub fn evidence(run: &RunConfig, columns: Columns) -> Vec<Evidence> {
 fn differences(run: &RunConfig, figure: &RunConfig) -> Option<String> {
     let mut out: Vec<String> = Vec::new();
     if run.drive != figure.drive {
-        let changed = changed_paths(
-            &serde_json::to_value(&figure.drive).unwrap_or_default(),
-            &serde_json::to_value(&run.drive).unwrap_or_default(),
-        );
+        let changed = changed_parameters(&figure.drive, &run.drive);
         out.push(format!("design: this run changes the preset's {}", list(&changed)));
     }
     let mut differ = |what: &str, figure: String, run: String| {
@@ -186,26 +185,14 @@ fn list(items: &[String]) -> String {
     }
 }
 
-/// The dotted paths of the leaves that differ between two JSON values.
-fn changed_paths(a: &Value, b: &Value) -> Vec<String> {
-    fn walk(a: &Value, b: &Value, path: &str, out: &mut Vec<String>) {
-        match (a, b) {
-            (Value::Object(x), Value::Object(y)) => {
-                let mut keys: Vec<&String> = x.keys().chain(y.keys()).collect();
-                keys.sort();
-                keys.dedup();
-                for k in keys {
-                    let p = if path.is_empty() { k.clone() } else { format!("{}.{}", path, k) };
-                    walk(x.get(k).unwrap_or(&Value::Null), y.get(k).unwrap_or(&Value::Null), &p, out);
-                }
-            }
-            _ if a != b => out.push(path.to_string()),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    walk(a, b, "", &mut out);
-    out
+/// The drive parameters (dotted paths, as `ssdlab params` lists them) whose values differ.
+fn changed_parameters(figure: &DriveConfig, run: &DriveConfig) -> Vec<String> {
+    let theirs: BTreeMap<String, Value> = parameter_values(figure).into_iter().collect();
+    let ours: BTreeMap<String, Value> = parameter_values(run).into_iter().collect();
+    let mut paths: Vec<String> =
+        ours.iter().filter(|(p, v)| theirs.get(*p) != Some(v)).map(|(p, _)| p.clone()).collect();
+    paths.extend(theirs.keys().filter(|p| !ours.contains_key(*p)).cloned());
+    paths
 }
 
 #[cfg(test)]

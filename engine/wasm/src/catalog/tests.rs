@@ -45,6 +45,7 @@ fn checks_a_request_and_names_the_bad_field() {
 }
 
 #[test]
+#[cfg(feature = "full")]
 fn gives_a_runs_published_figures_with_their_verdicts() {
     let request = r#"{"drive":"s3700-200","seconds":2000}"#;
     let before = json(&evidence(request, &[], &[], &[]));

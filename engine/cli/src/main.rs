@@ -212,7 +212,8 @@ fn execute(
             let wall = t0.elapsed().as_secs_f64();
             m.insert("steady_wall_seconds".into(), wall.into());
             m.insert("steady_host_ios_per_wall_second".into(), (ios as f64 / wall).into());
-            if let (Some(a), Some(b)) = (cpu0, cpu_now) {
+            // Ticks are 10 ms: a steady state shorter than one has no rate to quote.
+            if let (Some(a), Some(b)) = (cpu0, cpu_now.filter(|&b| cpu0.is_some_and(|a| b > a))) {
                 m.insert("steady_host_ios_per_cpu_second".into(), (ios as f64 / (b - a)).into());
             }
         }

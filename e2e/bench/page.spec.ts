@@ -187,26 +187,16 @@ async function clickTimer(page: Page): Promise<number> {
 
 /** The renderer main thread's tasks in a Chrome trace: how many, their total and longest time. */
 function mainThreadTasks(traceJson: string): { tasks: number; busyMs: number; longestMs: number; spanMs: number } {
-  const events = (
-    JSON.parse(traceJson) as {
-      traceEvents: { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string } }[];
-    }
-  ).traceEvents;
+  const events = (JSON.parse(traceJson) as { traceEvents: { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string } }[] }).traceEvents;
   // Each renderer's main thread; the page's is the busiest.
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const tasksOf = (m: (typeof events)[number]) =>
-    events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask');
+  const tasksOf = (m: (typeof events)[number]) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask');
   const tasks = mains.map(tasksOf).sort((a, b) => b.length - a.length)[0] ?? [];
-  expect(tasks.length, "tasks of the page's main thread in the trace").toBeGreaterThan(0);
+  expect(tasks.length, 'tasks of the page\'s main thread in the trace').toBeGreaterThan(0);
   const start = Math.min(...tasks.map((t) => t.ts));
   const end = Math.max(...tasks.map((t) => t.ts + (t.dur ?? 0)));
   const durations = tasks.map((t) => (t.dur ?? 0) / 1000);
-  return {
-    tasks: tasks.length,
-    busyMs: durations.reduce((a, b) => a + b, 0),
-    longestMs: Math.max(...durations),
-    spanMs: (end - start) / 1000,
-  };
+  return { tasks: tasks.length, busyMs: durations.reduce((a, b) => a + b, 0), longestMs: Math.max(...durations), spanMs: (end - start) / 1000 };
 }
 
 test('page speed: first load, first dot, engine against the native CLI, four runs at once', async ({ browser, baseURL }) => {
@@ -241,12 +231,7 @@ test('page speed: first load, first dot, engine against the native CLI, four run
     // Each file once: a second worker's fetch of the same file is answered by the cache.
     if (u.origin !== origin || r.status() !== 200 || seen.has(u.pathname)) return;
     seen.add(u.pathname);
-    bodies.push(
-      r.body().then(
-        (bytes) => ({ path: u.pathname, bytes }),
-        () => null,
-      ),
-    );
+    bodies.push(r.body().then((bytes) => ({ path: u.pathname, bytes }), () => null));
   });
   const t0 = Date.now();
   await page.goto(`./?seconds=${SECONDS}`);
@@ -286,12 +271,7 @@ test('page speed: first load, first dot, engine against the native CLI, four run
   report(`Start to the first dot (S3700 200GB, erase and fill included)`, ms(firstDot), '< 1 s', firstDot < 1000);
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout: 600_000 });
   const runTasks = await takeLongTasks(page);
-  report(
-    `long tasks from Start to the end of one ${SECONDS} s run`,
-    `${runTasks.length}, longest ${ms(longest(runTasks))}`,
-    '< 50 ms',
-    longest(runTasks) < 50,
-  );
+  report(`long tasks from Start to the end of one ${SECONDS} s run`, `${runTasks.length}, longest ${ms(longest(runTasks))}`, '< 50 ms', longest(runTasks) < 50);
 
   // 3. The same request natively: the page's samples must be the CLI's, so the two times are
   // of the same run (same config and seed, same host IOs). Then the page's engine and the CLI
@@ -410,12 +390,7 @@ test('page speed: first load, first dot, engine against the native CLI, four run
     await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'idle', { timeout: 60_000 });
     await page.waitForTimeout(1000);
     const warmTasks = await takeLongTasks(page);
-    report(
-      'long tasks while loading again (warm cache)',
-      `${warmTasks.length}, longest ${ms(longest(warmTasks))}`,
-      '< 50 ms',
-      longest(warmTasks) < 50,
-    );
+    report('long tasks while loading again (warm cache)', `${warmTasks.length}, longest ${ms(longest(warmTasks))}`, '< 50 ms', longest(warmTasks) < 50);
     await page.getByTestId('start').click();
     await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout: 600_000 });
     await engineRounds(SHORT_SECONDS);
@@ -476,12 +451,7 @@ test('page speed: first load, first dot, engine against the native CLI, four run
   }, clicks.length);
   const streamTasks = await takeLongTasks(page);
   const redrawRate = stream.redraws / stream.seconds;
-  report(
-    'four runs streaming: main chart redraws',
-    `${redrawRate.toFixed(1)} per second (${(stream.frames / stream.seconds).toFixed(0)} frames/s)`,
-    '>= 10/s',
-    redrawRate >= 10,
-  );
+  report('four runs streaming: main chart redraws', `${redrawRate.toFixed(1)} per second (${(stream.frames / stream.seconds).toFixed(0)} frames/s)`, '>= 10/s', redrawRate >= 10);
   report(
     'four runs streaming: main thread (trace of the same 5 s)',
     `busy ${((100 * busy.busyMs) / busy.spanMs).toFixed(0)} % of the time in ${busy.tasks} tasks, longest ${ms(busy.longestMs)}`,

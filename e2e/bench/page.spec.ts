@@ -14,7 +14,7 @@
 //   SSDLAB_BENCH_COLD           first visits in a new browser with a fresh profile (default 3)
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -57,20 +57,69 @@ function observe(): void {
 }
 
 /** Records every engine worker's progress messages (each slice's engine time and the seconds
- * done after it), so a run's steady state can be timed apart from the rest of it. */
-function recordSlices(): void {
-  const w = window as unknown as PageTimes;
+ * done after it), so a run's steady state can be timed apart from the rest of it; calls the
+ * benchmark's `__steadyStarts` (exposed below) when a run's seconds first reach `steadyFrom`. */
+function recordSlices(steadyFrom: number): void {
+  const w = window as unknown as PageTimes & { __steadyStarts?: () => Promise<void> };
   w.__slices = [];
   const Base = window.Worker;
   window.Worker = class extends Base {
     constructor(url: string | URL, options?: WorkerOptions) {
       super(url, options);
+      let last = 0;
       this.addEventListener('message', (e: MessageEvent) => {
         const m = e.data as { type?: string; seconds_done?: number; slice_ms?: number };
-        if (m?.type === 'progress') w.__slices.push({ seconds: m.seconds_done!, ms: m.slice_ms! });
+        if (m?.type !== 'progress') return;
+        w.__slices.push({ seconds: m.seconds_done!, ms: m.slice_ms! });
+        if (last < steadyFrom && m.seconds_done! >= steadyFrom) void w.__steadyStarts?.();
+        last = m.seconds_done!;
       });
     }
   };
+}
+
+/**
+ * CPU time (user and system, s) used so far by the engine workers of the benchmark's browser:
+ * the threads named DedicatedWorker in this process's descendants (Linux's /proc; null
+ * elsewhere). On a shared machine a worker's wall time is stretched by whatever else runs; its
+ * CPU time, against the CLI's (`cpu_seconds`), compares the two builds of the engine alone.
+ */
+function workerCpuSeconds(): number | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  // Fields after the command name (which may hold spaces): state is [0], parent [1], user [11], system [12].
+  const fields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const parent = new Map<string, string>();
+  for (const pid of pids) {
+    try {
+      parent.set(pid, fields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[1]);
+    } catch {
+      // The process has gone.
+    }
+  }
+  const ours = (pid: string) => {
+    for (let p: string | undefined = parent.get(pid); p && p !== '0'; p = parent.get(p)) if (p === String(process.pid)) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const pid of parent.keys()) {
+    if (!ours(pid)) continue;
+    try {
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+        if (!stat.slice(stat.indexOf('(') + 1).startsWith('DedicatedWorker')) continue;
+        const f = fields(stat);
+        ticks += Number(f[11]) + Number(f[12]);
+      }
+    } catch {
+      // The process has gone.
+    }
+  }
+  return ticks / 100;
 }
 
 /** The long tasks since the last call. */
@@ -172,7 +221,12 @@ test('page speed: first load, first dot, engine against the native CLI, four run
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('ssdlab.guide.done', '1'));
   await page.addInitScript(observe);
-  await page.addInitScript(recordSlices);
+  // The engine workers' CPU time when the timed run's steady state starts (see recordSlices).
+  let steadyCpuFrom: number | null = null;
+  await page.exposeFunction('__steadyStarts', () => {
+    steadyCpuFrom = workerCpuSeconds();
+  });
+  await page.addInitScript(recordSlices, STEADY_FROM);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
 
@@ -259,6 +313,9 @@ test('page speed: first load, first dot, engine against the native CLI, four run
         wall_seconds: number;
         host_ios: number;
         steady_host_ios_per_wall_second?: number;
+        /** Linux only. */
+        cpu_seconds?: number;
+        steady_host_ios_per_cpu_second?: number;
       };
     };
     const first = native(join(dir, 'native.csv'));
@@ -272,14 +329,25 @@ test('page speed: first load, first dot, engine against the native CLI, four run
     const nativeTimes: number[] = [];
     const pageSteady: number[] = [];
     const nativeSteady: number[] = [];
+    // The same in CPU time (Linux): the page's engine workers' threads, the CLI's process.
+    const pageCpu: number[] = [];
+    const nativeCpu: number[] = [];
+    const pageSteadyCpu: number[] = [];
+    const nativeSteadyCpu: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const n = native();
       nativeTimes.push(n.wall_seconds);
       if (timeSteady) nativeSteady.push(n.steady_host_ios_per_wall_second!);
+      if (n.cpu_seconds !== undefined) nativeCpu.push(n.cpu_seconds);
+      if (timeSteady && n.steady_host_ios_per_cpu_second !== undefined) nativeSteadyCpu.push(n.steady_host_ios_per_cpu_second);
       await page.evaluate(() => (window as unknown as PageTimes).__slices.splice(0));
+      steadyCpuFrom = null;
+      const cpuBefore = workerCpuSeconds();
       await page.getByTestId('restart').click();
       await expect(page.getByTestId('engine-state')).not.toHaveAttribute('data-state', 'finished');
       await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout: 600_000 });
+      const cpuAfter = workerCpuSeconds();
+      if (cpuBefore !== null && cpuAfter !== null) pageCpu.push(cpuAfter - cpuBefore);
       const summary = page.getByTestId('summary');
       const engineMs = Number(await summary.getAttribute('data-engine-ms')) + Number(await summary.getAttribute('data-setup-ms'));
       pageTimes.push(engineMs / 1000);
@@ -293,6 +361,8 @@ test('page speed: first load, first dot, engine against the native CLI, four run
         const ms = slices.slice(from).reduce((a, s) => a + s.ms, 0);
         const ios = iops.slice(start).reduce((a, b) => a + b, 0);
         pageSteady.push(ios / (ms / 1000));
+        // Marked as the page heard of the steady state's first slice, a few ms into it.
+        if (steadyCpuFrom !== null && cpuAfter !== null) pageSteadyCpu.push(ios / (cpuAfter - steadyCpuFrom));
       }
     }
     const ratio = median(pageTimes) / median(nativeTimes);
@@ -314,6 +384,21 @@ test('page speed: first load, first dot, engine against the native CLI, four run
           `of the fastest ${(Math.max(...nativeSteady) / Math.max(...pageSteady)).toFixed(2)}`,
         '<= 1.3',
         steadyRatio <= 1.3,
+      );
+    }
+    if (pageCpu.length === ROUNDS && nativeCpu.length === ROUNDS) {
+      const cpuRatio = median(pageCpu) / median(nativeCpu);
+      const s = (xs: number[]) => xs.map((t) => t.toFixed(2)).join(', ');
+      report(
+        `the same runs in CPU time (Linux): the page's engine workers / the CLI process`,
+        `${s(pageCpu)} s / ${s(nativeCpu)} s: ratio of medians ${cpuRatio.toFixed(2)}`,
+      );
+    }
+    if (timeSteady && pageSteadyCpu.length === ROUNDS && nativeSteadyCpu.length === ROUNDS) {
+      const mps = (xs: number[]) => xs.map((x) => (x / 1e6).toFixed(2)).join(', ');
+      report(
+        `their steady state in CPU time: host IOs per CPU second, Chromium worker / native CLI`,
+        `${mps(pageSteadyCpu)} M/s / ${mps(nativeSteadyCpu)} M/s: ratio of medians (native / page) ${(median(nativeSteadyCpu) / median(pageSteadyCpu)).toFixed(2)}`,
       );
     }
   };

@@ -175,7 +175,7 @@ fn execute(
     while !bench.finished() {
         bench.advance(100_000, &mut samples);
         if steady_started.is_none() && steady_from_s.is_some_and(|s| samples.len() as u32 >= s) {
-            steady_started = Some((Instant::now(), samples.len()));
+            steady_started = Some((Instant::now(), cpu_seconds(), samples.len()));
         }
         if let Some(out) = fio.as_mut() {
             out.write_logs()?;
@@ -203,11 +203,19 @@ fn execute(
         let host_ios = m["host_ios"].as_f64().unwrap_or(0.0);
         m.insert("wall_seconds".into(), wall_seconds.into());
         m.insert("host_ios_per_wall_second".into(), (host_ios / wall_seconds).into());
-        if let Some((t0, from)) = steady_started {
+        let cpu_now = cpu_seconds();
+        if let Some(cpu) = cpu_now {
+            m.insert("cpu_seconds".into(), cpu.into());
+        }
+        if let Some((t0, cpu0, from)) = steady_started {
             let ios: u64 = samples[from..].iter().map(|s| s.iops as u64).sum();
             let wall = t0.elapsed().as_secs_f64();
             m.insert("steady_wall_seconds".into(), wall.into());
             m.insert("steady_host_ios_per_wall_second".into(), (ios as f64 / wall).into());
+            // Ticks are 10 ms: a steady state shorter than one has no rate to quote.
+            if let (Some(a), Some(b)) = (cpu0, cpu_now.filter(|&b| cpu0.is_some_and(|a| b > a))) {
+                m.insert("steady_host_ios_per_cpu_second".into(), (ios as f64 / (b - a)).into());
+            }
         }
         m.insert("model_memory_bytes".into(), bench.memory_bytes().into());
         m.insert("peak_memory_bytes".into(), peak_rss_bytes().unwrap_or(bench.memory_bytes()).into());
@@ -258,6 +266,17 @@ impl FioOutput {
         }
         Ok(())
     }
+}
+
+/// CPU time (user and system) this process has used so far, s (Linux `/proc/self/stat`, in
+/// ticks of 1/100 s), if the platform reports it: on a shared machine a steadier measure of the
+/// engine's speed than wall time (the page's benchmark compares it with the browser worker's).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields 14 and 15; the command name (field 2) may hold spaces, so count from its ')'.
+    let mut rest = stat.rsplit_once(')')?.1.split_whitespace().skip(11);
+    let (user, system): (f64, f64) = (rest.next()?.parse().ok()?, rest.next()?.parse().ok()?);
+    Some((user + system) / 100.0)
 }
 
 /// Peak resident set size of this process (Linux `VmHWM`), if the platform reports it.

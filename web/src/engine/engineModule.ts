@@ -70,6 +70,23 @@ export function withoutFullEngine(msg: PageToWorker, message: string): WorkerToP
   return { type: 'error', message, recoverable: true };
 }
 
+/** A question the engine answers without a run. */
+export type Question = Extract<PageToWorker, { type: 'check' | 'import' | 'describe' | 'evidence' }>;
+
+/** The answer to a question (`check` -> `checked`, ...); throws if the engine fails. */
+export function answer(engine: EngineModule, msg: Question): WorkerToPage {
+  switch (msg.type) {
+    case 'check':
+      return { type: 'checked', id: msg.id, problem: checkRequest(engine, msg.config) };
+    case 'import':
+      return { type: 'imported', id: msg.id, report: importReport(engine, msg.config) };
+    case 'describe':
+      return { type: 'described', id: msg.id, parameters: parametersOf(engine, msg.drive) };
+    case 'evidence':
+      return { type: 'evidenced', id: msg.id, figures: evidenceOf(engine, msg.config, msg.columns) };
+  }
+}
+
 /** What a module offers (presets, workloads, request and sample fields, experiments): the worker's `ready`. */
 export type ReadyMessage = Extract<WorkerToPage, { type: 'ready' }>;
 
@@ -95,13 +112,12 @@ export const EVIDENCE_FIELDS = ['iops', 'mb_s', 'mean_latency_us'] as const;
 
 /**
  * The published figures for a request's drive, with this run's verdicts when `columns` hold all
- * its seconds (EVIDENCE_FIELDS, in order); none from an engine without them, for a request it
- * refuses, or when it fails: the figures are an extra, a run stands without them.
+ * its seconds (EVIDENCE_FIELDS, in order; none before); none from an engine without them, for a
+ * request it refuses, or when it fails: the figures are an extra, a run stands without them.
  */
-export function evidenceOf(engine: EngineModule, config: SimConfig, columns?: readonly Float64Array[]): Evidence[] {
+function evidenceOf(engine: EngineModule, config: SimConfig, columns: readonly (readonly number[])[]): Evidence[] {
   if (!engine.evidence) return [];
-  const empty = new Float64Array(0);
-  const [iops, mbS, latency] = columns ?? [empty, empty, empty];
+  const [iops, mbS, latency] = EVIDENCE_FIELDS.map((_, i) => Float64Array.from(columns[i] ?? []));
   try {
     const answer = JSON.parse(engine.evidence(JSON.stringify(config), iops, mbS, latency)) as { ok: boolean; figures?: unknown };
     return answer.ok && Array.isArray(answer.figures) ? answer.figures.filter(isEvidence) : [];
@@ -111,7 +127,7 @@ export function evidenceOf(engine: EngineModule, config: SimConfig, columns?: re
 }
 
 /** What a request's fio job file or trace holds, or the line that is wrong. */
-export function importReport(engine: EngineModule, config: SimConfig): ImportReport {
+function importReport(engine: EngineModule, config: SimConfig): ImportReport {
   const trace = config.trace as { text?: unknown; name?: unknown } | undefined;
   if (!engine.trace_summary || !engine.fio_import) throw new Error('this engine module cannot read fio job files or traces');
   const json =
@@ -122,6 +138,6 @@ export function importReport(engine: EngineModule, config: SimConfig): ImportRep
 }
 
 /** Every parameter of a drive with what it accepts. */
-export function parametersOf(engine: EngineModule, drive: string): ParameterInfo[] {
+function parametersOf(engine: EngineModule, drive: string): ParameterInfo[] {
   return JSON.parse(engine.parameter_info(drive)) as ParameterInfo[];
 }

@@ -15,12 +15,10 @@ import {
 } from './protocol';
 import type { InsideLayout } from '../data/inside';
 import {
+  answer,
   checkRequest,
-  evidenceOf,
-  importReport,
   needsFullEngine,
   offerOf,
-  parametersOf,
   withoutFullEngine,
   type EngineModule,
   type ReadyMessage,
@@ -161,11 +159,10 @@ export class Runner {
         this.start(msg.config);
         break;
       case 'check':
-        try {
-          this.host.post({ type: 'checked', id: msg.id, problem: checkRequest(this.engine, msg.config) });
-        } catch (e) {
-          this.fail(e);
-        }
+      case 'import':
+      case 'describe':
+      case 'evidence':
+        this.guard(() => this.host.post(answer(this.engine, msg)));
         break;
       case 'pause':
         this.stepTo = null;
@@ -206,21 +203,6 @@ export class Runner {
       case 'capacitors':
         if (this.sim) this.guard(() => this.sim!.set_capacitors_healthy(msg.healthy));
         break;
-      case 'import':
-        this.guard(() => this.host.post({ type: 'imported', id: msg.id, report: importReport(this.engine, msg.config) }));
-        break;
-      case 'describe':
-        this.guard(() => this.host.post({ type: 'described', id: msg.id, parameters: parametersOf(this.engine, msg.drive) }));
-        break;
-      case 'evidence': {
-        const columns = msg.columns.map((c) => Float64Array.from(c));
-        this.host.post({
-          type: 'evidenced',
-          id: msg.id,
-          figures: evidenceOf(this.engine, msg.config, columns.length ? columns : undefined),
-        });
-        break;
-      }
     }
   }
 

@@ -1,6 +1,7 @@
 // The run worker's tests' engine (runner.test.ts), so they need no wasm build.
 
 import type { EngineModule, EngineSimulation } from './engineModule';
+import type { Evidence } from './protocol';
 
 export const FIELDS = ['second', 'iops', 'write_amplification'];
 export const INSIDE_ROW = 6 + 2 + 2 + 2;
@@ -12,6 +13,25 @@ const CUT = {
   energy_stored_uj: 2,
   rebuild_ms: 3,
 };
+
+/** A published figure as `evidence()` gives it: a mean of 1000 IOPS over a whole run of `seconds`. */
+export function meanFigure(seconds: number, patch: Partial<Evidence> = {}): Evidence {
+  return {
+    figure: 'mean',
+    source: '[000] 1,000 IOPS',
+    cites: ['a review'],
+    says: '1,000 IOPS',
+    measure: 'mean',
+    expected: '1,000 ± 15 %',
+    target: 1000,
+    window_from_s: 0,
+    seconds,
+    not_comparable: null,
+    simulated: null,
+    holds: null,
+    ...patch,
+  };
+}
 
 /** A stand-in for the wasm module: 1000 host IOs per simulated second, 1 ms per 1000 IOs. */
 export function fakeEngine(clock: { t: number }) {
@@ -118,20 +138,11 @@ export function fakeEngine(clock: { t: number }) {
       const comparable = c.span === 1;
       const complete = comparable && iops.length >= c.seconds;
       const mean = iops.reduce((a, b) => a + b, 0) / Math.max(1, iops.length);
-      const figure = {
-        figure: 'mean',
-        source: '[000] 1,000 IOPS',
-        cites: ['a review'],
-        says: '1,000 IOPS',
-        measure: 'mean',
-        expected: '1,000 ± 15 %',
-        target: 1000,
-        window_from_s: 0,
-        seconds: c.seconds,
+      const figure = meanFigure(c.seconds, {
         not_comparable: comparable ? null : 'spare area: the figure’s run tests 100 % of the drive',
         simulated: complete ? mean : null,
         holds: complete ? Math.abs(mean - 1000) <= 150 : null,
-      };
+      });
       return JSON.stringify({ ok: true, figures: [figure] });
     },
     Simulation: FakeSim,

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { WorkerLike } from './client';
+import { meanFigure } from './fakeWasm';
 import { MAX_RUNS, PROGRESS_MS, RunSet } from './runs';
 
 class FakeWorker implements WorkerLike {
@@ -137,19 +138,7 @@ describe('RunSet', () => {
     w.say({ type: 'started', config: { ...CONFIG, seconds: 3 }, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
     const asked = () => workers[0].sent.filter((m) => m.type === 'evidence') as unknown as { id: number; columns: number[][] }[];
     expect(asked()).toMatchObject([{ config: { seconds: 3 }, columns: [] }]);
-    const figure = {
-      figure: 'mean',
-      source: '[000] 1,000 IOPS',
-      cites: ['a review'],
-      says: '1,000 IOPS',
-      measure: 'mean',
-      expected: '1,000 ± 15 %',
-      window_from_s: 0,
-      seconds: 3,
-      not_comparable: null,
-      simulated: null,
-      holds: null,
-    };
+    const figure = meanFigure(3);
     workers[0].say({ type: 'evidenced', id: asked()[0].id, figures: [figure] });
     await Promise.resolve();
     expect(runs.run(id)!.evidence).toEqual([figure]);

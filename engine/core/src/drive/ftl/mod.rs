@@ -83,11 +83,6 @@ pub struct Scan {
     pub programs_due: u32,
     /// The victim is fully scanned and now erased and free.
     pub erased: bool,
-    /// The page the stripe was read from (an SLC-mode block's: folding).
-    pub read_from: PageAt,
-    /// The index in its block of the GC stream's first program due (the next ones follow it:
-    /// blocks hold whole wordlines, so `stripe % bits` stays each page's type across blocks).
-    pub first_program: u32,
 }
 
 pub struct Ftl {
@@ -165,6 +160,11 @@ impl Ftl {
     /// The page `ppa` lies in.
     pub fn page_of_ppa(&self, ppa: u32) -> PageAt {
         self.blocks.page_of_ppa(ppa)
+    }
+
+    /// The page of `die`'s victim its next scan reads (the default with none).
+    pub fn victim_page(&self, die: u32) -> PageAt {
+        self.collecting[die as usize].map_or(PageAt::default(), |vic| self.blocks.page_at(vic.block, vic.next))
     }
 
     /// The page `stream`'s next program on `die` writes.
@@ -366,11 +366,7 @@ impl Ftl {
         }
         let spb = self.blocks.slots_per_block;
         let first = vic.block * spb + vic.next;
-        let mut scan = Scan {
-            read_from: PageAt { mode: self.blocks.mode[vic.block as usize], stripe: vic.next / spp },
-            first_program: self.blocks.next_page(die, Stream::Gc).stripe,
-            ..Scan::default()
-        };
+        let mut scan = Scan::default();
         // What the stripe's slots record; moving a unit elsewhere does not change them.
         let stripe = self.map.stripe(first);
         for i in 0..spp {
@@ -503,12 +499,13 @@ pub(crate) mod tests {
         // Folding the SLC block: its stripes are read in SLC mode, its units written to native
         // GC blocks, and it is erased after its last SLC stripe.
         assert!(ftl.pick_victim(0));
-        let mut scans = vec![ftl.scan_victim_stripe(0)];
-        while !scans.last().unwrap().erased {
+        let mut scans = Vec::new();
+        while scans.last().is_none_or(|s: &Scan| !s.erased) {
+            assert_eq!(ftl.victim_page(0), PageAt { mode: Mode::Slc, stripe: scans.len() as u32 });
             scans.push(ftl.scan_victim_stripe(0));
         }
         assert_eq!(scans.len() as u32, slc / spp);
-        assert!(scans.iter().all(|s| s.read_from.mode == Mode::Slc && s.moved == spp));
+        assert!(scans.iter().all(|s| s.moved == spp));
         assert_eq!(scans.iter().map(|s| s.programs_due).sum::<u32>(), slc / spp);
         assert_eq!(ftl.blocks.state[first], blocks::BlockState::Free);
         assert_eq!(ftl.blocks.mode[block_of(&ftl, 0)], Mode::Native);

@@ -27,6 +27,11 @@ pub struct Counters {
     pub rmw_reads: u64,
     pub map_lookups: u64,
     pub map_misses: u64,
+    /// Units folded from SLC-mode blocks into native ones.
+    pub folded_units: u64,
+    /// Host pages the SLC cache placed, and those it placed in SLC mode (0 without a cache).
+    pub cache_host_pages: u64,
+    pub cache_slc_pages: u64,
     /// Die time booked for each kind of work, summed over dies, ns (`nand::Work`'s order).
     pub die_busy_ns: [u64; WORK_KINDS],
 }
@@ -42,6 +47,9 @@ impl Counters {
             rmw_reads: self.rmw_reads - earlier.rmw_reads,
             map_lookups: self.map_lookups - earlier.map_lookups,
             map_misses: self.map_misses - earlier.map_misses,
+            folded_units: self.folded_units - earlier.folded_units,
+            cache_host_pages: self.cache_host_pages - earlier.cache_host_pages,
+            cache_slc_pages: self.cache_slc_pages - earlier.cache_slc_pages,
             die_busy_ns: std::array::from_fn(|k| self.die_busy_ns[k] - earlier.die_busy_ns[k]),
         }
     }
@@ -249,6 +257,9 @@ impl Flash {
                 }
                 // Blocks hold whole wordlines, so the programs' page types follow on across blocks.
                 Some((times, from, to)) => {
+                    if from.mode == Mode::Slc {
+                        self.counters.folded_units += scan.moved as u64;
+                    }
                     for i in 0..scan.programs_due {
                         let ns = times.program_ns(PageAt { mode: Mode::Native, stripe: to.stripe + i });
                         self.nand.program_as(die, ready, upp, relocation(from).1, ns);

@@ -334,6 +334,16 @@ impl Blocks {
         }
     }
 
+    /// Slots left in `stream`'s open block on `die` (0 with none open).
+    pub fn room(&self, die: u32, stream: Stream) -> u32 {
+        self.dies[die as usize].open[stream as usize].map_or(0, |ob| ob.end - ob.next)
+    }
+
+    /// Valid slots in SLC-mode blocks, over all dies.
+    pub fn slc_valid_slots(&self) -> u64 {
+        self.valid.iter().zip(&self.mode).filter(|(_, &m)| m == Mode::Slc).map(|(&v, _)| v as u64).sum()
+    }
+
     /// Blocks in SLC mode on `die` (open, closed or being collected).
     pub fn slc_blocks(&self, die: u32) -> u32 {
         self.dies[die as usize].slc_blocks

@@ -153,6 +153,11 @@ impl Ftl {
         self.blocks.slots_per_block
     }
 
+    /// Slots of a block in SLC mode.
+    pub fn slc_slots_per_block(&self) -> u32 {
+        self.blocks.slc_slots_per_block
+    }
+
     pub fn slots_per_unit(&self) -> u32 {
         self.slots_per_unit
     }
@@ -343,6 +348,16 @@ impl Ftl {
         self.victims.taken(block, die);
         self.collecting[die as usize] = Some(Cursor { block, next: 0, end: self.blocks.slots_in(block) });
         true
+    }
+
+    /// Slots left in `stream`'s open block on `die`.
+    pub fn room(&self, die: u32, stream: Stream) -> u32 {
+        self.blocks.room(die, stream)
+    }
+
+    /// Valid slots in SLC-mode blocks (data waiting to be folded): O(blocks), once a second.
+    pub fn slc_data_slots(&self) -> u64 {
+        self.blocks.slc_valid_slots()
     }
 
     /// Blocks in SLC mode on `die`.

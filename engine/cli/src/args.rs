@@ -242,8 +242,8 @@ pub struct EnduranceArgs {
 
 #[derive(Args)]
 pub struct SweepArgs {
-    /// io-consistency, four-corners, mixed-70-30, sequential-128k, spare-area, endurance or
-    /// raid-scaling
+    /// io-consistency, four-corners, mixed-70-30, sequential-128k, spare-area, endurance,
+    /// raid-scaling, whole-drive-fill or idle-recovery
     /// (--list describes each).
     #[arg(value_name = "EXPERIMENT")]
     pub experiment: Option<String>,
@@ -264,6 +264,15 @@ pub struct SweepArgs {
     /// Numbers of drives for raid-scaling, e.g. 4,8,16,24.
     #[arg(long, value_name = "LIST")]
     pub drive_counts: Option<String>,
+    /// idle-recovery: GB written before the rest (default: a third of the span).
+    #[arg(long, value_name = "GB")]
+    pub write_gb: Option<String>,
+    /// idle-recovery: the rests to compare, seconds, e.g. 0,1,10,60.
+    #[arg(long, value_name = "LIST")]
+    pub rest_seconds: Option<String>,
+    /// idle-recovery: GB written after the rest (default: a hundredth of the span).
+    #[arg(long, value_name = "GB")]
+    pub then_gb: Option<String>,
     /// Shares of the span for the spare-area sweep and endurance, e.g. 1,0.875,0.75.
     #[arg(long, value_name = "LIST")]
     pub spans: Option<String>,

@@ -74,6 +74,9 @@ fn request(experiment: Option<String>, a: &SweepArgs) -> Result<ExperimentReques
     r.queue_depths = a.queue_depths.as_deref().map(|v| list("queue_depths", v)).transpose()?;
     r.drive_counts = a.drive_counts.as_deref().map(|v| list("drive_counts", v)).transpose()?;
     r.spans = a.spans.as_deref().map(|v| list("spans", v)).transpose()?;
+    r.write_gb = a.write_gb.as_deref().map(|v| number("write_gb", v)).transpose()?;
+    r.rest_seconds = a.rest_seconds.as_deref().map(|v| list("rest_seconds", v)).transpose()?;
+    r.then_gb = a.then_gb.as_deref().map(|v| number("then_gb", v)).transpose()?;
     if let Some(v) = &a.span {
         r.span = number("span", v)?;
     }

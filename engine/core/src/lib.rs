@@ -22,6 +22,6 @@ pub mod rng;
 pub mod timeline;
 pub mod units;
 
-pub use bench::{Bench, Sample, Summary, FIELDS};
+pub use bench::{Bench, Sample, Summary, FIELDS, FIELDS_V1};
 pub use config::{presets, ConfigError, DriveConfig, RunConfig};
 pub use request::RunRequest;

@@ -162,3 +162,55 @@ fn raid_scaling_nearly_doubles_to_16_drives_then_the_shared_link_caps_it() {
     assert!(last > 1.1 && last < 1.4, "16 -> 24: {last}");
     assert!((read[3] - 1_010_755.0).abs() < 0.15 * 1_010_755.0, "{read:?}");
 }
+
+/// The 980 Pro at 1/15 of its blocks (72 GB raw, 50 GB for the host) with a 20 GB SLC cache:
+/// the same dies, timings and link, so the same phases, each a fifteenth as long.
+fn small_980pro(experiment: &str, extra: serde_json::Value) -> ExperimentRequest {
+    // GC's thresholds as `calibrate::scaled` takes them down to 120 blocks per die.
+    let set = serde_json::json!({
+        "geometry.blocks_per_plane": 120, "user_bytes": 50_000_001_024u64, "gc.start_free_blocks": 4,
+        "gc.boost_below_free_blocks": 2, "gc.boost_until_free_blocks": 3, "gc.background_free_blocks": 4,
+        "slc_cache.dynamic_max_bytes": 20_000_000_000u64 });
+    let mut r = serde_json::json!({ "experiment": experiment, "drive": "980pro-1000", "set": set });
+    for (k, v) in extra.as_object().unwrap() {
+        r[k] = v.clone();
+    }
+    ExperimentRequest::from_json(&r.to_string()).unwrap()
+}
+
+#[test]
+fn whole_drive_fill_writes_at_the_slc_rate_until_the_cache_is_full_then_fills_the_span() {
+    let table = run(&small_980pro("whole-drive-fill", serde_json::json!({})));
+    let (gb, mb_s, free) = (column(&table, "gb_written"), column(&table, "mb_s"), column(&table, "slc_free_gb"));
+    assert!((free[0] + column(&table, "slc_data_gb")[0] - 20.0).abs() < 0.2, "a 20 GB cache");
+    // One 1 MiB command at a time, each fetched at host.write_fetch_mb_s (4,000 MB/s), while the
+    // dies' SLC programs could take more: the fetch sets the pace.
+    let in_cache = mb_s[1..4].iter().sum::<f64>() / 3.0;
+    assert!((in_cache / 4000.0 - 1.0).abs() < 0.03, "{in_cache} MB/s in the cache");
+    // The speed falls in the second the cache fills: at its size, within an SLC block per die
+    // (0.2 GB).
+    let end_of_fast = mb_s.iter().position(|&v| v < 3000.0).expect("the speed falls");
+    let in_slc = column(&table, "slc_data_gb")[end_of_fast - 1];
+    assert!((in_slc - 20.0).abs() < 0.2 && free[end_of_fast - 1] < 0.2, "{in_slc} GB in SLC when full");
+    assert!(gb[end_of_fast] - gb[end_of_fast - 1] < 2.0, "fast until {} GB", gb[end_of_fast]);
+    let after = mb_s[end_of_fast + 2..end_of_fast + 10].iter().sum::<f64>() / 8.0;
+    assert!(after < 0.5 * in_cache, "{after} MB/s after the cache");
+    // Written: the whole span, and the folded data is what the drive reports.
+    assert!((gb.last().unwrap() - 50.0).abs() < 0.01, "{} GB written", gb.last().unwrap());
+    assert!(column(&table, "fold_mb_s").iter().any(|&f| f > 0.0));
+}
+
+#[test]
+fn idle_recovery_writes_faster_after_a_longer_rest() {
+    let r = small_980pro("idle-recovery", serde_json::json!({ "write_gb": 24, "then_gb": 1, "rest_seconds": [0, 5] }));
+    let table = run(&r);
+    let (rest, write, mb_s) = (column(&table, "rest_s"), &table.columns, column(&table, "mb_s"));
+    assert!(write.contains(&"write".to_string()));
+    assert_eq!(rest, vec![0.0, 0.0, 5.0, 5.0], "{:?}", table.rows);
+    // Before the rest: the cache and then some; after no rest, the post-cache speed; after 5 s
+    // of folding, back in SLC.
+    let (before, after_none, after_rest) = (mb_s[0], mb_s[1], mb_s[3]);
+    assert!(after_none < 0.6 * before, "{after_none} after no rest vs {before} before");
+    assert!(after_rest > 1.5 * after_none, "{after_rest} after 5 s vs {after_none} after none");
+    assert_eq!(mb_s[0], mb_s[2], "the same writes before the rest");
+}

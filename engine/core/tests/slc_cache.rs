@@ -1,7 +1,7 @@
 //! The SLC cache (issue 20) on a small, fast TLC drive defined here (no shipped preset): the
 //! phases of a fill from a secure erase, each checked against the rate its timings give.
 
-use ssdlab_core::config::{CellType, Precondition, RunConfig, SlcCacheConfig, WhenFull, WorkloadSpec};
+use ssdlab_core::config::{CellType, JobSpec, Phase, Precondition, RunConfig, SlcCacheConfig, WhenFull, WorkloadSpec};
 use ssdlab_core::drive::nand::Work;
 use ssdlab_core::{presets, Bench, DriveConfig};
 
@@ -220,4 +220,86 @@ fn direct_folding_while_writing_refills_the_cache_at_the_rate_its_timings_give()
     let mb_s = mean_mb_s(&samples, 20..40);
     assert!((mb_s / expected - 1.0).abs() < 0.05, "{mb_s} MB/s vs {expected} folding while writing");
     bench.drive().ftl().check_invariants().unwrap();
+}
+
+#[test]
+fn the_cache_columns_follow_the_data_from_slc_to_native_blocks() {
+    let drive = cache_drive(WhenFull::FoldFirst);
+    let (dies, unit_bytes) = (drive.geometry.dies as f64, 4096.0);
+    let program_units = drive.geometry.units_per_program() as f64;
+    let mut bench = Bench::new(fill(drive, 30)).unwrap();
+    let samples = bench.run_to_end();
+    let c = bench.drive().counters();
+    let sum = |f: fn(&ssdlab_core::Sample) -> f64| samples.iter().map(f).sum::<f64>();
+    // Each second's columns add up to the drive's counters.
+    let folded = sum(|s| s.fold_mb_s) * 1e6 / unit_bytes;
+    assert!(c.folded_units > 0 && (folded - c.folded_units as f64).abs() < 1e-6, "{folded} vs {}", c.folded_units);
+    let fold_ns = sum(|s| s.die_fold) * dies * 1e9;
+    let counted_ns = c.die_busy_ns[Work::Fold as usize] as f64;
+    assert!((fold_ns / counted_ns - 1.0).abs() < 1e-9, "{fold_ns} vs {counted_ns}");
+    // Nothing is overwritten: every unit the drive took is folded or still in SLC, but for the
+    // pages being assembled.
+    let end = samples.last().unwrap();
+    let taken = (c.host_write_bytes / 4096) as f64;
+    let accounted = folded + end.slc_data_gb * 1e9 / unit_bytes;
+    assert!(accounted <= taken && taken - accounted <= dies * program_units, "{taken} units taken, {accounted} placed");
+    // While the cache takes the writes, every host page goes to SLC and its free space falls by
+    // what was written; once full, the host waits for folds that free blocks.
+    let first = &samples[1];
+    assert_eq!(first.host_to_slc, 1.0);
+    assert!(first.slc_free_gb > 0.0 && first.slc_free_gb < CACHE_BYTES as f64 / 1e9);
+    assert!(samples[1..10].windows(2).all(|w| w[1].slc_free_gb < w[0].slc_free_gb));
+    let full = &samples[20];
+    assert!(full.slc_free_gb < 0.01, "{} GB free once full", full.slc_free_gb);
+    assert!(full.fold_mb_s > 0.0 && full.die_fold > 0.0 && full.slc_blocks > 0);
+    // No column of the cache moves on a drive without one.
+    let samples = Bench::new(fill(presets::by_id("s3700-200").unwrap(), 3)).unwrap().run_to_end();
+    let cache_columns = |s: &ssdlab_core::Sample| {
+        [s.die_fold, s.slc_free_gb, s.slc_data_gb, s.fold_mb_s, s.host_to_slc, s.slc_blocks as f64]
+    };
+    assert!(samples.iter().all(|s| cache_columns(s) == [0.0; 6]));
+}
+
+#[test]
+fn a_phase_without_jobs_is_a_rest_in_which_the_drive_folds() {
+    let run = |idle_fold: bool| {
+        let mut drive = cache_drive(WhenFull::FoldFirst);
+        drive.slc_cache.as_mut().unwrap().idle_fold = idle_fold;
+        drive.gc.background_free_blocks = 0;
+        let cfg = fill(drive, 60);
+        let writes = |name: &str, offset: u64, bytes: u64| {
+            let mut job = JobSpec::named(&cfg.workload, 128 << 10, 128 << 10, 32);
+            (job.offset_bytes, job.size_bytes, job.io_limit_bytes) = (offset, bytes, bytes);
+            Phase { name: name.into(), jobs: vec![job], runtime_ns: 0, ramp_ns: 0 }
+        };
+        // Past the cache (512 MiB), 5 s of rest, then writes again.
+        let first = 640 << 20;
+        let rest = Phase { name: "rest".into(), jobs: Vec::new(), runtime_ns: 5_000_000_000, ramp_ns: 0 };
+        let phases = vec![writes("before", 0, first), rest, writes("after", first, 128 << 20)];
+        let mut bench = Bench::new(RunConfig { phases, ..cfg }).unwrap();
+        let samples = bench.run_to_end();
+        bench.drive().ftl().check_invariants().unwrap();
+        let resting: Vec<usize> = (1..samples.len()).filter(|&i| samples[i].iops == 0).collect();
+        assert!(resting.len() >= 4, "seconds without IOs: {resting:?}");
+        // Whole seconds: the last but one before the rest, the second after it.
+        let (before, after) = (resting[0] - 2, *resting.last().unwrap() + 2);
+        (samples[before].mb_s, samples[after].mb_s)
+    };
+    // The drive is idle in the rest: it folds, and writes after it faster than before it.
+    let (before, after) = run(true);
+    assert!(after > 1.5 * before, "{before} MB/s before the rest, {after} after");
+    let (before, after) = run(false);
+    assert!(after < 1.2 * before, "without idle folding: {before} MB/s before the rest, {after} after");
+    let cfg = fill(cache_drive(WhenFull::FoldFirst), 60);
+    let mut job = JobSpec::named(&cfg.workload, 128 << 10, 128 << 10, 32);
+    job.io_limit_bytes = 1 << 20;
+    let (first, rest) = (
+        Phase { name: "w".into(), jobs: vec![job], runtime_ns: 0, ramp_ns: 0 },
+        Phase { name: "rest".into(), jobs: Vec::new(), runtime_ns: 1_000_000_000, ramp_ns: 0 },
+    );
+    // A rest needs a runtime and a phase after it.
+    let mut cfg = RunConfig { phases: vec![first, Phase { runtime_ns: 0, ..rest }], ..cfg };
+    assert!(cfg.validate().unwrap_err().to_string().contains("needs a runtime"));
+    cfg.phases[1].runtime_ns = 1;
+    assert!(cfg.validate().unwrap_err().to_string().contains("a phase after it"));
 }

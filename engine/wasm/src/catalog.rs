@@ -181,10 +181,10 @@ pub fn check_request(config_json: &str) -> String {
 /// Only in the full module: the first one stays small for the first visit.
 #[cfg(feature = "full")]
 #[wasm_bindgen]
-pub fn evidence(config_json: &str, iops: &[f64], mb_s: &[f64], mean_latency_us: &[f64]) -> String {
+pub fn evidence(config_json: &str, iops: &[f64], mb_s: &[f64], mean_latency_us: &[f64], host_writes: &[f64]) -> String {
     match RunRequest::from_json(config_json).and_then(|r| r.resolve()) {
         Ok(cfg) => {
-            let figures = evidence_of(&cfg, Columns { iops, mb_s, mean_latency_us });
+            let figures = evidence_of(&cfg, Columns { iops, mb_s, mean_latency_us, host_writes });
             match serde_json::to_string(&figures) {
                 Ok(list) => format!(r#"{{"ok":true,"figures":{}}}"#, list),
                 Err(e) => refusal(ssdlab_core::ConfigError::new("evidence", e.to_string())).to_string(),

@@ -46,7 +46,7 @@ export interface EngineModule {
   /** The articles' methods as JSON (engines before them lack it). */
   experiments?(): string;
   /** The published figures for a request's drive, with verdicts from its per-second columns (full module). */
-  evidence?(config_json: string, iops: Float64Array, mb_s: Float64Array, mean_latency_us: Float64Array): string;
+  evidence?(config_json: string, iops: Float64Array, mb_s: Float64Array, mean_latency_us: Float64Array, host_writes: Float64Array): string;
   Simulation: new (config_json: string) => EngineSimulation;
 }
 
@@ -108,7 +108,7 @@ export function checkRequest(engine: EngineModule, config: SimConfig): Problem |
 }
 
 /** The per-second columns the published figures are measured on. */
-export const EVIDENCE_FIELDS = ['iops', 'mb_s', 'mean_latency_us'] as const;
+export const EVIDENCE_FIELDS = ['iops', 'mb_s', 'mean_latency_us', 'host_writes'] as const;
 
 /**
  * The published figures for a request's drive, with this run's verdicts when `columns` hold all
@@ -117,9 +117,9 @@ export const EVIDENCE_FIELDS = ['iops', 'mb_s', 'mean_latency_us'] as const;
  */
 function evidenceOf(engine: EngineModule, config: SimConfig, columns: readonly (readonly number[])[]): Evidence[] {
   if (!engine.evidence) return [];
-  const [iops, mbS, latency] = EVIDENCE_FIELDS.map((_, i) => Float64Array.from(columns[i] ?? []));
+  const [iops, mbS, latency, writes] = EVIDENCE_FIELDS.map((_, i) => Float64Array.from(columns[i] ?? []));
   try {
-    const answer = JSON.parse(engine.evidence(JSON.stringify(config), iops, mbS, latency)) as { ok: boolean; figures?: unknown };
+    const answer = JSON.parse(engine.evidence(JSON.stringify(config), iops, mbS, latency, writes)) as { ok: boolean; figures?: unknown };
     return answer.ok && Array.isArray(answer.figures) ? answer.figures.filter(isEvidence) : [];
   } catch {
     return [];

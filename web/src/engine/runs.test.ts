@@ -146,7 +146,7 @@ describe('RunSet', () => {
     samples(w, 0, 3);
     w.say({ type: 'finished', summary: { seconds_done: 3, elapsed_ms: 1, memory_bytes: 1 } });
     // The run's seconds of the columns the figures are measured on (this store has no MB/s or latency).
-    expect(asked()[1].columns).toEqual([[1000, 1000, 1000], [], []]);
+    expect(asked()[1].columns).toEqual([[1000, 1000, 1000], [], [], []]);
     workers[0].say({ type: 'evidenced', id: asked()[1].id, figures: [{ ...figure, simulated: 1000, holds: true }] });
     await Promise.resolve();
     expect(runs.run(id)!.evidence[0]).toMatchObject({ simulated: 1000, holds: true });

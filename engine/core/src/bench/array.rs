@@ -197,6 +197,9 @@ impl Array {
             sum.rmw_reads += c.rmw_reads;
             sum.map_lookups += c.map_lookups;
             sum.map_misses += c.map_misses;
+            sum.folded_units += c.folded_units;
+            sum.cache_host_pages += c.cache_host_pages;
+            sum.cache_slc_pages += c.cache_slc_pages;
             for (s, b) in sum.die_busy_ns.iter_mut().zip(c.die_busy_ns) {
                 *s += b;
             }
@@ -223,6 +226,9 @@ impl Array {
             }
             s.gc_active_dies += m.gc_active_dies;
             s.gc_boost |= m.gc_boost;
+            s.slc_free_units += m.slc_free_units;
+            s.slc_data_units += m.slc_data_units;
+            s.slc_blocks += m.slc_blocks;
         }
         s
     }

@@ -24,7 +24,7 @@ use histogram::Histogram;
 use target::Target;
 
 pub use report::{default_steady_from_s, power_cut_json, power_cuts_json, results_json};
-pub use sample::{csv, Sample, FIELDS, FIELD_INFO, HOST_CPU_HZ};
+pub use sample::{csv, Sample, FIELDS, FIELDS_V1, FIELD_INFO, HOST_CPU_HZ};
 use seconds::Seconds;
 pub use summary::Summary;
 

@@ -73,6 +73,19 @@ pub struct Sample {
     pub die_gc_program: f64,
     pub die_erase: f64,
     pub die_map: f64,
+    /// Share of the dies' time folding SLC data into native blocks (an SLC cache).
+    pub die_fold: f64,
+    /// The SLC cache at the end of the second: what host writes could still take in SLC mode
+    /// (the open SLC blocks' room and the blocks it may still open), and the valid data in
+    /// SLC-mode blocks waiting to be folded, GB (10^9 bytes); 0 without a cache.
+    pub slc_free_gb: f64,
+    pub slc_data_gb: f64,
+    /// Data folded from SLC-mode blocks into native ones in the second, MB/s.
+    pub fold_mb_s: f64,
+    /// Share of the second's host units programmed in SLC mode.
+    pub host_to_slc: f64,
+    /// Blocks in SLC mode at the end of the second.
+    pub slc_blocks: u32,
 }
 
 /// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
@@ -80,7 +93,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 36] = [
+pub const FIELDS: [&str; 42] = [
     "second",
     "iops",
     "mb_s",
@@ -117,7 +130,17 @@ pub const FIELDS: [&str; 36] = [
     "die_gc_program",
     "die_erase",
     "die_map",
+    "die_fold",
+    "slc_free_gb",
+    "slc_data_gb",
+    "fold_mb_s",
+    "host_to_slc",
+    "slc_blocks",
 ];
+
+/// The columns before the SLC cache's (issue 20): the golden digests recorded before them
+/// cover these, the first of `FIELDS`.
+pub const FIELDS_V1: &[&str] = FIELDS.split_at(36).0;
 
 /// Each column's unit and what it means, in `FIELDS`' order (for tables, tooltips and exports).
 /// For a RAID 0 array (`raid`), the host's columns (IOPS, MB/s, latencies, outstanding) count
@@ -125,7 +148,7 @@ pub const FIELDS: [&str; 36] = [
 /// counts are sums, write amplification and the map hit rate come from the summed counters, die
 /// shares are means over every member's dies, erase counts the extremes over all members, and
 /// flags are raised if any member raises them (buffering and healthy capacitors: only if all).
-pub const FIELD_INFO: [(&str, &str, &str); 36] = [
+pub const FIELD_INFO: [(&str, &str, &str); FIELDS.len()] = [
     ("second", "s", "start of the second, from the end of the preconditioning"),
     ("iops", "IO/s", "host commands completed in the second"),
     ("mb_s", "MB/s", "host data moved in the second (10^6 bytes)"),
@@ -166,6 +189,20 @@ pub const FIELD_INFO: [(&str, &str, &str); 36] = [
     ("die_gc_program", "share", "share of die time programming GC copies"),
     ("die_erase", "share", "share of die time erasing blocks"),
     ("die_map", "share", "share of die time on map pages and the map journal"),
+    ("die_fold", "share", "share of die time folding SLC-mode data into TLC/QLC blocks"),
+    (
+        "slc_free_gb",
+        "GB",
+        "SLC cache host writes could still take at the end of the second (array: sum; 0 without a cache)",
+    ),
+    ("slc_data_gb", "GB", "valid data in SLC-mode blocks waiting to be folded (array: sum)"),
+    ("fold_mb_s", "MB/s", "data folded from SLC-mode blocks into TLC/QLC blocks (array: sum)"),
+    (
+        "host_to_slc",
+        "share",
+        "share of the host data programmed in the second that went to SLC mode (array: of the sums)",
+    ),
+    ("slc_blocks", "blocks", "blocks in SLC mode at the end of the second (array: sum)"),
 ];
 
 impl Sample {
@@ -207,6 +244,12 @@ impl Sample {
             self.die_gc_program,
             self.die_erase,
             self.die_map,
+            self.die_fold,
+            self.slc_free_gb,
+            self.slc_data_gb,
+            self.fold_mb_s,
+            self.host_to_slc,
+            self.slc_blocks as f64,
         ]
     }
 }

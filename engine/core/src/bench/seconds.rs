@@ -159,6 +159,16 @@ impl Seconds {
             die_gc_program: die(3),
             die_erase: die(4),
             die_map: die(5),
+            die_fold: die(6),
+            slc_free_gb: (status.slc_free_units * UNIT_BYTES) as f64 / 1e9,
+            slc_data_gb: (status.slc_data_units * UNIT_BYTES) as f64 / 1e9,
+            fold_mb_s: (work.folded_units * UNIT_BYTES) as f64 / 1e6,
+            host_to_slc: if work.cache_host_pages == 0 {
+                0.0
+            } else {
+                work.cache_slc_pages as f64 / work.cache_host_pages as f64
+            },
+            slc_blocks: status.slc_blocks,
         }
     }
 }

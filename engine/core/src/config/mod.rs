@@ -123,6 +123,8 @@ impl DriveConfig {
         all.extend(self.map.limits(g));
         all.extend(self.power.limits());
         if let Some(cache) = &self.slc_cache {
+            all.retain(|l| l.path != "timing.slc_program_ns");
+            all.push(SlcCacheConfig::slc_program_limit(self));
             all.extend(cache.limits(self));
         }
         all
@@ -147,6 +149,9 @@ impl DriveConfig {
         check_limits(&[self.gc.reserved_limit(), self.user_bytes_limit()])?;
         self.host.check()?;
         self.controller.check(g)?;
+        if self.slc_cache.is_some() {
+            check_limits(&[SlcCacheConfig::slc_program_limit(self)])?;
+        }
         self.timing.check(self.nand.cell, g)?;
         check_limits(&self.endurance.limits())?;
         check_limits(&self.wear.limits())?;

@@ -186,7 +186,8 @@ impl NandGeometry {
             Limit::whole("geometry.dies", self.dies as u64, self.channels as u64, 4096),
             Limit::whole("geometry.planes", self.planes as u64, 1, 8),
             Limit::whole("geometry.page_bytes", self.page_bytes as u64, 4096, 65536),
-            Limit::whole("geometry.pages_per_block", self.pages_per_block as u64, 4, 4096),
+            // Multiples of 12 at both ends: whole wordlines of 2, 3 or 4 bits fit there too.
+            Limit::whole("geometry.pages_per_block", self.pages_per_block as u64, 12, 4032),
             Limit::whole("geometry.blocks_per_plane", self.blocks_per_plane as u64, 8, 1 << 20),
         ]
     }

@@ -21,7 +21,7 @@ macro_rules! preset_file {
 }
 
 /// Every preset file, in the order the UI lists them.
-const FILES: [(&str, &str); 21] = [
+const FILES: [(&str, &str); 22] = [
     preset_file!("s3700-200.toml"),
     preset_file!("s3700-100.toml"),
     preset_file!("s3700-400.toml"),
@@ -43,6 +43,7 @@ const FILES: [(&str, &str); 21] = [
     preset_file!("p3500-1600.toml"),
     preset_file!("p420m-1400.toml"),
     preset_file!("910-800.toml"),
+    preset_file!("980pro-1000.toml"),
 ];
 
 /// A drive as its file gives it, with the source of each value (by parameter path).

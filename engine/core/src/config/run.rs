@@ -189,10 +189,30 @@ impl RunConfig {
         real_range("compressibility", self.compressibility, 0.0, 0.9, "0 (incompressible) and 0.9")
     }
 
+    /// A phase without jobs is a rest: the host issues nothing for its runtime and the drive is
+    /// idle. It lasts a set time, and a phase follows it (the drive's idle work is booked when
+    /// the host issues again); the run's bursts (`idle_s`) are its other way to rest.
+    fn check_rest(&self, i: usize, phase: &Phase) -> Result<(), ConfigError> {
+        let field = format!("phases[{}].jobs", i);
+        if phase.runtime_ns == 0 {
+            return Err(ConfigError::new(&field, "is empty: a rest phase needs a runtime"));
+        }
+        if i + 1 == self.phases.len() {
+            return Err(ConfigError::new(&field, "is empty: a rest phase must have a phase after it"));
+        }
+        if self.idle_s > 0 {
+            return Err(ConfigError::new(&field, "is empty: a rest phase cannot be combined with idle_s"));
+        }
+        Ok(())
+    }
+
     fn check_phases(&self) -> Result<(), ConfigError> {
         let span_bytes = self.host_units() * UNIT_BYTES;
         for (i, phase) in self.phases.iter().enumerate() {
-            range(&format!("phases[{}].jobs", i), phase.jobs.len() as u64, 1, MAX_JOBS as u64)?;
+            if phase.jobs.is_empty() {
+                self.check_rest(i, phase)?;
+            }
+            range(&format!("phases[{}].jobs", i), phase.jobs.len() as u64, 0, MAX_JOBS as u64)?;
             for (j, job) in phase.jobs.iter().enumerate() {
                 job.check(&format!("phases[{}].jobs[{}] ({})", i, j, job.name), span_bytes)?;
             }

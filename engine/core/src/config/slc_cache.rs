@@ -50,6 +50,14 @@ impl SlcCacheConfig {
         (self.dynamic_max_bytes / drive.geometry.dies as u64 / Self::slc_block_bytes(drive)) as u32
     }
 
+    /// A cache needs an SLC-mode program time: above 0 (which alone means none), below a
+    /// native page's. It replaces the timing section's limit, which allows 0, and is checked
+    /// before it (`DriveConfig::validate`).
+    pub fn slc_program_limit(drive: &DriveConfig) -> Limit {
+        let t = &drive.timing;
+        Limit::whole("timing.slc_program_ns", t.slc_program_ns, 1, t.program_ns.saturating_sub(1))
+    }
+
     /// From one SLC block per die to the blocks in service, each in SLC mode.
     pub fn limits(&self, drive: &DriveConfig) -> Vec<Limit> {
         let per_block = drive.geometry.dies as u64 * Self::slc_block_bytes(drive);
@@ -60,15 +68,13 @@ impl SlcCacheConfig {
         ]
     }
 
-    /// What a cache needs of the rest of the drive: cells with more than one bit, a time for an
-    /// SLC-mode program, whole wordlines in a block, and one slot per unit (no compression).
+    /// What a cache needs of the rest of the drive: cells with more than one bit, whole
+    /// wordlines in a block, and one slot per unit (no compression); its SLC-mode program time
+    /// is checked with the timings (`slc_program_limit`).
     pub fn check(&self, drive: &DriveConfig) -> Result<(), ConfigError> {
         let bits = drive.nand.cell.bits();
         if bits == 1 {
             return Err(ConfigError::new("nand.cell", "must store more than one bit with [slc_cache] (got slc)"));
-        }
-        if drive.timing.slc_program_ns == 0 {
-            return Err(ConfigError::new("timing.slc_program_ns", "must be set (above 0) with [slc_cache]"));
         }
         if !drive.geometry.pages_per_block.is_multiple_of(bits) {
             return Err(ConfigError::new(

@@ -27,6 +27,11 @@ pub struct Counters {
     pub rmw_reads: u64,
     pub map_lookups: u64,
     pub map_misses: u64,
+    /// Units folded from SLC-mode blocks into native ones.
+    pub folded_units: u64,
+    /// Host pages the SLC cache placed, and those it placed in SLC mode (0 without a cache).
+    pub cache_host_pages: u64,
+    pub cache_slc_pages: u64,
     /// Die time booked for each kind of work, summed over dies, ns (`nand::Work`'s order).
     pub die_busy_ns: [u64; WORK_KINDS],
 }
@@ -42,6 +47,9 @@ impl Counters {
             rmw_reads: self.rmw_reads - earlier.rmw_reads,
             map_lookups: self.map_lookups - earlier.map_lookups,
             map_misses: self.map_misses - earlier.map_misses,
+            folded_units: self.folded_units - earlier.folded_units,
+            cache_host_pages: self.cache_host_pages - earlier.cache_host_pages,
+            cache_slc_pages: self.cache_slc_pages - earlier.cache_slc_pages,
             die_busy_ns: std::array::from_fn(|k| self.die_busy_ns[k] - earlier.die_busy_ns[k]),
         }
     }
@@ -91,6 +99,15 @@ impl PageTimes {
             Mode::Slc => self.slc_read_ns,
             Mode::Native => self.read_ns[(page.stripe % self.bits) as usize],
         }
+    }
+}
+
+/// The work kinds of relocating a stripe read from `page`: GC's, or folding's from an SLC-mode
+/// block (its read, its programs).
+fn relocation(page: PageAt) -> (Work, Work) {
+    match page.mode {
+        Mode::Native => (Work::GcRead, Work::GcProgram),
+        Mode::Slc => (Work::Fold, Work::Fold),
     }
 }
 
@@ -216,28 +233,38 @@ impl Flash {
     /// the read alone paces the programs. A victim in SLC mode is folded: its work counts as
     /// `Work::Fold`.
     pub fn scan_stripe(&mut self, die: u32, now_ns: u64) {
+        // Drives whose pages differ: the page the stripe is read from and the GC stream's next
+        // (looked up before the scan moves past them). Other drives are native throughout.
+        let pages =
+            self.page_times.as_deref().map(|t| (t, self.ftl.victim_page(die), self.ftl.next_page(die, Stream::Gc)));
         let scan = self.ftl.scan_victim_stripe(die);
         if scan.moved > 0 {
-            let (read, program) = match scan.read_from.mode {
-                Mode::Native => (Work::GcRead, Work::GcProgram),
-                Mode::Slc => (Work::Fold, Work::Fold),
-            };
-            let units = scan.moved_slots.div_ceil(self.slots_per_unit);
-            let mut ready = match &self.page_times {
-                None => self.nand.read(die, now_ns, units, read),
-                Some(times) => self.nand.read_as(die, now_ns, units, read, times.read_ns(scan.read_from)),
+            let (units, upp) = (scan.moved_slots.div_ceil(self.slots_per_unit), self.units_per_program);
+            let mut ready = match pages {
+                None => self.nand.read(die, now_ns, units, Work::GcRead),
+                Some((times, from, _)) => {
+                    self.nand.read_as(die, now_ns, units, relocation(from).0, times.read_ns(from))
+                }
             };
             if self.gc_move_ns > 0 {
                 ready = ready.max(self.firmware.run_now(scan.moved as u64 * self.gc_move_ns));
             }
-            for i in 0..scan.programs_due {
-                match &self.page_times {
-                    None => self.nand.program(die, ready, self.units_per_program, program),
-                    Some(times) => {
-                        let page = PageAt { mode: Mode::Native, stripe: scan.first_program + i };
-                        self.nand.program_as(die, ready, self.units_per_program, program, times.program_ns(page))
+            match pages {
+                None => {
+                    for _ in 0..scan.programs_due {
+                        self.nand.program(die, ready, upp, Work::GcProgram);
                     }
-                };
+                }
+                // Blocks hold whole wordlines, so the programs' page types follow on across blocks.
+                Some((times, from, to)) => {
+                    if from.mode == Mode::Slc {
+                        self.counters.folded_units += scan.moved as u64;
+                    }
+                    for i in 0..scan.programs_due {
+                        let ns = times.program_ns(PageAt { mode: Mode::Native, stripe: to.stripe + i });
+                        self.nand.program_as(die, ready, upp, relocation(from).1, ns);
+                    }
+                }
             }
             self.counters.gc_moves += scan.moved as u64;
             self.count_programs(scan.programs_due);

@@ -57,6 +57,11 @@ pub struct Status {
     /// Dies with a victim being collected, and whether the drive-wide clean-up runs.
     pub gc_active_dies: u32,
     pub gc_boost: bool,
+    /// The SLC cache: units host writes could still take in SLC mode, valid units in SLC-mode
+    /// blocks, and blocks in SLC mode (0 without a cache).
+    pub slc_free_units: u64,
+    pub slc_data_units: u64,
+    pub slc_blocks: u32,
 }
 
 pub struct Drive {
@@ -322,6 +327,7 @@ impl Drive {
     pub fn status(&self, t_ns: u64) -> Status {
         let ftl = &self.flash.ftl;
         let (erase_count_min, erase_count_max) = ftl.erase_count_range();
+        let dies = 0..self.cfg.geometry.dies;
         Status {
             free_blocks: ftl.free_blocks(),
             erase_count_min,
@@ -333,6 +339,9 @@ impl Drive {
             capacitors: self.capacitors,
             gc_active_dies: (0..self.cfg.geometry.dies).filter(|&d| ftl.has_victim(d)).count() as u32,
             gc_boost: self.gc.boosting(),
+            slc_free_units: self.gc.cache().map_or(0, |c| dies.clone().map(|d| c.free_slots(d, ftl)).sum()),
+            slc_data_units: self.gc.cache().map_or(0, |_| ftl.slc_data_slots()),
+            slc_blocks: dies.map(|d| ftl.slc_blocks(d)).sum(),
         }
     }
 }

@@ -7,7 +7,7 @@
 use crate::config::{DriveConfig, SlcCacheConfig, WhenFull};
 
 use super::flash::Flash;
-use super::ftl::Stream;
+use super::ftl::{Ftl, Stream};
 
 pub struct SlcCache {
     when_full: WhenFull,
@@ -42,6 +42,13 @@ impl SlcCache {
     /// The stream the next host page on `die` goes to; folding first if the cache is full and
     /// host writes must still land in SLC. The host page waits behind that work on the die.
     pub fn stream_for_host_page(&mut self, die: u32, now_ns: u64, flash: &mut Flash) -> Stream {
+        let stream = self.choose_stream(die, now_ns, flash);
+        flash.counters.cache_host_pages += 1;
+        flash.counters.cache_slc_pages += (stream == Stream::Slc) as u64;
+        stream
+    }
+
+    fn choose_stream(&mut self, die: u32, now_ns: u64, flash: &mut Flash) -> Stream {
         if self.may_write_slc(die, flash) {
             return Stream::Slc;
         }
@@ -59,6 +66,14 @@ impl SlcCache {
                 }
             }
         }
+    }
+
+    /// Slots host writes could still take in SLC mode on `die` now: its open SLC block's room
+    /// and the SLC blocks it may still open (under the cache's limit and above GC's reserve).
+    pub fn free_slots(&self, die: u32, ftl: &Ftl) -> u64 {
+        let may_open = (self.blocks_per_die.saturating_sub(ftl.slc_blocks(die)))
+            .min(ftl.die_free_blocks(die).saturating_sub(self.min_free_blocks));
+        ftl.room(die, Stream::Slc) as u64 + may_open as u64 * ftl.slc_slots_per_block() as u64
     }
 
     /// The die's open SLC block has room, or it may open another: under the cache's limit and

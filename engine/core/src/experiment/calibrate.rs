@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::ExperimentRequest;
 use crate::bench::{Bench, Sample};
 use crate::config::DriveConfig;
 use crate::request::RunRequest;
@@ -28,11 +29,25 @@ pub struct Target {
     /// states of big drives, which do not depend on their size.
     #[serde(default)]
     pub scaled: Option<u32>,
+    /// Run this experiment (one point: `whole-drive-fill`) instead of a plain run; `run` then
+    /// holds its request's fields (`queue_depths`, `set`, ...).
+    #[serde(default)]
+    pub experiment: Option<String>,
     /// Measure from this second on (default: 70 % of the run, as the articles' t = 1400 s).
     #[serde(default)]
     pub from_s: Option<u32>,
+    /// Measure the seconds that end with this much host data written, GB (a fill's window by
+    /// GB, as the articles' charts; either bound replaces `from_s`).
+    #[serde(default)]
+    pub from_gb: Option<f64>,
+    #[serde(default)]
+    pub to_gb: Option<f64>,
+    /// `phase_end_gb`: the speed the phase ends below, MB/s.
+    #[serde(default)]
+    pub below_mb_s: Option<f64>,
     /// mean, min, max, spread, best_over_worst, percent_below:N, dip_period_s, trend, mb_s,
-    /// latency_mean_us.
+    /// latency_mean_us; for fills, fill_mean_mb_s (the whole run's bytes over its time) and
+    /// phase_end_gb (GB written when the speed first stays under `below_mb_s` for 2 s).
     pub measure: String,
     /// The figure, and how far off still counts as reproduced (a fraction); or bounds.
     #[serde(default)]
@@ -95,7 +110,8 @@ impl Target {
 
     /// The run's key: targets with the same run share it.
     fn run_key(&self) -> String {
-        format!("{} {:?} {}", self.drive, self.scaled, serde_json::to_string(&self.run).unwrap_or_default())
+        let run = serde_json::to_string(&self.run).unwrap_or_default();
+        format!("{} {:?} {:?} {}", self.drive, self.scaled, self.experiment, run)
     }
 
     /// The run that measures this target.
@@ -108,11 +124,21 @@ impl Target {
         Ok(cfg)
     }
 
-    /// The figure's run on the full-size drive, as the article made it.
+    /// The figure's run on the full-size drive, as the article made it (an experiment's one point).
     pub fn unscaled_config(&self) -> Result<crate::config::RunConfig, ConfigError> {
         let mut request = serde_json::Value::Object(self.run.clone().into_iter().collect());
         request["drive"] = self.drive.clone().into();
-        let cfg = RunRequest::from_json(&request.to_string())?.resolve()?;
+        let cfg = match &self.experiment {
+            None => RunRequest::from_json(&request.to_string())?.resolve()?,
+            Some(id) => {
+                request["experiment"] = id.clone().into();
+                let (_, points) = ExperimentRequest::from_json(&request.to_string())?.plan()?;
+                match <[_; 1]>::try_from(points) {
+                    Ok([point]) => point.cfg,
+                    Err(_) => return Err(ConfigError::new("experiment", format!("'{}' must be one run here", id))),
+                }
+            }
+        };
         cfg.validate()?;
         Ok(cfg)
     }
@@ -185,22 +211,43 @@ pub struct Columns<'a> {
     pub iops: &'a [f64],
     pub mb_s: &'a [f64],
     pub mean_latency_us: &'a [f64],
+    /// Host data written, 4 KiB units (the GB windows and the fill measures).
+    pub host_writes: &'a [f64],
 }
 
 /// The target's measure of a run's seconds.
 pub fn measure(t: &Target, samples: &[Sample]) -> Result<f64, ConfigError> {
-    let iops: Vec<f64> = samples.iter().map(|s| s.iops as f64).collect();
-    let mb_s: Vec<f64> = samples.iter().map(|s| s.mb_s).collect();
-    let mean_latency_us: Vec<f64> = samples.iter().map(|s| s.mean_latency_us).collect();
-    measure_columns(t, Columns { iops: &iops, mb_s: &mb_s, mean_latency_us: &mean_latency_us })
+    let column = |f: fn(&Sample) -> f64| samples.iter().map(f).collect::<Vec<f64>>();
+    let (iops, mb_s) = (column(|s| s.iops as f64), column(|s| s.mb_s));
+    let (mean_latency_us, host_writes) = (column(|s| s.mean_latency_us), column(|s| s.host_writes));
+    measure_columns(
+        t,
+        Columns { iops: &iops, mb_s: &mb_s, mean_latency_us: &mean_latency_us, host_writes: &host_writes },
+    )
 }
 
 /// The target's measure of a run's per-second columns (the page keeps its runs as columns).
 pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigError> {
     let seconds = c.iops.len();
-    let from = (t.from_s.unwrap_or(seconds as u32 * 7 / 10) as usize).min(seconds.saturating_sub(1));
-    let iops = &c.iops[from..];
-    let window = |col: &'a [f64]| -> &'a [f64] { col.get(from..).unwrap_or_default() };
+    // GB written by each second's end.
+    let gb: Vec<f64> = c
+        .host_writes
+        .iter()
+        .scan(0.0, |sum, w| {
+            *sum += w * UNIT_BYTES as f64 / 1e9;
+            Some(*sum)
+        })
+        .collect();
+    // The seconds measured: by GB written (a fill's phase), or from a second to the end.
+    let (from, to) = if t.from_gb.is_some() || t.to_gb.is_some() {
+        let (lo, hi) = (t.from_gb.unwrap_or(0.0), t.to_gb.unwrap_or(f64::INFINITY));
+        let first = gb.iter().position(|&g| g > lo).unwrap_or(gb.len());
+        (first, gb.iter().position(|&g| g > hi).unwrap_or(gb.len()).max(first))
+    } else {
+        ((t.from_s.unwrap_or(seconds as u32 * 7 / 10) as usize).min(seconds.saturating_sub(1)), seconds)
+    };
+    let window = |col: &'a [f64]| -> &'a [f64] { col.get(from..to.min(col.len())).unwrap_or_default() };
+    let iops = window(c.iops);
     let mean = |x: &[f64]| x.iter().sum::<f64>() / x.len().max(1) as f64;
     let min = |x: &[f64]| x.iter().cloned().fold(f64::INFINITY, f64::min);
     let max = |x: &[f64]| x.iter().cloned().fold(0.0, f64::max);
@@ -222,6 +269,13 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
             mean(&iops[iops.len() - third..]) / mean(&iops[..third]).max(1.0)
         }
         "dip_period_s" => dip_period(iops),
+        "fill_mean_mb_s" => gb.last().copied().unwrap_or(0.0) * 1e3 / seconds.max(1) as f64,
+        "phase_end_gb" => {
+            let below = t.below_mb_s.unwrap_or(0.0);
+            let slow = |i: usize| c.mb_s.get(i).is_some_and(|&v| v < below);
+            let start = t.from_gb.map_or(0, |lo| gb.iter().position(|&g| g > lo).unwrap_or(gb.len()));
+            (start..seconds).find(|&i| slow(i) && slow(i + 1)).map_or(0.0, |i| if i == 0 { 0.0 } else { gb[i - 1] })
+        }
         _ => match m.strip_prefix("percent_below:").and_then(|n| n.parse::<f64>().ok()) {
             Some(n) => iops.iter().filter(|&&v| v < n).count() as f64 * 100.0 / iops.len().max(1) as f64,
             None => {
@@ -229,7 +283,7 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
                     "measure",
                     format!(
                         "unknown measure '{}' (allowed: mean, min, max, spread, best_over_worst, percent_below:N, \
-                         dip_period_s, trend, mb_s, latency_mean_us)",
+                         dip_period_s, trend, mb_s, latency_mean_us, fill_mean_mb_s, phase_end_gb)",
                         m
                     ),
                 ))

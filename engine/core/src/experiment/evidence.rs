@@ -45,7 +45,11 @@ pub fn evidence(run: &RunConfig, columns: Columns) -> Vec<Evidence> {
             // The figure's run as the article made it (a scaled target's steady state is that
             // of the full-size drive, which a page run is).
             let figure = t.unscaled_config().ok()?;
-            let not_comparable = differences(run, &figure);
+            let not_comparable = match &t.experiment {
+                // An experiment's figure (a whole-drive fill) is measured on the experiment's run.
+                Some(id) => Some(format!("method: the figure comes from the {} experiment, not a live run", id)),
+                None => differences(run, &figure),
+            };
             let complete = columns.iops.len() >= figure.seconds as usize;
             let simulated = (not_comparable.is_none() && complete).then(|| measure_columns(&t, columns).ok()).flatten();
             let (cites, says) = cited(&t.source);

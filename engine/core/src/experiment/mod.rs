@@ -3,6 +3,7 @@
 //! shell run the same definitions through `Runner`, so they give the same numbers for the same
 //! seed.
 
+mod cache;
 pub mod calibrate;
 mod consistency;
 pub mod evidence;
@@ -50,6 +51,14 @@ pub struct ExperimentRequest {
     /// Shares of the user span tested, for the spare-area sweep (the partition trick [002]).
     #[serde(default)]
     pub spans: Option<Vec<f64>>,
+    /// idle-recovery: GB written before the rest, the rests (seconds, a run each) and GB written
+    /// after it.
+    #[serde(default)]
+    pub write_gb: Option<f64>,
+    #[serde(default)]
+    pub rest_seconds: Option<Vec<u32>>,
+    #[serde(default)]
+    pub then_gb: Option<f64>,
     /// Share of the user span tested by every point (1.0: all of it).
     #[serde(default = "default_span")]
     pub span: f64,
@@ -122,6 +131,8 @@ enum Build {
     Mixed,
     Sequential,
     RaidScaling,
+    WholeDriveFill,
+    IdleRecovery,
 }
 
 impl Build {
@@ -134,12 +145,14 @@ impl Build {
             Build::Mixed => sweeps::mixed(s),
             Build::Sequential => sweeps::sequential(s),
             Build::RaidScaling => sweeps::raid_scaling(s),
+            Build::WholeDriveFill => cache::whole_drive_fill(s),
+            Build::IdleRecovery => cache::idle_recovery(s),
         }
     }
 }
 
 /// Every experiment, in the order the articles introduce them.
-pub const EXPERIMENTS: [Definition; 7] = [
+pub const EXPERIMENTS: [Definition; 9] = [
     consistency::IO_CONSISTENCY,
     sweeps::FOUR_CORNERS,
     sweeps::MIXED,
@@ -147,6 +160,8 @@ pub const EXPERIMENTS: [Definition; 7] = [
     consistency::SPARE_AREA,
     consistency::ENDURANCE,
     sweeps::RAID_SCALING,
+    cache::WHOLE_DRIVE_FILL,
+    cache::IDLE_RECOVERY,
 ];
 
 pub fn by_id(id: &str) -> Result<&'static Definition, ConfigError> {
@@ -189,6 +204,10 @@ pub struct Setup {
     pub queue_depths: Vec<u32>,
     pub spans: Vec<f64>,
     pub drive_counts: Vec<u32>,
+    /// idle-recovery's writes around the rest, GB, and its rests, s.
+    pub write_gb: f64,
+    pub then_gb: f64,
+    pub rest_seconds: Vec<u32>,
     /// Whether to simulate the article's preconditioning writes.
     pub article_precondition: bool,
 }
@@ -283,6 +302,16 @@ impl ExperimentRequest {
         for &n in &drive_counts {
             range("drive_counts", n as u64, 1, 64)?;
         }
+        let span_gb = base.workload_units() as f64 * crate::units::UNIT_BYTES as f64 / 1e9;
+        let write_gb = self.write_gb.unwrap_or(span_gb / 3.0);
+        let then_gb = self.then_gb.unwrap_or(span_gb / 100.0);
+        real_range("write_gb", write_gb, 0.0, 1e6, "0 and the span")?;
+        real_range("then_gb", then_gb, 0.0, 1e6, "0 and the span")?;
+        let rest_seconds = self.rest_seconds.clone().unwrap_or_else(|| vec![0, 1, 10, 60]);
+        range("rest_seconds (how many)", rest_seconds.len() as u64, 1, 16)?;
+        for &r in &rest_seconds {
+            range("rest_seconds", r as u64, 0, MAX_SECONDS as u64)?;
+        }
         let article_precondition = match self.precondition.as_str() {
             "article" => true,
             "fill" => false,
@@ -290,7 +319,18 @@ impl ExperimentRequest {
                 return Err(ConfigError::new("precondition", format!("must be article or fill (got '{}')", other)))
             }
         };
-        let setup = Setup { base, seconds, ramp_seconds, queue_depths, spans, drive_counts, article_precondition };
+        let setup = Setup {
+            base,
+            seconds,
+            ramp_seconds,
+            queue_depths,
+            spans,
+            drive_counts,
+            write_gb,
+            then_gb,
+            rest_seconds,
+            article_precondition,
+        };
         let points = def.build.points(&setup)?;
         for p in &points {
             p.cfg.validate()?;

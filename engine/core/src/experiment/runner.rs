@@ -11,7 +11,7 @@ use super::measure::{round, PhaseObserver, PhaseStats};
 use super::{Definition, ExperimentRequest, Measure, Point, Value};
 use crate::bench::{Bench, Sample, Summary};
 use crate::config::RunConfig;
-use crate::units::ConfigError;
+use crate::units::{ConfigError, UNIT_BYTES};
 
 /// The experiment's results: one row per measured phase, second or run.
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -58,6 +58,8 @@ struct Running {
     /// Listed phases already given a row.
     phases_reported: usize,
     samples: Vec<Sample>,
+    /// Host bytes written in the seconds given rows so far.
+    written_bytes: f64,
 }
 
 pub struct Runner {
@@ -142,7 +144,7 @@ impl Runner {
             }
             _ => None,
         };
-        self.running = Some(Running { bench, stats, phases_reported: 0, samples: Vec::new() });
+        self.running = Some(Running { bench, stats, phases_reported: 0, samples: Vec::new(), written_bytes: 0.0 });
         Ok(())
     }
 
@@ -171,7 +173,12 @@ fn rows_so_far(point: &Point, r: &mut Running, columns: &[String]) -> Vec<Vec<Va
                 let phase = &point.cfg.phases[*index];
                 let mut cells = point.labels.clone();
                 cells.extend(labels.iter().cloned());
-                let measured_ns = phase.runtime_ns.saturating_sub(phase.ramp_ns);
+                // A phase that ends with its bytes is measured until its last completion.
+                let measured_ns = if phase.runtime_ns == 0 {
+                    stats.last_ns - stats.start_ns
+                } else {
+                    phase.runtime_ns.saturating_sub(phase.ramp_ns)
+                };
                 cells.extend(stats.cells(measured_ns));
                 if let Some(raid) = &point.cfg.raid {
                     let iops = stats.ios as f64 / (measured_ns.max(1) as f64 / 1e9);
@@ -183,7 +190,14 @@ fn rows_so_far(point: &Point, r: &mut Running, columns: &[String]) -> Vec<Vec<Va
             rows
         }
         Measure::Seconds => {
-            let rows = r.samples.iter().map(|s| row(columns, &second_cells(point, s))).collect();
+            let rows = r
+                .samples
+                .iter()
+                .map(|s| {
+                    r.written_bytes += s.host_writes * UNIT_BYTES as f64;
+                    row(columns, &second_cells(point, s, r.written_bytes))
+                })
+                .collect();
             r.samples.clear();
             rows
         }
@@ -208,7 +222,8 @@ fn rows_at_end(point: &Point, r: &mut Running, columns: &[String]) -> Vec<Vec<Va
     vec![row(columns, &cells)]
 }
 
-fn second_cells(point: &Point, s: &Sample) -> Vec<(&'static str, Value)> {
+/// A second's cells; `written_bytes`: host bytes written by its end.
+fn second_cells(point: &Point, s: &Sample, written_bytes: f64) -> Vec<(&'static str, Value)> {
     let mut cells = point.labels.clone();
     cells.extend([
         ("second", json!(s.second)),
@@ -219,6 +234,10 @@ fn second_cells(point: &Point, s: &Sample) -> Vec<(&'static str, Value)> {
         ("write_amplification", json!(round(s.write_amplification, 4))),
         ("free_blocks", json!(s.free_blocks)),
         ("gc_moves", json!(s.gc_moves)),
+        ("gb_written", json!(round(written_bytes / 1e9, 3))),
+        ("slc_free_gb", json!(round(s.slc_free_gb, 3))),
+        ("slc_data_gb", json!(round(s.slc_data_gb, 3))),
+        ("fold_mb_s", json!(round(s.fold_mb_s, 2))),
     ]);
     cells
 }

@@ -133,10 +133,19 @@ pub struct Host {
     /// Every queue slot of every job: when it can issue next, and its job, packed into one key
     /// (time << JOB_BITS | job) so the heap compares plain integers.
     slots: BinaryHeap<Reverse<u64>>,
-    /// Bursts of work and rests between them: (burst, burst + rest), ns.
-    burst_period_ns: Option<(u64, u64)>,
+    /// When the host rests (None: never).
+    rests: Option<Rests>,
     span_bytes: u64,
     seed: u64,
+}
+
+/// The host's rests, in which the drive is idle (`Drive::idle`).
+#[derive(Debug, Clone, Copy)]
+enum Rests {
+    /// Bursts of work and rests between them, the run's `burst_s` and `idle_s`, ns.
+    Bursts { burst_ns: u64, period_ns: u64 },
+    /// A phase without jobs: the host rests through its runtime, once.
+    Phase { from_ns: u64, until_ns: u64 },
 }
 
 #[inline]
@@ -154,7 +163,8 @@ impl Host {
             phase_end_ns: 0,
             jobs: Vec::new(),
             slots: BinaryHeap::new(),
-            burst_period_ns: (cfg.idle_s > 0).then_some((burst_ns, burst_ns + cfg.idle_s as u64 * NS_PER_S)),
+            rests: (cfg.idle_s > 0)
+                .then_some(Rests::Bursts { burst_ns, period_ns: burst_ns + cfg.idle_s as u64 * NS_PER_S }),
             span_bytes: cfg.host_units() * UNIT_BYTES,
             seed: cfg.seed,
         };
@@ -170,6 +180,9 @@ impl Host {
         self.jobs.clear();
         let Some(phase) = self.phases.get(index) else { return };
         self.phase_end_ns = if phase.runtime_ns == 0 { u64::MAX } else { t_ns + phase.runtime_ns };
+        if phase.jobs.is_empty() {
+            self.rests = Some(Rests::Phase { from_ns: t_ns, until_ns: self.phase_end_ns });
+        }
         for (j, spec) in phase.jobs.iter().enumerate() {
             // The first job of the first phase draws from the run's seed itself.
             let seed = self.seed ^ ((index as u64) << 32 | j as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
@@ -274,12 +287,21 @@ impl Host {
         *self.slots.peek_mut().expect("a slot issued") = Reverse(key(again, j));
     }
 
-    /// If `issue_ns` falls in one of the host's rests, the rest: (from, until).
+    /// If `issue_ns` falls in one of the host's rests, or follows a rest phase (reported once),
+    /// the rest: (from, until).
     #[inline]
-    pub fn rest_at(&self, issue_ns: u64) -> Option<(u64, u64)> {
-        let (burst_ns, period_ns) = self.burst_period_ns?;
-        let into_period = issue_ns % period_ns;
-        (into_period >= burst_ns).then(|| (issue_ns - into_period + burst_ns, issue_ns - into_period + period_ns))
+    pub fn rest_at(&mut self, issue_ns: u64) -> Option<(u64, u64)> {
+        match self.rests? {
+            Rests::Bursts { burst_ns, period_ns } => {
+                let into_period = issue_ns % period_ns;
+                (into_period >= burst_ns)
+                    .then(|| (issue_ns - into_period + burst_ns, issue_ns - into_period + period_ns))
+            }
+            Rests::Phase { from_ns, until_ns } => {
+                self.rests = None;
+                Some((from_ns, until_ns))
+            }
+        }
     }
 
     /// The phase running now (its index in the plan) and when it started.

@@ -48,21 +48,21 @@ fn checks_a_request_and_names_the_bad_field() {
 #[cfg(feature = "full")]
 fn gives_a_runs_published_figures_with_their_verdicts() {
     let request = r#"{"drive":"s3700-200","seconds":2000}"#;
-    let before = json(&evidence(request, &[], &[], &[]));
+    let before = json(&evidence(request, &[], &[], &[], &[]));
     let figures = before["figures"].as_array().unwrap();
     let slowest = figures.iter().find(|f| f["measure"] == "min" && f["seconds"] == 2000).unwrap();
     assert_eq!((slowest["published"].as_f64(), slowest["not_comparable"].is_null()), (Some(29150.0), true));
     assert!(slowest["simulated"].is_null());
 
     let iops = vec![31_000.0; 2000];
-    let after = json(&evidence(request, &iops, &[], &[]));
+    let after = json(&evidence(request, &iops, &[], &[], &[]));
     let slowest = after["figures"].as_array().unwrap().iter().find(|f| f["measure"] == "min").unwrap();
     assert_eq!((slowest["simulated"].as_f64(), slowest["holds"].as_bool()), (Some(31000.0), Some(true)));
 
-    let half = json(&evidence(r#"{"drive":"s3700-200","span":0.5}"#, &[], &[], &[]));
+    let half = json(&evidence(r#"{"drive":"s3700-200","span":0.5}"#, &[], &[], &[], &[]));
     let slowest = half["figures"].as_array().unwrap().iter().find(|f| f["measure"] == "min").unwrap();
     assert!(slowest["not_comparable"].as_str().unwrap().starts_with("spare area"), "{}", slowest);
-    assert_eq!(json(&evidence(r#"{"drive":"nope"}"#, &[], &[], &[]))["field"], "drive");
+    assert_eq!(json(&evidence(r#"{"drive":"nope"}"#, &[], &[], &[], &[]))["field"], "drive");
 }
 
 #[test]

@@ -144,10 +144,17 @@ fn records_each_seconds_inside_and_every_latency() {
         for r in 0..n {
             let at = &inside[r * row..(r + 1) * row];
             // The dies' shares add up to the sample's drive-wide share of each kind.
-            for (k, name) in
-                ["die_host_read", "die_host_program", "die_gc_read", "die_gc_program", "die_erase", "die_map"]
-                    .iter()
-                    .enumerate()
+            for (k, name) in [
+                "die_host_read",
+                "die_host_program",
+                "die_gc_read",
+                "die_gc_program",
+                "die_erase",
+                "die_map",
+                "die_fold",
+            ]
+            .iter()
+            .enumerate()
             {
                 let sum: f64 = (0..dies).map(|d| at[d * WORK_KINDS + k]).sum::<f64>() / dies as f64;
                 let sample = cols[field(name) * n + r];

@@ -173,8 +173,12 @@ impl Blocks {
 
     /// The page `ppa` lies in.
     pub fn page_of_ppa(&self, ppa: u32) -> PageAt {
-        let block = self.per_block.quotient(ppa);
-        PageAt { mode: self.mode[block as usize], stripe: self.per_program.quotient(self.per_block.remainder(ppa)) }
+        self.page_at(self.per_block.quotient(ppa), self.per_block.remainder(ppa))
+    }
+
+    /// The page of `block` holding its slot `offset`.
+    pub fn page_at(&self, block: u32, offset: u32) -> PageAt {
+        PageAt { mode: self.mode[block as usize], stripe: self.per_program.quotient(offset) }
     }
 
     /// Slots `block` takes in its mode.
@@ -189,9 +193,7 @@ impl Blocks {
     /// first of the block it will open.
     pub fn next_page(&self, die: u32, stream: Stream) -> PageAt {
         match self.dies[die as usize].open[stream as usize] {
-            Some(ob) if ob.next < ob.end => {
-                PageAt { mode: self.mode[ob.block as usize], stripe: self.per_program.quotient(ob.next) }
-            }
+            Some(ob) if ob.next < ob.end => self.page_at(ob.block, ob.next),
             _ => PageAt { mode: stream.mode(), stripe: 0 },
         }
     }
@@ -227,19 +229,35 @@ impl Blocks {
     #[inline]
     pub fn place(&mut self, die: u32, stream: Stream, len: u32) -> Placed {
         let (spb, spp) = (self.slots_per_block, self.slots_per_program);
+        // Most units fit the open block's stripe: only its cursor moves. (Without compression
+        // every unit is one slot and always fits.)
+        if let Some(ob) = &mut self.dies[die as usize].open[stream as usize] {
+            if ob.next < ob.end && (len == 1 || len <= spp - ob.next % spp) {
+                let at = ob.next;
+                ob.next += len;
+                return Placed {
+                    ppa: ob.block * spb + at,
+                    block: ob.block,
+                    programs: ob.next.is_multiple_of(spp) as u32,
+                    closed: None,
+                };
+            }
+        }
+        self.place_beyond(die, stream, len)
+    }
+
+    /// `place` when the units do not fit the open block's stripe: they start the next stripe
+    /// (the rest of this one is programmed padded) or a new block.
+    #[inline(never)]
+    fn place_beyond(&mut self, die: u32, stream: Stream, len: u32) -> Placed {
+        let (spb, spp) = (self.slots_per_block, self.slots_per_program);
         let mut padded = 0;
         let mut closed = None;
         let open = match self.dies[die as usize].open[stream as usize] {
             Some(ob) if ob.next < ob.end => {
-                // (Without compression every unit is one slot and always fits.)
-                let room = if len == 1 { 1 } else { spp - ob.next % spp };
-                if len <= room {
-                    ob
-                } else {
-                    // Does not fit in this stripe: it is programmed padded, the unit starts the next.
-                    padded = 1;
-                    self.skip_to(die, stream, Cursor { next: ob.next + room, ..ob }, &mut closed)
-                }
+                padded = 1;
+                let room = spp - ob.next % spp;
+                self.skip_to(die, stream, Cursor { next: ob.next + room, ..ob }, &mut closed)
             }
             full => self.skip_to(die, stream, full.unwrap_or(Cursor { block: NONE, next: 0, end: 0 }), &mut closed),
         };
@@ -314,6 +332,16 @@ impl Blocks {
             let die = self.die_of_block(block) as usize;
             self.dies[die].slc_closed.push_back(block);
         }
+    }
+
+    /// Slots left in `stream`'s open block on `die` (0 with none open).
+    pub fn room(&self, die: u32, stream: Stream) -> u32 {
+        self.dies[die as usize].open[stream as usize].map_or(0, |ob| ob.end - ob.next)
+    }
+
+    /// Valid slots in SLC-mode blocks, over all dies.
+    pub fn slc_valid_slots(&self) -> u64 {
+        self.valid.iter().zip(&self.mode).filter(|(_, &m)| m == Mode::Slc).map(|(&v, _)| v as u64).sum()
     }
 
     /// Blocks in SLC mode on `die` (open, closed or being collected).

@@ -83,11 +83,6 @@ pub struct Scan {
     pub programs_due: u32,
     /// The victim is fully scanned and now erased and free.
     pub erased: bool,
-    /// The page the stripe was read from (an SLC-mode block's: folding).
-    pub read_from: PageAt,
-    /// The index in its block of the GC stream's first program due (the next ones follow it:
-    /// blocks hold whole wordlines, so `stripe % bits` stays each page's type across blocks).
-    pub first_program: u32,
 }
 
 pub struct Ftl {
@@ -158,6 +153,11 @@ impl Ftl {
         self.blocks.slots_per_block
     }
 
+    /// Slots of a block in SLC mode.
+    pub fn slc_slots_per_block(&self) -> u32 {
+        self.blocks.slc_slots_per_block
+    }
+
     pub fn slots_per_unit(&self) -> u32 {
         self.slots_per_unit
     }
@@ -165,6 +165,11 @@ impl Ftl {
     /// The page `ppa` lies in.
     pub fn page_of_ppa(&self, ppa: u32) -> PageAt {
         self.blocks.page_of_ppa(ppa)
+    }
+
+    /// The page of `die`'s victim its next scan reads (the default with none).
+    pub fn victim_page(&self, die: u32) -> PageAt {
+        self.collecting[die as usize].map_or(PageAt::default(), |vic| self.blocks.page_at(vic.block, vic.next))
     }
 
     /// The page `stream`'s next program on `die` writes.
@@ -345,6 +350,16 @@ impl Ftl {
         true
     }
 
+    /// Slots left in `stream`'s open block on `die`.
+    pub fn room(&self, die: u32, stream: Stream) -> u32 {
+        self.blocks.room(die, stream)
+    }
+
+    /// Valid slots in SLC-mode blocks (data waiting to be folded): O(blocks), once a second.
+    pub fn slc_data_slots(&self) -> u64 {
+        self.blocks.slc_valid_slots()
+    }
+
     /// Blocks in SLC mode on `die`.
     pub fn slc_blocks(&self, die: u32) -> u32 {
         self.blocks.slc_blocks(die)
@@ -366,11 +381,7 @@ impl Ftl {
         }
         let spb = self.blocks.slots_per_block;
         let first = vic.block * spb + vic.next;
-        let mut scan = Scan {
-            read_from: PageAt { mode: self.blocks.mode[vic.block as usize], stripe: vic.next / spp },
-            first_program: self.blocks.next_page(die, Stream::Gc).stripe,
-            ..Scan::default()
-        };
+        let mut scan = Scan::default();
         // What the stripe's slots record; moving a unit elsewhere does not change them.
         let stripe = self.map.stripe(first);
         for i in 0..spp {
@@ -503,12 +514,13 @@ pub(crate) mod tests {
         // Folding the SLC block: its stripes are read in SLC mode, its units written to native
         // GC blocks, and it is erased after its last SLC stripe.
         assert!(ftl.pick_victim(0));
-        let mut scans = vec![ftl.scan_victim_stripe(0)];
-        while !scans.last().unwrap().erased {
+        let mut scans = Vec::new();
+        while scans.last().is_none_or(|s: &Scan| !s.erased) {
+            assert_eq!(ftl.victim_page(0), PageAt { mode: Mode::Slc, stripe: scans.len() as u32 });
             scans.push(ftl.scan_victim_stripe(0));
         }
         assert_eq!(scans.len() as u32, slc / spp);
-        assert!(scans.iter().all(|s| s.read_from.mode == Mode::Slc && s.moved == spp));
+        assert!(scans.iter().all(|s| s.moved == spp));
         assert_eq!(scans.iter().map(|s| s.programs_due).sum::<u32>(), slc / spp);
         assert_eq!(ftl.blocks.state[first], blocks::BlockState::Free);
         assert_eq!(ftl.blocks.mode[block_of(&ftl, 0)], Mode::Native);

@@ -44,6 +44,11 @@ impl Gc {
         Gc { cfg: cfg.clone(), dies, blocks_per_die, slots_per_program, pacing, cache }
     }
 
+    /// The SLC cache, for drives with one.
+    pub fn cache(&self) -> Option<&SlcCache> {
+        self.cache.as_ref()
+    }
+
     /// 1 while the drive-wide clean-up (consistency-first's boost) runs.
     pub fn boosting(&self) -> bool {
         match &self.pacing {

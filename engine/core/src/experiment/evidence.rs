@@ -256,7 +256,7 @@ mod tests {
         assert_eq!(cited("Micron datasheet 3,300 MB/s"), (vec![], "Micron datasheet 3,300 MB/s"));
         for t in targets() {
             let (works, says) = cited(&t.source);
-            assert!(t.source.starts_with('[') == !works.is_empty(), "{}: an unknown reference", t.source);
+            assert_eq!(t.source.starts_with('['), !works.is_empty(), "{}: an unknown reference", t.source);
             assert!(!says.is_empty(), "{}", t.source);
         }
     }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { axeViolations, openApp, runToEnd } from './helpers';
 
@@ -35,6 +36,26 @@ test('the S3700’s published steady band and its verdict; a half-span run is no
   for (const f of await figures.all()) await expect(f).toHaveAttribute('data-holds', 'true');
   await expect(figures.filter({ hasText: 'slowest second' })).toContainText(/this run: [\d,]+ IOPS, within the target/);
   expect(await axeViolations(page)).toEqual([]);
+
+  // "How close is the model": every figure of the last calibration (the file docs/CALIBRATION.md's
+  // table is printed from), this run's value beside the S3700's figures it was made for.
+  const saved = JSON.parse(readFileSync('public/calibration.json', 'utf8')) as { held: number; outcomes: { drive: string }[] };
+  await evidence.getByTestId('evidence-how-close').click();
+  const howClose = page.getByTestId('how-close');
+  await expect(howClose).toBeVisible();
+  await expect(howClose.getByTestId('how-close-summary')).toContainText(
+    `${saved.held.toLocaleString('en-US')} of ${saved.outcomes.length.toLocaleString('en-US')} published figures hold`,
+  );
+  await expect(howClose.getByTestId('how-close-row')).toHaveCount(saved.outcomes.length);
+  const s3700Rows = saved.outcomes.filter((o) => o.drive === 's3700-200').length;
+  await expect(howClose.locator('[data-testid=how-close-row][data-drive=s3700-200]')).toHaveCount(s3700Rows);
+  // Only this run's drive, only its comparable figures, each with its value and verdict.
+  const thisRun = howClose.getByTestId('how-close-this-run');
+  await expect(thisRun).toHaveCount(await figures.count());
+  for (const cell of await thisRun.all()) await expect(cell).toContainText('✓ holds');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(howClose).toHaveCount(0);
 
   // Half the span tested, a short run: other conditions, named, and nothing drawn.
   await page.locator('label', { has: page.getByTestId('span-0.5') }).click();

@@ -18,6 +18,7 @@ import { warmFormats } from './format';
 import { useMountSteps } from './hooks/useMountSteps';
 import { usePageStore } from './hooks/usePageStore';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
+import { runEvidence } from './store/evidence';
 import * as select from './store/selectors';
 
 const EmbedCode = lazy(() => import('./embed/EmbedCode'));
@@ -25,6 +26,7 @@ const EmbedCode = lazy(() => import('./embed/EmbedCode'));
 const LabList = lazy(() => import('./components/LabList').then((m) => ({ default: m.LabList })));
 const LabBar = lazy(() => import('./components/LabPanel').then((m) => ({ default: m.LabBar })));
 const LabWorksheet = lazy(() => import('./components/LabWorksheet').then((m) => ({ default: m.LabWorksheet })));
+const HowClose = lazy(() => import('./components/HowClose').then((m) => ({ default: m.HowClose })));
 
 const STORE_OPTIONS = {};
 
@@ -67,6 +69,8 @@ export function App() {
   const [guide, setGuide] = useState(guideWanted);
   const tryIt = useCallback(() => store.startEdited({ seconds: 600 }), [store]);
   const [labListOpen, setLabListOpen] = useState(false);
+  const [howCloseOpen, setHowCloseOpen] = useState(false);
+  const openHowClose = useCallback(() => setHowCloseOpen(true), []);
   const [settingsOpen, setSettingsOpen] = useState(true);
   const chartHeight = useChartHeight();
   // On a narrow screen the chart comes first and the guide waits below it.
@@ -79,6 +83,7 @@ export function App() {
   const sims = state.runs.filter((r) => r.kind === 'sim' && r.setup !== null);
   const names = select.runNames(state, true);
   const results = { store, state, invalid: firstInvalid, chartHeight, onStart: clearUrlErrors };
+  const driveName = (id: string) => state.catalog?.presets.find((p) => p.id === id)?.name ?? id;
 
   return (
     <InvalidFields.Provider value={invalidApi}>
@@ -139,7 +144,7 @@ export function App() {
             {expMode ? (
               <ExperimentResults {...results} />
             ) : (
-              <LiveResults {...results} full={mounted >= 3} guide={guideBox} narrow={narrow} />
+              <LiveResults {...results} full={mounted >= 3} guide={guideBox} narrow={narrow} onHowClose={openHowClose} />
             )}
             {sims.length > 0 && (
               <LazySection title="Embed this chart" hint="a live chart for an article or blog" testId="section-embed">
@@ -160,8 +165,16 @@ export function App() {
             <LabWorksheet lab={lab} progress={labs.labState.progress} link={labs.labLink} />
           </Suspense>
         )}
+        {howCloseOpen && (
+          <Suspense fallback={null}>
+            <HowClose open onClose={() => setHowCloseOpen(false)} evidence={runEvidence(state)} driveName={driveName} />
+          </Suspense>
+        )}
         <footer className="app-footer">
-          After the performance-consistency tests in AnandTech’s Intel SSD DC S3700 (2012), S3500 (2013) and P3700 (2014) reviews.
+          After the performance-consistency tests in AnandTech’s Intel SSD DC S3700 (2012), S3500 (2013) and P3700 (2014) reviews.{' '}
+          <button type="button" className="link-button" onClick={openHowClose} data-testid="how-close-open">
+            How close is the model to every published figure?
+          </button>
         </footer>
       </div>
     </InvalidFields.Provider>

@@ -58,6 +58,13 @@ pub enum Command {
         /// Print a Markdown table (for docs/CALIBRATION.md).
         #[arg(long)]
         markdown: bool,
+        /// Save the outcomes to this file (public/calibration.json, which the page and
+        /// docs/CALIBRATION.md read), keeping its saved outcomes of targets not run now.
+        #[arg(long, value_name = "FILE", conflicts_with = "from")]
+        save: Option<std::path::PathBuf>,
+        /// Run nothing: print the outcomes saved in this file.
+        #[arg(long, value_name = "FILE")]
+        from: Option<std::path::PathBuf>,
     },
 }
 

@@ -19,6 +19,7 @@ use ssdlab_core::config::{parameter_values, presets, WorkloadSpec};
 use ssdlab_core::{Bench, RunConfig};
 
 use args::{Command, ReplayArgs, RunArgs};
+use sweep::Print;
 
 fn main() -> ExitCode {
     let cli = match args::parse() {
@@ -37,7 +38,9 @@ fn main() -> ExitCode {
         Command::Params { drive } => list_params(&drive),
         Command::Endurance(e) => endurance::endurance(e),
         Command::Sweep(s) => sweep::sweep(s),
-        Command::Calibrate { drive, json, markdown } => sweep::calibrate(&drive, json, markdown),
+        Command::Calibrate { drive, json, markdown, save, from } => {
+            sweep::calibrate(&drive, Print { json, markdown }, save.as_deref(), from.as_deref())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

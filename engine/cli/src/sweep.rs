@@ -2,9 +2,11 @@
 //! same definitions the page runs through the wasm shell; and `ssdlab calibrate`.
 
 use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 use ssdlab_core::experiment::calibrate::{self, Outcome};
+use ssdlab_core::experiment::calibrated;
 use ssdlab_core::experiment::{ArticleDrive, ExperimentRequest, Runner, EXPERIMENTS};
 use ssdlab_core::ConfigError;
 
@@ -92,58 +94,79 @@ fn request(experiment: Option<String>, a: &SweepArgs) -> Result<ExperimentReques
     Ok(r)
 }
 
-pub fn calibrate(drives: &[String], json: bool, markdown: bool) -> Result<(), String> {
+/// How `ssdlab calibrate` prints its outcomes: a line each (default), JSON or a Markdown table.
+pub struct Print {
+    pub json: bool,
+    pub markdown: bool,
+}
+
+fn outcome_line(o: &Outcome) -> String {
+    format!(
+        "{} {:<12} {:<58} target {:<22} simulated {:<12} {}",
+        match (o.holds, &o.target.miss) {
+            (true, _) => "ok  ",
+            (false, Some(_)) => "miss",
+            (false, None) => "MISS",
+        },
+        o.target.drive,
+        o.target.figure,
+        o.expected,
+        format!("{:.2}", o.simulated),
+        o.target.source
+    )
+}
+
+fn read_saved(path: &Path) -> Result<Vec<Outcome>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {}", path.display(), e))?;
+    calibrated::parse(&text).map_err(|e| format!("{}: {}", path.display(), e))
+}
+
+/// Runs the targets of `drives` (all when empty), or reads them from `from`; prints them as
+/// `print` says; with `save`, writes them into that file beside its other saved outcomes.
+pub fn calibrate(drives: &[String], print: Print, save: Option<&Path>, from: Option<&Path>) -> Result<(), String> {
     for d in drives {
         ssdlab_core::presets::by_id(d).map_err(|e| e.to_string())?;
     }
     let start = Instant::now();
     let only = |t: &calibrate::Target| drives.is_empty() || drives.contains(&t.drive);
-    let outcomes = calibrate::calibrate(&only, &mut |o: &Outcome| {
-        if !json && !markdown {
-            println!(
-                "{} {:<12} {:<58} target {:<22} simulated {:<12} {}",
-                match (o.holds, &o.target.miss) {
-                    (true, _) => "ok  ",
-                    (false, Some(_)) => "miss",
-                    (false, None) => "MISS",
-                },
-                o.target.drive,
-                o.target.figure,
-                o.target.expected(),
-                format!("{:.2}", o.simulated),
-                o.target.source
-            );
-        } else {
-            eprintln!(
-                "{} {}: {:.2} ({:.0} s)",
-                o.target.drive,
-                o.target.figure,
-                o.simulated,
-                start.elapsed().as_secs_f64()
-            );
-        }
-    })
-    .map_err(|e| e.to_string())?;
+    let outcomes = match from {
+        Some(path) => read_saved(path)?.into_iter().filter(|o| only(&o.target)).collect(),
+        None => calibrate::calibrate(&only, &mut |o: &Outcome| {
+            if !print.json && !print.markdown {
+                println!("{}", outcome_line(o));
+            } else {
+                eprintln!(
+                    "{} {}: {:.2} ({:.0} s)",
+                    o.target.drive,
+                    o.target.figure,
+                    o.simulated,
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        })
+        .map_err(|e| e.to_string())?,
+    };
     let held = outcomes.iter().filter(|o| o.holds).count();
-    if json {
-        let v = serde_json::json!({ "held": held, "targets": outcomes.len(), "outcomes": outcomes });
-        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
-    } else if markdown {
-        println!("| drive | figure | target | simulated | | source | known miss: why |\n|---|---|---|---|---|---|---|");
-        for o in &outcomes {
-            let t = &o.target;
-            println!(
-                "| {} | {} | {} | {:.2} | {} | {} | {} |",
-                t.drive,
-                t.figure,
-                t.expected(),
-                o.simulated,
-                if o.holds { "✓" } else { "✗" },
-                t.source,
-                t.miss.as_deref().unwrap_or("")
-            );
-        }
+    if print.json {
+        print!("{}", calibrated::to_json(&outcomes));
+    } else if print.markdown {
+        print!("{}", calibrated::markdown(&outcomes));
+    } else if from.is_some() {
+        outcomes.iter().for_each(|o| println!("{}", outcome_line(o)));
     }
     eprintln!("{} of {} targets hold ({:.0} s)", held, outcomes.len(), start.elapsed().as_secs_f64());
+    if let Some(path) = save {
+        let saved = if path.exists() { read_saved(path)? } else { Vec::new() };
+        let merged = calibrated::merge(saved, outcomes);
+        std::fs::write(path, calibrated::to_json(&merged)).map_err(|e| format!("{}: {}", path.display(), e))?;
+        let left = calibrated::differences(&merged);
+        eprintln!(
+            "saved {} outcomes to {}{}",
+            merged.len(),
+            path.display(),
+            if left.is_empty() { "" } else { "; still to run:" }
+        );
+        left.iter().for_each(|l| eprintln!("  {}", l));
+    }
     Ok(())
 }

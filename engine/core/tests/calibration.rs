@@ -4,6 +4,7 @@
 //! ones (2000 s consistency runs) are in tests/presets.rs and tests/s3700_consistency.rs.
 
 use ssdlab_core::experiment::calibrate::{calibrate, measure, targets, Target};
+use ssdlab_core::experiment::calibrated;
 use ssdlab_core::{Bench, RunRequest};
 
 #[test]
@@ -73,4 +74,20 @@ fn the_short_figures_the_model_claims_hold_and_its_known_misses_still_miss() {
 fn datasheet_steady_random_writes_hold_where_the_controller_limits_them() {
     // S3700 100-800 GB, S3500, P3700 (IOPS and QD128 latency), 910, P420m: ~70 s in all.
     check(&steady_from_random_writes, 9);
+}
+
+/// The page's "how close is the model" and docs/CALIBRATION.md's table are read from the saved
+/// outcomes (`ssdlab calibrate --save public/calibration.json`): it must hold every target of
+/// calibration.toml, as it is now, and the doc's table must be the one printed from it.
+#[test]
+fn the_saved_calibration_and_the_docs_table_have_every_target_of_calibration_toml() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap_or_else(|e| panic!("{}: {}", path, e));
+    let saved = calibrated::parse(&read(calibrated::SAVED_PATH)).unwrap();
+    assert_eq!(calibrated::differences(&saved), Vec::<String>::new());
+    assert!(
+        read("docs/CALIBRATION.md").contains(&calibrated::markdown(&saved)),
+        "docs/CALIBRATION.md: its table is not `ssdlab calibrate --from {} --markdown`",
+        calibrated::SAVED_PATH
+    );
 }

@@ -47,9 +47,11 @@ export interface LiveResultsProps {
   /** The first-visit guide, beside the chart (wide screens) or under it. */
   guide: ReactNode;
   narrow: boolean;
+  /** Opens "how close is the model" (every published figure). */
+  onHowClose(): void;
 }
 
-export function LiveResults({ store, state, invalid, onStart, chartHeight, full, guide, narrow }: LiveResultsProps) {
+export function LiveResults({ store, state, invalid, onStart, chartHeight, full, guide, narrow, onHowClose }: LiveResultsProps) {
   const focused = select.editedRun(state);
   const settings = select.settingsOf(state);
   const sims = state.runs.filter((r) => r.kind === 'sim');
@@ -171,7 +173,7 @@ export function LiveResults({ store, state, invalid, onStart, chartHeight, full,
         </p>
       )}
       {focused && <RunStats store={focused.store} version={focused.secondsDone} from={from} to={to} field="iops" />}
-      <EvidenceList evidence={runEvidence(state)} />
+      <EvidenceList evidence={runEvidence(state)} onHowClose={onHowClose} />
 
       {picked !== null && focused && (
         <Suspense fallback={null}>

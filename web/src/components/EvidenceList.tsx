@@ -4,19 +4,9 @@
 
 import { memo } from 'react';
 import type { Evidence } from '../engine/protocol';
-import { format1, formatInt } from '../format';
+import { formatMeasure } from '../files/calibration';
+import { formatInt } from '../format';
 import { bandVerdicts, type RunEvidence } from '../store/evidence';
-
-/** A measure's value in its unit. */
-function formatMeasure(measure: string, v: number): string {
-  if (measure === 'spread') return `${format1(v * 100)} %`;
-  if (measure === 'dip_period_s') return v > 0 ? `${formatInt(v)} s` : 'no repeating dips';
-  if (measure === 'trend' || measure === 'best_over_worst') return `${v.toFixed(2)}×`;
-  if (measure.startsWith('percent_below:')) return `${format1(v)} % of seconds`;
-  if (measure === 'mb_s') return `${formatInt(v)} MB/s`;
-  if (measure === 'latency_mean_us') return `${format1(v)} µs`;
-  return `${formatInt(v)} IOPS`;
-}
 
 /** "AnandTech's review of ... (2012): min 29,150", or a source that cites no article as it is. */
 const sourceText = (e: Evidence) => (e.cites.length ? `${e.cites.join('; ')}: ${e.says}` : e.says);
@@ -34,7 +24,7 @@ function Verdict({ e }: { e: Evidence }) {
   );
 }
 
-export const EvidenceList = memo(function EvidenceList({ evidence }: { evidence: RunEvidence }) {
+export const EvidenceList = memo(function EvidenceList({ evidence, onHowClose }: { evidence: RunEvidence; onHowClose(): void }) {
   const { comparable, other } = evidence;
   if (comparable.length === 0 && other.length === 0) return null;
   const bands = bandVerdicts(comparable);
@@ -74,6 +64,11 @@ export const EvidenceList = memo(function EvidenceList({ evidence }: { evidence:
           </ul>
         </details>
       )}
+      <p className="hint">
+        <button type="button" className="link-button" onClick={onHowClose} data-testid="evidence-how-close">
+          How close is the model on every drive?
+        </button>
+      </p>
     </section>
   );
 });

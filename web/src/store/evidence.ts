@@ -10,29 +10,31 @@ import { memo } from './memo';
 import type { PageState } from './state';
 
 export interface RunEvidence {
+  /** The run's drive (null before a run has started). */
+  drive: string | null;
   /** Figures measured under this run's conditions, each with its verdict once the run is done. */
   comparable: readonly Evidence[];
   /** The drive's other figures, each with the conditions that differ. */
   other: readonly Evidence[];
 }
 
-const NONE: RunEvidence = { comparable: [], other: [] };
+const NONE: RunEvidence = { drive: null, comparable: [], other: [] };
 
-const evidenceMemo = memo((figures: readonly Evidence[], cutsAsked: number): RunEvidence => {
-  if (figures.length === 0) return NONE;
+const evidenceMemo = memo((figures: readonly Evidence[], cutsAsked: number, drive: string): RunEvidence => {
+  if (figures.length === 0) return { ...NONE, drive };
   // A cut asked during the run changed its seconds; its request does not say so.
   const asked = (e: Evidence): Evidence =>
     cutsAsked > 0 && e.not_comparable === null
       ? { ...e, not_comparable: 'power cuts: the figure’s run has none, this one had a cut asked during it', simulated: null, holds: null }
       : e;
   const all = figures.map(asked);
-  return { comparable: all.filter((e) => e.not_comparable === null), other: all.filter((e) => e.not_comparable !== null) };
+  return { drive, comparable: all.filter((e) => e.not_comparable === null), other: all.filter((e) => e.not_comparable !== null) };
 });
 
 /** The edited run's published figures (none before it has started). */
 export function runEvidence(s: PageState): RunEvidence {
   const r = editedRun(s);
-  return r?.ran ? evidenceMemo(r.evidence, r.cutsAsked.length) : NONE;
+  return r?.ran ? evidenceMemo(r.evidence, r.cutsAsked.length, r.ran.setup.drive) : NONE;
 }
 
 /** The sample column a figure's measure is of, when the chart can draw it as a level. */

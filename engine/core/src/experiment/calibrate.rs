@@ -16,7 +16,7 @@ use crate::units::{ConfigError, UNIT_BYTES};
 const TARGETS: &str = include_str!(concat!(env!("OUT_DIR"), "/calibration.toml.json"));
 
 /// One figure an article (or a datasheet) gives for a drive.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Target {
     pub drive: String,
@@ -85,8 +85,16 @@ pub fn targets() -> Vec<Target> {
 pub struct Outcome {
     #[serde(flatten)]
     pub target: Target,
+    /// The target as text (`Target::expected`), for readers of the saved outcomes.
+    pub expected: String,
     pub simulated: f64,
     pub holds: bool,
+}
+
+impl Outcome {
+    pub fn new(target: Target, simulated: f64) -> Outcome {
+        Outcome { holds: target.holds(simulated), expected: target.expected(), simulated, target }
+    }
 }
 
 impl Target {
@@ -198,7 +206,7 @@ pub fn calibrate(
         }
         let samples = &runs[&key];
         let simulated = measure(&t, samples)?;
-        let o = Outcome { holds: t.holds(simulated), simulated, target: t };
+        let o = Outcome::new(t, simulated);
         progress(&o);
         out.push(o);
     }

@@ -5,6 +5,7 @@
 
 mod cache;
 pub mod calibrate;
+pub mod calibrated;
 mod consistency;
 pub mod evidence;
 mod measure;

@@ -417,3 +417,24 @@ test('an embed’s panels know a trace model: a request size the model ignores b
   // The same request size on a synthetic workload does write part of a map unit.
   await expect(await rmwPanel('workload=random-write&block=6144')).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('an embed shows the published figures when asked: the run’s verdict, a line on the chart, the other figures and why', async ({ page }) => {
+  // The article's own run of a figure: the full-size S3700 200GB, 4 KB random reads at QD1 for 5 s.
+  await page.goto('./embed.html?drive=s3700-200&workload=random-read&qd=1&seconds=5&show=chart,evidence&autoplay=on');
+  await untilAttribute(page, page.getByTestId('embed'), 'data-state', 'finished');
+  const evidence = page.getByTestId('evidence');
+  const figure = evidence.getByTestId('evidence-figure').filter({ hasText: '4 KB random read QD1' });
+  await expect(figure).toContainText(/6,?600 ± 15 %.*this run: [\d,]+ IOPS, (within|outside) the target/);
+  await expect(figure).toHaveAttribute('data-holds', /true|false/);
+  await expect(page.getByTestId('iops-chart').getByTestId('figure-mark').first()).toHaveAttribute('data-lo', '6600');
+  // The drive's figures of other runs, each with the conditions that differ; no link out of the embed.
+  await evidence.getByTestId('evidence-other').locator('summary').click();
+  await expect(evidence.getByTestId('evidence-not-comparable').first()).toContainText('not comparable with this run');
+  await expect(evidence.getByTestId('evidence-how-close')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  // Without `evidence` in show, nothing of it (and no engine loaded for it).
+  await page.goto('./embed.html?drive=s3700-200&workload=random-read&qd=1&seconds=5&show=chart&autoplay=on');
+  await untilAttribute(page, page.getByTestId('embed'), 'data-state', 'finished');
+  await expect(page.getByTestId('evidence')).toHaveCount(0);
+  await expect(page.getByTestId('iops-chart')).toHaveAttribute('data-figures', '0');
+});

@@ -24,13 +24,21 @@ function Verdict({ e }: { e: Evidence }) {
   );
 }
 
-export const EvidenceList = memo(function EvidenceList({ evidence, onHowClose }: { evidence: RunEvidence; onHowClose(): void }) {
+export interface EvidenceListProps {
+  evidence: RunEvidence;
+  /** Opens "how close is the model" (the app; an embed has no such view). */
+  onHowClose?(): void;
+  /** Its heading's level in the page's outline (the app's results have an h2 above it). */
+  heading?: 'h2' | 'h3';
+}
+
+export const EvidenceList = memo(function EvidenceList({ evidence, onHowClose, heading: Heading = 'h3' }: EvidenceListProps) {
   const { comparable, other } = evidence;
   if (comparable.length === 0 && other.length === 0) return null;
   const bands = bandVerdicts(comparable);
   return (
     <section className="evidence" aria-labelledby="evidence-title" data-testid="evidence">
-      <h3 id="evidence-title">Published figures for this drive</h3>
+      <Heading id="evidence-title">Published figures for this drive</Heading>
       {bands.map((b) => (
         <p key={`${b.from}-${b.to}`} className={b.inside ? 'band-verdict inside' : 'band-verdict outside'} data-testid="band-verdict">
           Seconds {formatInt(b.from)}–{formatInt(b.to)} of this run: {formatInt(b.lo)} to {formatInt(b.hi)} IOPS,{' '}
@@ -64,11 +72,13 @@ export const EvidenceList = memo(function EvidenceList({ evidence, onHowClose }:
           </ul>
         </details>
       )}
-      <p className="hint">
-        <button type="button" className="link-button" onClick={onHowClose} data-testid="evidence-how-close">
-          How close is the model on every drive?
-        </button>
-      </p>
+      {onHowClose && (
+        <p className="hint">
+          <button type="button" className="link-button" onClick={onHowClose} data-testid="evidence-how-close">
+            How close is the model on every drive?
+          </button>
+        </p>
+      )}
     </section>
   );
 });

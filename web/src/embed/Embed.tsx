@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { ColumnStore } from '../data/columns';
 import { ComparisonChart } from '../components/ComparisonChart';
 import { ErrorBanner } from '../components/ErrorBanner';
+import { EvidenceList } from '../components/EvidenceList';
 import { RunStats } from '../components/RunStats';
 import { ViewTabs } from '../components/ViewTabs';
 import { formatInt } from '../format';
@@ -18,6 +19,7 @@ import { consistency as scenario } from '../scenarios/consistency';
 import { experimentSearch, joinSearch } from '../settings/experimentState';
 import { DEFAULTS } from '../settings/pageDefaults';
 import { linkSearch, type RunSettings } from '../settings/urlState';
+import { figureMarks, runEvidence } from '../store/evidence';
 import * as select from '../store/selectors';
 import { setThemeChoice } from '../theme';
 import type { HostBridge } from './bridge';
@@ -74,6 +76,8 @@ export function Embed({ initial, bridge }: EmbedProps) {
   const paused = activity === 'paused';
   const canUse = options.controls === 'shown';
   const show = new Set(options.show);
+  const showsEvidence = show.has('evidence');
+  useEffect(() => store.showFigures(showsEvidence), [store, showsEvidence]);
   const update = (patch: Partial<RunSettings>) => apply({ ...current.current, settings: { ...current.current.settings, ...patch } });
 
   const view = select.currentView(state);
@@ -193,6 +197,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
             view={select.chartView(state)}
             runSeconds={runSeconds}
             markers={markers}
+            figures={showsEvidence ? figureMarks(state) : undefined}
             title={select.chartTitle(state)}
             height={chartHeight}
             emptyText={select.emptyText(state, emptyIdle, paused && !visible)}
@@ -216,6 +221,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
       )}
       {show.has('explain') && !expMode && view.explain && <p className="view-explain">{view.explain}</p>}
       {show.has('explain') && expMode && expInfo && <p className="view-explain">{expInfo.about}</p>}
+      {show.has('evidence') && !expMode && <EvidenceList evidence={runEvidence(state)} heading="h2" />}
 
       {focused && focusStore && !expMode && (
         <EmbedViews store={focusStore} run={focused} state={state} show={show} onCharts={(charts) => update({ charts })} />

@@ -30,6 +30,7 @@ const PART_LABELS: Record<Part, string> = {
   chart: 'The chart',
   stats: 'Lowest and highest second',
   explain: 'What to look for',
+  evidence: 'Published figures and this run’s verdict',
   panels: 'Panels under the chart',
   inside: 'Inside the drive',
   latency: 'Latency',

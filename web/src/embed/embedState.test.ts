@@ -62,7 +62,7 @@ describe('embed URL', () => {
       'controls: must be one of shown, locked, hidden (got "maybe")',
       'theme: must be one of system, light, dark (got "blue")',
       'autoplay: must be one of on, off (got "yes")',
-      'show: unknown part "movie" (known: setup, chart, stats, explain, panels, inside, latency)',
+      'show: unknown part "movie" (known: setup, chart, stats, explain, evidence, panels, inside, latency)',
       'origin: must be a web origin like https://blog.example (scheme, host and optional port; * is not accepted) (got "*")',
       'id: must be 1 to 64 letters, digits, - or _ (got "a b")',
     ]);

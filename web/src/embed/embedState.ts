@@ -15,7 +15,7 @@ export const CONTROLS = ['shown', 'locked', 'hidden'] as const;
 export type Controls = (typeof CONTROLS)[number];
 
 /** The parts an embed can show, in the order it shows them. */
-export const PARTS = ['setup', 'chart', 'stats', 'explain', 'panels', 'inside', 'latency'] as const;
+export const PARTS = ['setup', 'chart', 'stats', 'explain', 'evidence', 'panels', 'inside', 'latency'] as const;
 export type Part = (typeof PARTS)[number];
 
 export const THEMES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
@@ -226,7 +226,16 @@ export function embedUrl(appPage: string, setup: EmbedSetup): string {
 }
 
 /** Rough heights of the parts, px: a starting size; an embed reports its own height by message. */
-const PART_HEIGHTS: Record<Part, number> = { setup: 56, chart: 400, stats: 32, explain: 80, panels: 520, inside: 48, latency: 48 };
+const PART_HEIGHTS: Record<Part, number> = {
+  setup: 56,
+  chart: 400,
+  stats: 32,
+  explain: 80,
+  evidence: 140,
+  panels: 520,
+  inside: 48,
+  latency: 48,
+};
 
 /** A height that fits the embed's parts without a scroll bar at laptop width, px. */
 export function embedHeight(options: EmbedOptions): number {

@@ -41,6 +41,9 @@ export const PROGRESS_MS = 250;
 
 export class RunSet<S> {
   private catalogClient: EngineClient | null = null;
+  /** An embed's worker for the published figures, started when it first shows them. */
+  private figuresClient: EngineClient | null = null;
+  private figuresShown = false;
   private catalog: Catalog | null = null;
   private engineState: EngineState = 'loading';
   private slots: Slot<S>[] = [];
@@ -246,11 +249,24 @@ export class RunSet<S> {
     return this.checker()?.inspect(config) ?? Promise.resolve({ ok: false, field: 'engine', message: 'the engine is loading' });
   }
 
+  /**
+   * Whether an embed shows the published figures. Its runs' workers do not answer for them (one
+   * that loaded the full module would hold two engines' memory from its next run on), so a
+   * worker of their own answers, started the first time they are shown.
+   */
+  showFigures(on: boolean): void {
+    if (on === this.figuresShown) return;
+    this.figuresShown = on;
+    if (on) for (const s of this.slots) this.askFigures(s);
+  }
+
   /** Ends every worker (the page is going away); runs keep their setups and results. */
   dispose(): void {
     for (const s of this.slots) this.disconnect(s);
     this.catalogClient?.dispose();
     this.catalogClient = null;
+    this.figuresClient?.dispose();
+    this.figuresClient = null;
   }
 
   // ---- inside ---------------------------------------------------------------------------------
@@ -299,16 +315,23 @@ export class RunSet<S> {
     });
   }
 
+  /** The worker that answers for the published figures (see showFigures), or null. */
+  private figuresWorker(): EngineClient | null {
+    if (this.catalogClient || !this.figuresShown) return this.catalogClient;
+    this.figuresClient ??= new EngineClient(this.makeWorker);
+    return this.figuresClient;
+  }
+
   /**
    * The published figures for the run's request, with its verdicts once it has finished. The
    * catalog worker answers (it loads the full engine module for them: the first module leaves
-   * them out); an embed, whose only engines are its runs', does not ask: a run's worker that
-   * loaded the full module would hold two engines' memory from its next run on.
+   * them out), or an embed's figures worker when it shows them.
    */
   private askFigures(s: Slot<S>): void {
     const ran = s.run.ran;
-    const client = this.catalogClient;
-    if (!ran || !client) return;
+    if (!ran) return;
+    const client = this.figuresWorker();
+    if (!client) return;
     const { store } = s.run;
     const columns = s.run.summary ? EVIDENCE_FIELDS.map((f) => (store.has(f) ? Array.from(store.column(f)) : [])) : [];
     void client.figures(ran.config, columns).then((figures) => {

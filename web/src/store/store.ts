@@ -92,6 +92,9 @@ export class PageStore {
     this.changed();
   }
 
+  /** Whether the page shows the published figures (the app always; an embed when asked). */
+  showFigures = (on: boolean): void => this.runs.showFigures(on);
+
   /** Ends every worker (the page is going away); runs keep their setups and results. */
   dispose(): void {
     this.loaded = false;

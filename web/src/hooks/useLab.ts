@@ -2,9 +2,10 @@
 // checked, and the student's progress, kept in localStorage as it changes.
 
 import { useCallback, useEffect, useState } from 'react';
-import { loadProgress, NO_PROGRESS, saveProgress, type KeyValueStore, type LabProgress } from '../labs/progress';
+import { loadProgress, NO_PROGRESS, savedSeed, saveProgress, type KeyValueStore, type LabProgress } from '../labs/progress';
 import type { Lab } from '../labs/schema';
-import { LAB_KEY } from '../settings/pageDefaults';
+import { drawSeed, parseSeed } from '../labs/seeds';
+import { LAB_KEY, LAB_SEED_KEY } from '../settings/pageDefaults';
 
 /** localStorage, or null where the browser refuses it. */
 export function labStore(): KeyValueStore | null {
@@ -47,8 +48,8 @@ export async function fetchLabIndex(): Promise<{ ids: string[]; error: string | 
   }
 }
 
-/** A lab file, checked, or why it cannot be opened (naming the file and the field). */
-export async function fetchLab(id: string): Promise<{ lab: Lab } | { error: string }> {
+/** A lab file, checked and drawn from `seed` when seeded, or why it cannot be opened (naming the file and the field). */
+export async function fetchLab(id: string, seed: number): Promise<{ lab: Lab } | { error: string }> {
   const { LAB_ID, parseLab } = await loadSchema();
   if (!LAB_ID.test(id)) return { error: `${LAB_KEY}: must be a lab's name, letters, digits and dashes like cliff (got "${id}")` };
   const file = `labs/${id}.json`;
@@ -71,7 +72,7 @@ export async function fetchLab(id: string): Promise<{ lab: Lab } | { error: stri
   } catch (e) {
     return { error: `${file}: is not valid JSON (${e instanceof Error ? e.message : String(e)})` };
   }
-  const parsed = parseLab(json, id);
+  const parsed = parseLab(json, id, seed);
   return parsed.errors ? { error: `${file}: ${parsed.errors.join('; ')}` } : { lab: parsed.lab };
 }
 
@@ -83,7 +84,11 @@ export interface LabState {
   update(change: (p: LabProgress) => LabProgress): void;
 }
 
-export function useLab(id: string | null): LabState {
+/**
+ * The lab `id`, drawn (when seeded) from the link's seed, else the seed its saved progress
+ * belongs to, else a new one.
+ */
+export function useLab(id: string | null, linkSeed: string | null): LabState {
   const [lab, setLab] = useState<Lab | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<LabProgress>(NO_PROGRESS);
@@ -97,7 +102,12 @@ export function useLab(id: string | null): LabState {
   useEffect(() => {
     if (id === null) return;
     let current = true;
-    void fetchLab(id).then((r) => {
+    const seed = linkSeed === null ? (savedSeed(id, labStore()) ?? drawSeed()) : parseSeed(linkSeed);
+    if (typeof seed !== 'number') {
+      setError(`${LAB_SEED_KEY}: ${seed.error}`);
+      return;
+    }
+    void fetchLab(id, seed).then((r) => {
       if (!current) return;
       if ('error' in r) {
         setError(r.error);
@@ -109,7 +119,7 @@ export function useLab(id: string | null): LabState {
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [id, linkSeed]);
   const update = useCallback(
     (change: (p: LabProgress) => LabProgress) => {
       setProgress((old) => {

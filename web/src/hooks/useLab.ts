@@ -76,6 +76,12 @@ export async function fetchLab(id: string, seed: number): Promise<{ lab: Lab } |
   return parsed.errors ? { error: `${file}: ${parsed.errors.join('; ')}` } : { lab: parsed.lab };
 }
 
+/** A seeded lab is drawn from the link's seed, else the seed its saved progress belongs to, else a new one. */
+async function openLab(id: string, linkSeed: string | null): Promise<{ lab: Lab } | { error: string }> {
+  const seed = linkSeed === null ? (savedSeed(id, labStore()) ?? drawSeed()) : parseSeed(linkSeed);
+  return typeof seed === 'number' ? fetchLab(id, seed) : { error: `${LAB_SEED_KEY}: ${seed.error}` };
+}
+
 export interface LabState {
   lab: Lab | null;
   /** Why the lab could not be opened (naming the file and the field). */
@@ -84,10 +90,7 @@ export interface LabState {
   update(change: (p: LabProgress) => LabProgress): void;
 }
 
-/**
- * The lab `id`, drawn (when seeded) from the link's seed, else the seed its saved progress
- * belongs to, else a new one.
- */
+/** The lab `id` (a seeded one drawn as `openLab` says) and the student's progress in it. */
 export function useLab(id: string | null, linkSeed: string | null): LabState {
   const [lab, setLab] = useState<Lab | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -102,12 +105,7 @@ export function useLab(id: string | null, linkSeed: string | null): LabState {
   useEffect(() => {
     if (id === null) return;
     let current = true;
-    const seed = linkSeed === null ? (savedSeed(id, labStore()) ?? drawSeed()) : parseSeed(linkSeed);
-    if (typeof seed !== 'number') {
-      setError(`${LAB_SEED_KEY}: ${seed.error}`);
-      return;
-    }
-    void fetchLab(id, seed).then((r) => {
+    void openLab(id, linkSeed).then((r) => {
       if (!current) return;
       if ('error' in r) {
         setError(r.error);

@@ -1,8 +1,9 @@
 // The open lab beside the chart: its goal, the step being done (what to do, a button that puts
 // the step's runs on the page, what to look for, its checkpoints read live from the results, its
 // questions), the teacher's answer key (hidden until asked for), and the hand-in, print and
-// close buttons. A step with predict checkpoints asks for the predictions first (LabPredict).
-// A seeded lab shows its seed, so a teacher can reproduce a student's numbers. Checkpoints met are kept with what was measured, so a reload keeps them.
+// close buttons. Checkpoints met are kept with what was measured, so a reload keeps them. A step
+// with predict checkpoints asks for the predictions first (LabPredict); a seeded lab shows its
+// seed, so a teacher can reproduce a student's numbers.
 
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { download } from '../charts/export';

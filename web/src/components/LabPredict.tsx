@@ -47,7 +47,7 @@ export function LabPredict({ checkpoint: c, prediction, canLock, onLock }: LabPr
       {'answer' in check ? (
         <label className="field">
           <span className="field-label">
-            {c.text} ({check.unit})
+            {c.text} <span className="unit">({check.unit})</span>
           </span>
           <input
             type="number"

@@ -4,7 +4,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { loadProgress, NO_PROGRESS, savedSeed, saveProgress, type KeyValueStore, type LabProgress } from '../labs/progress';
 import type { Lab } from '../labs/schema';
-import { drawSeed, parseSeed } from '../labs/seeds';
 import { LAB_KEY, LAB_SEED_KEY } from '../settings/pageDefaults';
 
 /** localStorage, or null where the browser refuses it. */
@@ -78,6 +77,8 @@ export async function fetchLab(id: string, seed: number): Promise<{ lab: Lab } |
 
 /** A seeded lab is drawn from the link's seed, else the seed its saved progress belongs to, else a new one. */
 async function openLab(id: string, linkSeed: string | null): Promise<{ lab: Lab } | { error: string }> {
+  // Fetched with the lab, like its checker: most visits open none.
+  const { drawSeed, parseSeed } = await import('../labs/seeds');
   const seed = linkSeed === null ? (savedSeed(id, labStore()) ?? drawSeed()) : parseSeed(linkSeed);
   return typeof seed === 'number' ? fetchLab(id, seed) : { error: `${LAB_SEED_KEY}: ${seed.error}` };
 }

@@ -54,6 +54,7 @@ async function doLab(page: Page, seed: number, dir: string, axe: boolean): Promi
   const span = Number((await page.getByTestId('lab-seed').textContent())!.match(/span = ([\d.]+)/)![1]);
   await expect(page.getByTestId('lab-setup-hint')).toContainText('Now press');
   await expect(page).toHaveURL(new RegExp(`[?&]lab_seed=${seed}(&|$)`)); // the page's address keeps the seed
+  await expect(page.getByTestId('url-errors')).toHaveCount(0); // and reads it as the lab's, not a mistake
   // Nothing of the answer is shown before a prediction.
   await expect(page.getByTestId('lab-check-predict-steady-detail')).toHaveText('predict first: lock your prediction, then run the step');
 

@@ -45,6 +45,15 @@ async function answer(page: Page, answers: Record<string, string>): Promise<void
   for (const [id, text] of Object.entries(answers)) await page.getByTestId(`lab-answer-${id}`).fill(text);
 }
 
+/** Locks a prediction before the step's runs start: a number typed, or a choice picked by its label. */
+async function predict(page: Page, id: string, value: string): Promise<void> {
+  const number = page.getByTestId(`lab-predict-${id}-value`);
+  if (await number.count()) await number.fill(value);
+  else await page.getByTestId(`lab-predict-${id}`).getByLabel(value).check();
+  await page.getByTestId(`lab-predict-${id}-lock`).click();
+  await expect(page.getByTestId(`lab-predict-${id}-locked`)).toContainText('(locked)');
+}
+
 async function nextStep(page: Page, n: number): Promise<void> {
   await page.getByTestId('lab-next').click();
   await expect(page.getByTestId('lab-step')).toHaveAttribute('data-step', String(n));
@@ -58,8 +67,10 @@ test('lab cliff: the wall, free blocks and spare area; a reload keeps the progre
   await openLab(page, 'cliff');
   await expect(page.getByTestId('lab-check-the-wall')).toHaveAttribute('data-status', 'waiting');
   await expect(page.getByTestId('lab-key-when-fall')).toHaveCount(0); // the answer key is hidden by default
+  await predict(page, 'predict-wall', '20');
   await runStep(page, 1, false);
-  await expectMet(page, ['fresh-fast', 'the-wall', 'free-gone', 'wa-rises', 'steady']);
+  await expectMet(page, ['predict-wall', 'fresh-fast', 'the-wall', 'free-gone', 'wa-rises', 'steady']);
+  await expect(page.getByTestId('lab-check-predict-wall-detail')).toHaveText(/^predicted 20 s · the run: \d+ s · error /);
   await expect(page.getByTestId('lab-check-the-wall-detail')).toHaveText(/^\d+ s < 60$/);
   await page.getByTestId('lab-student').fill('Ada Lovelace');
   await answer(page, { 'when-fall': 'About 16 s; free blocks fell to the GC level.' });
@@ -69,28 +80,31 @@ test('lab cliff: the wall, free blocks and spare area; a reload keeps the progre
   await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'idle', { timeout: 30_000 });
   expect(page.url()).toContain('lab=cliff');
   expect(page.url()).toContain('seconds=80');
-  await expectMet(page, ['fresh-fast', 'the-wall', 'free-gone', 'wa-rises', 'steady']);
+  await expectMet(page, ['predict-wall', 'fresh-fast', 'the-wall', 'free-gone', 'wa-rises', 'steady']);
+  await expect(page.getByTestId('lab-predict-predict-wall-locked')).toContainText('20 s');
   await expect(page.getByTestId('lab-answer-when-fall')).toHaveValue('About 16 s; free blocks fell to the GC level.');
   await expect(page.getByTestId('lab-student')).toHaveValue('Ada Lovelace');
-  await expect(page.getByTestId('lab-tally')).toContainText('5 of 8 checkpoints met · 1 of 5 questions answered');
+  await expect(page.getByTestId('lab-tally')).toContainText('6 of 9 checkpoints met · 1 of 5 questions answered');
 
   await nextStep(page, 2);
   await expect(page.getByTestId('lab-check-later-wall')).toHaveAttribute('data-status', 'waiting');
   await runStep(page, 2, false);
   await expectMet(page, ['later-wall', 'higher-floor', 'lower-wa']);
-  await expect(page.getByTestId('lab-tally')).toContainText('8 of 8 checkpoints met');
+  await expect(page.getByTestId('lab-tally')).toContainText('9 of 9 checkpoints met');
   await answer(page, { 'unwritten-spare': 'Its flash becomes spare area.' });
 
   // The hand-in: answers and the checkpoints with what was measured, no answer key.
   const markdown = readFileSync(await save(page, 'lab-save-md', dir), 'utf8');
   expect(markdown).toContain('# Lab: Why performance falls off a cliff');
   expect(markdown).toContain('- Student: Ada Lovelace');
-  expect(markdown).toContain('- Checkpoints met: 8 of 8');
+  expect(markdown).toContain('- Checkpoints met: 9 of 9');
+  expect(markdown).toMatch(/- \[x\] Before you run: at which second .* \(predicted 20 s · the run: \d+ s · error /);
   expect(markdown).toMatch(/- \[x\] IOPS fell below half of the fresh rate before 60 s \(the wall\) \(measured \d+ s < 60, /);
   expect(markdown).toContain('> Its flash becomes spare area.');
   expect(markdown).not.toContain('Answer key');
   const json = JSON.parse(readFileSync(await save(page, 'lab-save-json', dir), 'utf8'));
-  expect(json).toMatchObject({ lab: 'cliff', student: 'Ada Lovelace', checkpoints_met: 8, checkpoints: 8 });
+  expect(json).toMatchObject({ lab: 'cliff', student: 'Ada Lovelace', seed: null, checkpoints_met: 9, checkpoints: 9 });
+  expect(json.steps[0].checkpoints[0].prediction).toMatchObject({ predicted: 20, outcome: { predicted: 20, unit: 's' } });
   expect(json.steps[0].questions[0]).toEqual({
     id: 'when-fall',
     text: expect.any(String),
@@ -131,7 +145,7 @@ test('lab cliff: the wall, free blocks and spare area; a reload keeps the progre
 test('the list of labs opens any lab; a missing or broken lab file is named and the other settings stay', async ({ page }) => {
   await openApp(page, '?seconds=300');
   await page.getByTestId('labs-button').click();
-  await expect(page.getByTestId('lab-list').getByRole('link')).toHaveCount(6);
+  await expect(page.getByTestId('lab-list').getByRole('link')).toHaveCount(7);
   await expect(page.getByTestId('lab-link-queue')).toContainText('Queue depth: SATA against NVMe');
   await page.screenshot({ path: `${SHOTS}/lab-list-1280-light.png` });
   expect(await axeViolations(page), 'the list of labs').toEqual([]);
@@ -147,7 +161,7 @@ test('the list of labs opens any lab; a missing or broken lab file is named and 
 
   await openApp(page, '?lab=nope&seconds=300');
   await expect(page.getByTestId('lab-error')).toContainText(
-    'lab: no lab named "nope" (known: cliff, spare, consistency, queue, power, raid)',
+    'lab: no lab named "nope" (known: cliff, spare, consistency, queue, power, raid, predict)',
   );
   await expect(page.getByTestId('seconds-input')).toHaveValue('300');
 
@@ -167,22 +181,27 @@ test('the list of labs opens any lab; a missing or broken lab file is named and 
 
 test('lab spare: write amplification against spare area, and a consumer drive rescued by it', async ({ page }) => {
   await openLab(page, 'spare');
+  await predict(page, 'predict-half', '40000');
   await runStep(page, 1, true);
-  await expectMet(page, ['wa-full', 'wa-half', 'iops-half']);
+  await expectMet(page, ['predict-half', 'wa-full', 'wa-half', 'iops-half']);
+  await expect(page.getByTestId('lab-check-predict-half-detail')).toHaveText(/^predicted 40,000 IOPS · the run: [\d,]+ IOPS · error /);
   await nextStep(page, 2);
   await runStep(page, 2, true);
   await expectMet(page, ['consumer-wa', 'consumer-rescued']);
-  await expect(page.getByTestId('lab-tally')).toContainText('5 of 5 checkpoints met');
+  await expect(page.getByTestId('lab-tally')).toContainText('6 of 6 checkpoints met');
 });
 
 test('lab consistency: a thin line, walls and scatter; the same flash with lazy GC', async ({ page }) => {
   await openLab(page, 'consistency');
+  await predict(page, 'predict-slowest', 'the 840 Pro');
   await runStep(page, 3, false);
-  await expectMet(page, ['s3700-flat', 'p400e-wall', '840-scatter', 'worst-second']);
+  await expectMet(page, ['predict-slowest', 's3700-flat', 'p400e-wall', '840-scatter', 'worst-second']);
+  // The engine's answer: the P400e's walls reach zero IOPS, below the 840 Pro's scatter.
+  await expect(page.getByTestId('lab-check-predict-slowest-detail')).toContainText('picked “the 840 Pro” · the run: “the P400e” · wrong');
   await nextStep(page, 2);
   await runStep(page, 2, false);
   await expectMet(page, ['lazy-walls']);
-  await expect(page.getByTestId('lab-tally')).toContainText('5 of 5 checkpoints met');
+  await expect(page.getByTestId('lab-tally')).toContainText('6 of 6 checkpoints met');
 });
 
 test('lab queue: SATA stops at 32 commands and 550 MB/s, NVMe keeps scaling', async ({ page }) => {

@@ -46,7 +46,7 @@ export function App() {
   const ready = select.engineReady(state);
   const labs = useLabSteps(applyLink, ready);
   const { lab } = labs.labState;
-  useUrlWriter(state, labs.labId);
+  useUrlWriter(state, labs.labSearch);
 
   // Fields whose typed text is not a valid value: Start waits for them.
   const [invalid, setInvalid] = useState<Readonly<Record<string, string>>>({});

@@ -3,18 +3,18 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { setupSearch, useLab } from '../hooks/useLab';
-import { LAB_KEY } from '../settings/pageDefaults';
+import { LAB_KEY, LAB_SEED_KEY } from '../settings/pageDefaults';
 
-/** The lab a link opens (`?lab=ID`), and whether the link has nothing else (a bare lab link). */
-function labOfLink(): { id: string | null; bare: boolean } {
+/** The lab a link opens (`?lab=ID&lab_seed=N`), and whether the link has nothing else (a bare lab link). */
+function labOfLink(): { id: string | null; seed: string | null; bare: boolean } {
   const q = new URLSearchParams(window.location.search);
-  return { id: q.get(LAB_KEY), bare: [...q.keys()].every((k) => k === LAB_KEY) };
+  return { id: q.get(LAB_KEY), seed: q.get(LAB_SEED_KEY), bare: [...q.keys()].every((k) => k === LAB_KEY || k === LAB_SEED_KEY) };
 }
 
 export function useLabSteps(applyLink: (search: string) => string[], engineReady: boolean) {
   const [link] = useState(labOfLink);
   const [labId, setLabId] = useState(link.id);
-  const labState = useLab(labId);
+  const labState = useLab(labId, labId === link.id ? link.seed : null);
   const { lab, update } = labState;
   const [asideTab, setAsideTab] = useState<'lab' | 'settings'>('lab');
   const [setupProblems, setSetupProblems] = useState<string[]>([]);
@@ -42,7 +42,10 @@ export function useLabSteps(applyLink: (search: string) => string[], engineReady
     setLabId(null);
     setAsideTab('settings');
   }, []);
-  const labLink = labId ? `${window.location.origin}${window.location.pathname}?${LAB_KEY}=${encodeURIComponent(labId)}` : '';
+  // A seeded lab's link carries its seed, so a teacher opening it sees the student's numbers.
+  const seed = lab?.seed ?? null;
+  const labSearch = labId ? `?${LAB_KEY}=${encodeURIComponent(labId)}${seed === null ? '' : `&${LAB_SEED_KEY}=${seed}`}` : '';
+  const labLink = labId ? `${window.location.origin}${window.location.pathname}${labSearch}` : '';
 
-  return { labId, labState, asideTab, setAsideTab, setupProblems, setUpStep, close, labLink };
+  return { labId, labState, asideTab, setAsideTab, setupProblems, setUpStep, close, labSearch, labLink };
 }

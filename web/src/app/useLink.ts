@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Catalog } from '../engine/runs';
 import { checkExperiment, experimentSearch, joinSearch, parseExperiment } from '../settings/experimentState';
-import { DEFAULTS, LAB_KEY, VOCABULARY } from '../settings/pageDefaults';
+import { DEFAULTS, VOCABULARY } from '../settings/pageDefaults';
 import { checkAgainstEngine, linkSearch, parseLink, type RunSettings } from '../settings/urlState';
 import type { PageStore } from '../store/store';
 import type { PageState } from '../store/state';
@@ -43,8 +43,8 @@ export function seedFromUrl(store: PageStore): void {
   store.setRuns(link.runs, link.edit, link.experiment);
 }
 
-/** The search string for the page as it is (`labId`: the open lab, kept first). */
-function pageSearch(state: PageState, labId: string | null): string {
+/** The search string for the page as it is (`labSearch`: the open lab's `?lab=ID`, kept first). */
+function pageSearch(state: PageState, labSearch: string): string {
   const sims = state.runs.filter((r) => r.kind === 'sim' && r.setup !== null);
   if (sims.length === 0) return window.location.search;
   const edit = Math.max(
@@ -52,16 +52,15 @@ function pageSearch(state: PageState, labId: string | null): string {
     sims.findIndex((r) => r.id === state.focusId),
   );
   const [first, ...rest] = sims.map((r) => r.setup!);
-  const lab = labId ? `?${LAB_KEY}=${encodeURIComponent(labId)}` : '';
   return joinSearch(
-    joinSearch(lab, new URLSearchParams(linkSearch({ ...first, ...state.chart }, rest, DEFAULTS, edit))),
+    joinSearch(labSearch, new URLSearchParams(linkSearch({ ...first, ...state.chart }, rest, DEFAULTS, edit))),
     experimentSearch(state.experiment),
   );
 }
 
 /** Keeps the URL in step with every run's settings, the chart's view and the experiment. */
-export function useUrlWriter(state: PageState, labId: string | null): void {
-  const search = pageSearch(state, labId);
+export function useUrlWriter(state: PageState, labSearch: string): void {
+  const search = pageSearch(state, labSearch);
   useEffect(() => {
     if (search === window.location.search) return;
     // Not in the task of the click that changed a setting: replacing the URL takes a few ms.

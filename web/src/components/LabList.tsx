@@ -25,7 +25,8 @@ export function LabList({ open, onClose, current }: { open: boolean; onClose(): 
     if (open && !d.open) {
       d.showModal();
       void fetchLabIndex().then(async (index) => {
-        const list = await Promise.all(index.ids.map(async (id): Promise<Entry> => ({ id, ...(await fetchLab(id)) })));
+        // Listed by title and summary: any seed of a seeded lab will do.
+        const list = await Promise.all(index.ids.map(async (id): Promise<Entry> => ({ id, ...(await fetchLab(id, 0)) })));
         setEntries({ list, error: index.error });
       });
     }

@@ -1,14 +1,18 @@
 // The open lab beside the chart: its goal, the step being done (what to do, a button that puts
 // the step's runs on the page, what to look for, its checkpoints read live from the results, its
 // questions), the teacher's answer key (hidden until asked for), and the hand-in, print and
-// close buttons. Checkpoints met are kept with what was measured, so a reload keeps them.
+// close buttons. Checkpoints met are kept with what was measured, so a reload keeps them. A step
+// with predict checkpoints asks for the predictions first (LabPredict); a seeded lab shows its
+// seed, so a teacher can reproduce a student's numbers.
 
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { download } from '../charts/export';
-import { evaluate, type CheckResult, type LabResults } from '../labs/checkpoints';
-import { tally, type LabProgress } from '../labs/progress';
+import type { CheckResult, LabResults } from '../labs/checkpoints';
+import { evaluateCheckpoint } from '../labs/predict';
+import { NO_PROGRESS, tally, type LabProgress } from '../labs/progress';
 import { handIn, handInFileName, handInJson, handInMarkdown } from '../labs/report';
-import type { Lab } from '../labs/schema';
+import type { Checkpoint, Lab, PredictCheck } from '../labs/schema';
+import { LabPredict } from './LabPredict';
 
 export interface LabPanelProps {
   lab: Lab;
@@ -38,8 +42,10 @@ export function LabPanel({ lab, progress, onProgress, results, setupBlocked, onS
     const met = progress.met[c.id];
     if (met) return { status: 'met', detail: met.detail };
     if (!live) return { status: 'waiting', detail: `set up step ${index + 1}, then run it` };
-    return evaluate(c.check, results);
+    return evaluateCheckpoint(c.check, results, progress.predictions[c.id]?.value);
   });
+  const predicts = step.checkpoints.filter((c): c is Checkpoint & { check: PredictCheck } => c.check.kind === 'predict');
+  const started = live && results.some((r) => r.started);
 
   // Keep each checkpoint once it is met, with what was measured and when.
   const newlyMet = step.checkpoints.filter((c, i) => !progress.met[c.id] && checks[i].status === 'met');
@@ -52,7 +58,12 @@ export function LabPanel({ lab, progress, onProgress, results, setupBlocked, onS
   }
   const keepNewlyMet = useEffectEvent(() => {
     const at = new Date().toISOString();
-    const details = Object.fromEntries(newlyMet.map((c) => [c.id, { at, detail: checks[step.checkpoints.indexOf(c)].detail }]));
+    const details = Object.fromEntries(
+      newlyMet.map((c) => {
+        const { detail, answer } = checks[step.checkpoints.indexOf(c)];
+        return [c.id, { at, detail, ...(answer === undefined ? {} : { answer }) }];
+      }),
+    );
     onProgress((p) => ({ ...p, met: { ...p.met, ...details } }));
   });
   // Saved once per set of newly met checkpoints (newlyKey names exactly them), not every render.
@@ -88,6 +99,15 @@ export function LabPanel({ lab, progress, onProgress, results, setupBlocked, onS
             <p key={i}>{p}</p>
           ))}
         </details>
+      )}
+      {lab.seed !== null && (
+        <p className="lab-seed" data-testid="lab-seed" data-seed={lab.seed}>
+          Your numbers come from seed <strong>{lab.seed}</strong> (
+          {Object.entries(lab.parameters)
+            .map(([k, v]) => `${k} = ${v}`)
+            .join(', ')}
+          ): this lab’s link keeps it, so your teacher sees the same runs.
+        </p>
       )}
       <label className="field lab-student">
         <span className="field-label">Your name</span>
@@ -130,6 +150,22 @@ export function LabPanel({ lab, progress, onProgress, results, setupBlocked, onS
           Step {index + 1} of {lab.steps.length}: {step.title}
         </h3>
         <p>{step.do}</p>
+        {predicts.length > 0 && (
+          <div className="lab-predicts" data-testid="lab-predicts">
+            <h4>Predict first</h4>
+            {predicts.map((c) => (
+              <LabPredict
+                key={c.id}
+                checkpoint={c}
+                prediction={progress.predictions[c.id]}
+                canLock={!started}
+                onLock={(value) =>
+                  onProgress((p) => ({ ...p, predictions: { ...p.predictions, [c.id]: { value, at: new Date().toISOString() } } }))
+                }
+              />
+            ))}
+          </div>
+        )}
         <div className="lab-setup">
           <button
             type="button"
@@ -251,7 +287,7 @@ export function LabPanel({ lab, progress, onProgress, results, setupBlocked, onS
               <button
                 type="button"
                 onClick={() => {
-                  onProgress(() => ({ step: 0, setUp: null, student: progress.student, answers: {}, met: {}, showKey: false }));
+                  onProgress((p) => ({ ...NO_PROGRESS, student: p.student, seed: p.seed }));
                   setConfirmClear(false);
                 }}
                 data-testid="lab-clear-yes"

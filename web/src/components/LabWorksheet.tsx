@@ -23,6 +23,7 @@ export function LabWorksheet({ lab, progress, link }: { lab: Lab; progress: LabP
         ))}
         <p className="ws-link">
           Open the lab at <code>{link}</code>; each step’s <em>Set up</em> button puts its runs on the page.
+          {lab.seed !== null && ` Seed ${lab.seed}.`}
         </p>
       </header>
       {lab.steps.map((s, i) => (
@@ -41,10 +42,17 @@ export function LabWorksheet({ lab, progress, link }: { lab: Lab; progress: LabP
           <ul className="ws-checks">
             {s.checkpoints.map((c) => {
               const met = progress.met[c.id];
+              const predicted = progress.predictions[c.id]?.value;
               return (
                 <li key={c.id}>
                   <span className="ws-box">{met ? '☑' : '☐'}</span> {c.text}
-                  {met && <span className="ws-measured"> (measured {met.detail})</span>}
+                  {c.check.kind === 'predict' && !met && (
+                    <span className="ws-measured">
+                      {' '}
+                      My prediction: {predicted ?? <span className="ws-line short" />} {'answer' in c.check ? c.check.unit : ''}
+                    </span>
+                  )}
+                  {met && <span className="ws-measured"> ({met.detail})</span>}
                 </li>
               );
             })}

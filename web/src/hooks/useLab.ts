@@ -2,9 +2,9 @@
 // checked, and the student's progress, kept in localStorage as it changes.
 
 import { useCallback, useEffect, useState } from 'react';
-import { loadProgress, NO_PROGRESS, saveProgress, type KeyValueStore, type LabProgress } from '../labs/progress';
+import { loadProgress, NO_PROGRESS, savedSeed, saveProgress, type KeyValueStore, type LabProgress } from '../labs/progress';
 import type { Lab } from '../labs/schema';
-import { LAB_KEY } from '../settings/pageDefaults';
+import { LAB_KEY, LAB_SEED_KEY } from '../settings/pageDefaults';
 
 /** localStorage, or null where the browser refuses it. */
 export function labStore(): KeyValueStore | null {
@@ -47,8 +47,8 @@ export async function fetchLabIndex(): Promise<{ ids: string[]; error: string | 
   }
 }
 
-/** A lab file, checked, or why it cannot be opened (naming the file and the field). */
-export async function fetchLab(id: string): Promise<{ lab: Lab } | { error: string }> {
+/** A lab file, checked and drawn from `seed` when seeded, or why it cannot be opened (naming the file and the field). */
+export async function fetchLab(id: string, seed: number): Promise<{ lab: Lab } | { error: string }> {
   const { LAB_ID, parseLab } = await loadSchema();
   if (!LAB_ID.test(id)) return { error: `${LAB_KEY}: must be a lab's name, letters, digits and dashes like cliff (got "${id}")` };
   const file = `labs/${id}.json`;
@@ -71,8 +71,16 @@ export async function fetchLab(id: string): Promise<{ lab: Lab } | { error: stri
   } catch (e) {
     return { error: `${file}: is not valid JSON (${e instanceof Error ? e.message : String(e)})` };
   }
-  const parsed = parseLab(json, id);
+  const parsed = parseLab(json, id, seed);
   return parsed.errors ? { error: `${file}: ${parsed.errors.join('; ')}` } : { lab: parsed.lab };
+}
+
+/** A seeded lab is drawn from the link's seed, else the seed its saved progress belongs to, else a new one. */
+async function openLab(id: string, linkSeed: string | null): Promise<{ lab: Lab } | { error: string }> {
+  // Fetched with the lab, like its checker: most visits open none.
+  const { drawSeed, parseSeed } = await import('../labs/seeds');
+  const seed = linkSeed === null ? (savedSeed(id, labStore()) ?? drawSeed()) : parseSeed(linkSeed);
+  return typeof seed === 'number' ? fetchLab(id, seed) : { error: `${LAB_SEED_KEY}: ${seed.error}` };
 }
 
 export interface LabState {
@@ -83,7 +91,8 @@ export interface LabState {
   update(change: (p: LabProgress) => LabProgress): void;
 }
 
-export function useLab(id: string | null): LabState {
+/** The lab `id` (a seeded one drawn as `openLab` says) and the student's progress in it. */
+export function useLab(id: string | null, linkSeed: string | null): LabState {
   const [lab, setLab] = useState<Lab | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<LabProgress>(NO_PROGRESS);
@@ -97,7 +106,7 @@ export function useLab(id: string | null): LabState {
   useEffect(() => {
     if (id === null) return;
     let current = true;
-    void fetchLab(id).then((r) => {
+    void openLab(id, linkSeed).then((r) => {
       if (!current) return;
       if ('error' in r) {
         setError(r.error);
@@ -109,7 +118,7 @@ export function useLab(id: string | null): LabState {
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [id, linkSeed]);
   const update = useCallback(
     (change: (p: LabProgress) => LabProgress) => {
       setProgress((old) => {

@@ -39,9 +39,11 @@ export interface CheckResult {
   status: CheckStatus;
   /** What was measured, or what it waits for, in words ("2.14 > 2", "waiting for run 1 to finish"). */
   detail: string;
+  /** A predict checkpoint's answer, once the run has given it. */
+  answer?: number | string;
 }
 
-type Read = { value: number; text?: string } | { waiting: string } | { missing: string };
+export type Read = { value: number; text?: string } | { waiting: string } | { missing: string };
 
 // ---- quantities --------------------------------------------------------------------------------
 
@@ -191,7 +193,7 @@ const OP_TEST: Record<Op, (a: number, b: number) => boolean> = {
   '==': (a, b) => a === b,
 };
 
-function formatNumber(v: number): string {
+export function formatNumber(v: number): string {
   if (!Number.isFinite(v)) return String(v);
   if (Math.abs(v) >= 100 || Number.isInteger(v)) return formatInt(v);
   return formatFixed2(v);

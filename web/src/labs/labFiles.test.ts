@@ -13,7 +13,7 @@ import { experimentRequest, parseExperiment } from '../settings/experimentState'
 import { DEFAULTS, VOCABULARY } from '../settings/pageDefaults';
 import { buildRequest } from '../settings/request';
 import { checkAgainstEngine, parseSettings } from '../settings/urlState';
-import { parseLab, parseLabIndex, type Check, type Lab, type Quantity } from './schema';
+import { parseLab, parseLabIndex, type Check, type Lab, type PredictCheck, type Quantity } from './schema';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const labsDir = resolve(here, '../../../public/labs');
@@ -38,13 +38,19 @@ beforeAll(async () => {
   experiments = JSON.parse(wasm.experiments());
 });
 
-function labOf(file: string): Lab {
-  const parsed = parseLab(read(file), file.replace(/\.json$/, ''));
-  if (parsed.errors) throw new Error(`${file}: ${parsed.errors.join('; ')}`);
-  return parsed.lab;
+/** The lab as its seeds draw it: a seeded lab with each of 24 seeds (every set of values they give, once). */
+function labsOf(file: string): Lab[] {
+  const drawn = new Map<string, Lab>();
+  for (let seed = 0; seed < 24; seed++) {
+    const parsed = parseLab(read(file), file.replace(/\.json$/, ''), seed);
+    if (parsed.errors) throw new Error(`${file} (seed ${seed}): ${parsed.errors.join('; ')}`);
+    drawn.set(JSON.stringify(parsed.lab.parameters), parsed.lab);
+  }
+  return [...drawn.values()];
 }
 
-function quantities(check: Check): Quantity[] {
+function quantities(check: Check | PredictCheck): Quantity[] {
+  if (check.kind === 'predict') return 'answer' in check ? [check.answer] : check.among;
   if (check.kind !== 'compare') return [];
   return [check.left, ...(typeof check.right === 'number' ? [] : [check.right])];
 }
@@ -62,29 +68,28 @@ describe('the labs in public/labs', () => {
   });
 
   it.each(files)('%s: every step’s runs and experiment are accepted by the engine', (file) => {
-    const lab = labOf(file);
-    for (const [i, step] of lab.steps.entries()) {
-      const where = `${file} step ${i + 1}`;
-      const exp = parseExperiment(step.setup.page);
-      expect(exp.errors, where).toEqual([]);
-      const info = experiments.find((e) => e.id === exp.settings.id) ?? null;
-      if (exp.settings.id !== null) expect(info, `${where}: experiment ${exp.settings.id}`).not.toBeNull();
-      for (const [r, query] of step.setup.runs.entries()) {
-        const parsed = parseSettings(`${query}&${step.setup.page}`, DEFAULTS, VOCABULARY);
-        expect(parsed.errors, `${where} run ${r + 1}`).toEqual([]);
-        const checked = checkAgainstEngine(parsed.settings, DEFAULTS, { presets, workloads, requestFields });
-        expect(checked.errors, `${where} run ${r + 1}`).toEqual([]);
-        const preset = presets.find((p) => p.id === checked.settings.drive)!;
-        const request = buildRequest(checked.settings, { parameters: preset.parameters, requestFields });
-        expect(JSON.parse(wasm.check_request(JSON.stringify(request))), `${where} run ${r + 1}`).toEqual({ ok: true });
-        if (info) new wasm.Experiment(JSON.stringify(experimentRequest(exp.settings, info, request))).free();
+    for (const lab of labsOf(file))
+      for (const [i, step] of lab.steps.entries()) {
+        const where = `${file}${lab.seed === null ? '' : ` (${JSON.stringify(lab.parameters)})`} step ${i + 1}`;
+        const exp = parseExperiment(step.setup.page);
+        expect(exp.errors, where).toEqual([]);
+        const info = experiments.find((e) => e.id === exp.settings.id) ?? null;
+        if (exp.settings.id !== null) expect(info, `${where}: experiment ${exp.settings.id}`).not.toBeNull();
+        for (const [r, query] of step.setup.runs.entries()) {
+          const parsed = parseSettings(`${query}&${step.setup.page}`, DEFAULTS, VOCABULARY);
+          expect(parsed.errors, `${where} run ${r + 1}`).toEqual([]);
+          const checked = checkAgainstEngine(parsed.settings, DEFAULTS, { presets, workloads, requestFields });
+          expect(checked.errors, `${where} run ${r + 1}`).toEqual([]);
+          const preset = presets.find((p) => p.id === checked.settings.drive)!;
+          const request = buildRequest(checked.settings, { parameters: preset.parameters, requestFields });
+          expect(JSON.parse(wasm.check_request(JSON.stringify(request))), `${where} run ${r + 1}`).toEqual({ ok: true });
+          if (info) new wasm.Experiment(JSON.stringify(experimentRequest(exp.settings, info, request))).free();
+        }
       }
-    }
   });
 
   it.each(files)('%s: every checkpoint reads a column the engine produces', (file) => {
-    const lab = labOf(file);
-    for (const step of lab.steps) {
+    for (const step of labsOf(file).flatMap((lab) => lab.steps)) {
       const exp = experiments.find((e) => e.id === parseExperiment(step.setup.page).settings.id);
       for (const c of step.checkpoints) {
         const where = `${file} ${c.id}`;

@@ -28,6 +28,8 @@ const LAB: Lab = {
       ],
     },
   ],
+  seed: null,
+  parameters: {},
 };
 
 function memory(): KeyValueStore & { data: Map<string, string> } {
@@ -41,6 +43,8 @@ const PROGRESS: LabProgress = {
   student: 'Ada Lovelace',
   answers: { q1: 'Free blocks ran out.\n# not a heading' },
   met: { c1: { at: '2026-11-23T14:00:00.000Z', detail: '16 s < 60' } },
+  predictions: {},
+  seed: null,
   showKey: true,
 };
 
@@ -71,6 +75,8 @@ describe('progress', () => {
       student: '',
       answers: { q1: 'kept' },
       met: { c2: { at: 't', detail: 'd' } },
+      predictions: {},
+      seed: null,
       showKey: false,
     });
     store.setItem(progressKey('demo'), '{not json');

@@ -1,7 +1,8 @@
 // A student's lab as a file to hand in: their answers and which checkpoints the engine's results
-// met (with what was measured and when), as Markdown to read or JSON to collect. The answer key
-// is never in it.
+// met (with what was measured and when), each prediction with the run's answer and the error, and
+// a seeded lab's seed, as Markdown to read or JSON to collect. The answer key is never in it.
 
+import { outcome, type Outcome } from './predict';
 import type { LabProgress } from './progress';
 import { tally } from './progress';
 import { setupSearch, type Lab } from './schema';
@@ -14,6 +15,9 @@ export interface HandIn {
   exported_at: string;
   /** The page the lab was done on (its address, with ?lab=). */
   link: string;
+  /** A seeded lab's seed and the values drawn from it (null without). */
+  seed: number | null;
+  parameters: Record<string, number | string>;
   checkpoints_met: number;
   checkpoints: number;
   steps: {
@@ -21,7 +25,15 @@ export interface HandIn {
     title: string;
     /** The page's settings for the step's runs (append to the page's address). */
     setup: string;
-    checkpoints: { id: string; text: string; met: boolean; measured: string | null; at: string | null }[];
+    checkpoints: {
+      id: string;
+      text: string;
+      met: boolean;
+      measured: string | null;
+      at: string | null;
+      /** A predict checkpoint's: what the student predicted (null before) and, once run, the answer and error. */
+      prediction?: { predicted: number | string | null; locked_at: string | null; outcome: Outcome | null };
+    }[];
     questions: { id: string; text: string; answer: string }[];
   }[];
 }
@@ -34,6 +46,8 @@ export function handIn(lab: Lab, progress: LabProgress, now: Date, link: string)
     student: progress.student.trim(),
     exported_at: now.toISOString(),
     link,
+    seed: lab.seed,
+    parameters: lab.parameters,
     checkpoints_met: t.met,
     checkpoints: t.checkpoints,
     steps: lab.steps.map((s) => ({
@@ -42,7 +56,18 @@ export function handIn(lab: Lab, progress: LabProgress, now: Date, link: string)
       setup: setupSearch(s.setup),
       checkpoints: s.checkpoints.map((c) => {
         const met = progress.met[c.id];
-        return { id: c.id, text: c.text, met: !!met, measured: met?.detail ?? null, at: met?.at ?? null };
+        const row = { id: c.id, text: c.text, met: !!met, measured: met?.detail ?? null, at: met?.at ?? null };
+        if (c.check.kind !== 'predict') return row;
+        const p = progress.predictions[c.id];
+        const answered = p !== undefined && met?.answer !== undefined;
+        return {
+          ...row,
+          prediction: {
+            predicted: p?.value ?? null,
+            locked_at: p?.at ?? null,
+            outcome: answered ? outcome(c.check, p.value, met.answer!) : null,
+          },
+        };
       }),
       questions: s.questions.map((q) => ({ id: q.id, text: q.text, answer: (progress.answers[q.id] ?? '').trim() })),
     })),
@@ -70,11 +95,21 @@ export function handInMarkdown(h: HandIn): string {
     `- Student: ${h.student || '(no name given)'}`,
     `- Saved: ${h.exported_at}`,
     `- Lab: ${h.link}`,
+    ...(h.seed === null
+      ? []
+      : [
+          `- Seed: ${h.seed} (${Object.entries(h.parameters)
+            .map(([k, v]) => `${k} = ${v}`)
+            .join(', ')})`,
+        ]),
     `- Checkpoints met: ${h.checkpoints_met} of ${h.checkpoints}`,
   ];
   h.steps.forEach((s, i) => {
     out.push('', `## Step ${i + 1}: ${s.title}`, '', `Setup: \`${s.setup}\``, '', '### Checkpoints', '');
-    for (const c of s.checkpoints) out.push(`- [${c.met ? 'x' : ' '}] ${c.text}${c.met ? ` (measured ${c.measured}, ${c.at})` : ''}`);
+    for (const c of s.checkpoints) {
+      const predicted = c.prediction && !c.met ? ` (predicted ${c.prediction.predicted ?? 'nothing yet'})` : '';
+      out.push(`- [${c.met ? 'x' : ' '}] ${c.text}${c.met ? ` (${c.prediction ? '' : 'measured '}${c.measured}, ${c.at})` : predicted}`);
+    }
     if (s.questions.length > 0) {
       out.push('', '### Questions');
       s.questions.forEach((q, j) => out.push('', `**${i + 1}.${j + 1} ${q.text}**`, '', quote(q.answer)));

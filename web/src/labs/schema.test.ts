@@ -90,7 +90,7 @@ describe('parseLab', () => {
     s.checkpoints[2].check = { kind: 'compare', left: { of: 'minutes', run: 1 }, op: '>', right: 'ten' };
     const errors = parseLab(l, 'demo').errors!;
     expect(errors).toContain('steps[0].checkpoints[0].chek: unknown field (known: id, text, check)');
-    expect(errors).toContain('steps[0].checkpoints[1].check.kind: must be one of finished, compare, steady (got "greater")');
+    expect(errors).toContain('steps[0].checkpoints[1].check.kind: must be one of finished, compare, steady, predict (got "greater")');
     expect(errors).toContain('steps[0].checkpoints[2].check.left.of: must be one of seconds, fall, table, cuts (got "minutes")');
     expect(errors).toContain(
       'steps[0].checkpoints[2].check.right: must be a number or an object naming a quantity (of: seconds, fall, table, cuts) (got "ten")',

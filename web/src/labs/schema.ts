@@ -9,8 +9,10 @@
 import type { PowerCut } from '../engine/protocol';
 import { MAX_RUNS } from '../engine/runs';
 import { EXPERIMENT_KEYS, parseExperiment } from '../settings/experimentState';
-import { DEFAULTS, LAB_KEY, VOCABULARY } from '../settings/pageDefaults';
+import { DEFAULTS, LAB_KEY, LAB_SEED_KEY, VOCABULARY } from '../settings/pageDefaults';
 import { parseSettings } from '../settings/urlState';
+import { isObj, Reader, show, type Obj } from './reader';
+import { drawParameters, fillParameters, readParameters, type SeededValue } from './seeds';
 
 export const LAB_SCHEMA = 1;
 
@@ -26,6 +28,10 @@ export interface Lab {
   /** Paragraphs read before the first step. */
   background: string[];
   steps: LabStep[];
+  /** The seed its `seeded` parameters were drawn from (seeds.ts), or null for a lab without any. */
+  seed: number | null;
+  /** The values drawn, by name (already written into the lab's text and setups). */
+  parameters: Record<string, SeededValue>;
 }
 
 export interface LabStep {
@@ -60,7 +66,7 @@ export interface Checkpoint {
   id: string;
   /** What it checks, in the student's words ("IOPS fell below half before 60 s"). */
   text: string;
-  check: Check;
+  check: Check | PredictCheck;
 }
 
 export const OPS = ['>', '>=', '<', '<=', '=='] as const;
@@ -77,7 +83,19 @@ export type Check =
    */
   | { kind: 'steady'; run: number; field: string; window_s: number; within: number; from_s: number; before_s: number | null };
 
-export const CHECK_KINDS = ['finished', 'compare', 'steady'] as const;
+/**
+ * The student predicts, then runs: a number the engine's run gives (`answer`, in `unit`; within
+ * `close` of it, as a share, counts as close), or which of `choices` has the highest or lowest of
+ * the quantities `among` (one each). The answer is read from the run, never written in the lab.
+ */
+export type PredictCheck =
+  | { kind: 'predict'; answer: Quantity; unit: string; close: number }
+  | { kind: 'predict'; among: Quantity[]; pick: Pick; choices: string[] };
+
+export const PICKS = ['highest', 'lowest'] as const;
+export type Pick = (typeof PICKS)[number];
+
+export const CHECK_KINDS = ['finished', 'compare', 'steady', 'predict'] as const;
 
 /** Statistics over a run's seconds, an experiment's rows or its power cuts. */
 export const STATS = ['mean', 'min', 'max', 'first', 'last', 'median', 'sum', 'spread'] as const;
@@ -115,83 +133,16 @@ export type ParsedLab = { lab: Lab; errors?: undefined } | { errors: string[] };
 /** Page keys a step's `page` may set (the rest belong to a run). */
 const PAGE_KEYS = ['view', 'charts', 'metric', 'layout', ...Object.values(EXPERIMENT_KEYS)];
 
-// ---- a small reader that collects every problem with its path ----------------------------------
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const show = (v: unknown) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
-
-class Reader {
-  readonly errors: string[] = [];
-  fail(path: string, message: string): void {
-    this.errors.push(`${path}: ${message}`);
-  }
-  /** The object at `path`, refusing keys it does not know (a typo would otherwise be ignored). */
-  obj(v: unknown, path: string, keys: readonly string[]): Obj | null {
-    if (!isObj(v)) {
-      this.fail(path, `must be an object (got ${show(v)})`);
-      return null;
-    }
-    for (const k of Object.keys(v)) if (!keys.includes(k)) this.fail(`${path}.${k}`, `unknown field (known: ${keys.join(', ')})`);
-    return v;
-  }
-  str(o: Obj, key: string, path: string, opts: { pattern?: RegExp; patternText?: string; optional?: string } = {}): string {
-    const v = o[key];
-    if (v === undefined && opts.optional !== undefined) return opts.optional;
-    if (typeof v !== 'string' || v.trim() === '') {
-      this.fail(`${path}.${key}`, `must be a non-empty string (got ${v === undefined ? 'nothing' : show(v)})`);
-      return '';
-    }
-    if (opts.pattern && !opts.pattern.test(v)) this.fail(`${path}.${key}`, `must be ${opts.patternText} (got ${show(v)})`);
-    return v;
-  }
-  num(o: Obj, key: string, path: string, min: number, max: number, opts: { whole?: boolean; optional?: number | null } = {}): number {
-    const v = o[key];
-    if (v === undefined && opts.optional !== undefined) return opts.optional as number;
-    const whole = opts.whole ?? false;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (whole && !Number.isInteger(v))) {
-      this.fail(
-        `${path}.${key}`,
-        `must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max} (got ${v === undefined ? 'nothing' : show(v)})`,
-      );
-      return min;
-    }
-    return v;
-  }
-  oneOf<T extends string>(o: Obj, key: string, path: string, values: readonly T[], optional?: T): T {
-    const v = o[key];
-    if (v === undefined && optional !== undefined) return optional;
-    if (typeof v === 'string' && (values as readonly string[]).includes(v)) return v as T;
-    this.fail(`${path}.${key}`, `must be one of ${values.join(', ')} (got ${v === undefined ? 'nothing' : show(v)})`);
-    return values[0];
-  }
-  list(o: Obj, key: string, path: string, min: number, max: number): unknown[] {
-    const v = o[key];
-    if (!Array.isArray(v) || v.length < min || v.length > max) {
-      this.fail(
-        `${path}.${key}`,
-        `must be a list of ${min} to ${max} entries (got ${Array.isArray(v) ? `${v.length}` : v === undefined ? 'nothing' : show(v)})`,
-      );
-      return [];
-    }
-    return v;
-  }
-  strings(o: Obj, key: string, path: string, min: number, max: number): string[] {
-    return this.list(o, key, path, min, max).map((v, i) => {
-      if (typeof v === 'string' && v.trim() !== '') return v;
-      this.fail(`${path}.${key}[${i}]`, `must be a non-empty string (got ${show(v)})`);
-      return '';
-    });
-  }
-}
-
 // ---- the lab -------------------------------------------------------------------------------------
 
-/** Reads a lab file's JSON (already parsed); `id` is the name it was asked for. */
-export function parseLab(json: unknown, id: string): ParsedLab {
+/** Reads a lab file's JSON (already parsed); `id` is the name it was asked for, `seed` draws its `seeded` parameters. */
+export function parseLab(json: unknown, id: string, seed = 0): ParsedLab {
   const r = new Reader();
-  const o = r.obj(json, 'lab', ['schema', 'id', 'title', 'summary', 'minutes', 'goal', 'background', 'steps']);
-  if (!o) return { errors: r.errors };
+  const raw = r.obj(json, 'lab', ['schema', 'id', 'title', 'summary', 'minutes', 'goal', 'background', 'steps', 'seeded']);
+  if (!raw) return { errors: r.errors };
+  const seeded = raw.seeded !== undefined;
+  const parameters = seeded ? drawParameters(readParameters(r, raw.seeded, 'lab.seeded'), seed) : {};
+  const o = fillParameters(raw, parameters, r);
   if (o.schema !== LAB_SCHEMA)
     r.fail('schema', `must be ${LAB_SCHEMA}, the lab format this page reads (got ${o.schema === undefined ? 'nothing' : show(o.schema)})`);
   const labId = r.str(o, 'id', 'lab', { pattern: LAB_ID, patternText: 'letters, digits and dashes' });
@@ -205,6 +156,8 @@ export function parseLab(json: unknown, id: string): ParsedLab {
     goal: r.str(o, 'goal', 'lab'),
     background: o.background === undefined ? [] : r.strings(o, 'background', 'lab', 0, 20),
     steps: r.list(o, 'steps', 'lab', 1, 20).map((s, i) => readStep(r, s, `steps[${i}]`)),
+    seed: seeded ? seed : null,
+    parameters,
   };
   // Progress is kept by id: every step, checkpoint and question needs its own.
   const seen = new Map<string, string>();
@@ -253,7 +206,7 @@ function readSetup(r: Reader, v: unknown, path: string): LabSetup {
     const p = `${path}.runs[${i}]`;
     for (const k of new Set(new URLSearchParams(query).keys())) {
       if (PAGE_KEYS.includes(k)) r.fail(p, `${k} is a setting of the page: put it in ${path}.page`);
-      else if (k === 'compare' || k === 'edit' || k === LAB_KEY)
+      else if (k === 'compare' || k === 'edit' || k === LAB_KEY || k === LAB_SEED_KEY)
         r.fail(p, `${k} is not a setting of one run (list each run in ${path}.runs)`);
     }
     for (const e of parseSettings(query, DEFAULTS, VOCABULARY).errors) r.fail(p, e);
@@ -280,7 +233,7 @@ function readRun(r: Reader, o: Obj, path: string, runs: number): number {
   return r.num(o, 'run', path, 1, runs, { whole: true });
 }
 
-function readCheck(r: Reader, v: unknown, path: string, runs: number): Check {
+function readCheck(r: Reader, v: unknown, path: string, runs: number): Check | PredictCheck {
   const kind = isObj(v) ? r.oneOf(v, 'kind', path, CHECK_KINDS) : null;
   switch (kind) {
     case 'finished': {
@@ -310,10 +263,39 @@ function readCheck(r: Reader, v: unknown, path: string, runs: number): Check {
         before_s: r.num(o, 'before_s', path, 1, 86_400, { optional: null }),
       };
     }
+    case 'predict':
+      return readPredict(r, v as Obj, path, runs);
     default:
       if (!isObj(v)) r.fail(path, `must be an object with a kind (${CHECK_KINDS.join(', ')}) (got ${show(v)})`);
       return { kind: 'finished', run: 1 };
   }
+}
+
+function readPredict(r: Reader, v: Obj, path: string, runs: number): PredictCheck {
+  const o = r.obj(v, path, ['kind', 'answer', 'unit', 'close', 'among', 'pick', 'choices'])!;
+  const number = o.answer !== undefined;
+  if (number === (o.among !== undefined))
+    r.fail(
+      path,
+      `needs either answer (a number to predict) or among with pick and choices (an option to pick)${number ? ', not both' : ''}`,
+    );
+  if (number) {
+    for (const k of ['among', 'pick', 'choices'])
+      if (o[k] !== undefined) r.fail(`${path}.${k}`, 'belongs to a choice; a number to predict has answer, unit and close');
+    return {
+      kind: 'predict',
+      answer: readQuantity(r, o.answer, `${path}.answer`, runs),
+      unit: r.str(o, 'unit', path),
+      close: r.num(o, 'close', path, 0.001, 1, { optional: 0.1 }),
+    };
+  }
+  for (const k of ['unit', 'close'])
+    if (o[k] !== undefined) r.fail(`${path}.${k}`, 'belongs to a number; a choice has among, pick and choices');
+  const among = r.list(o, 'among', path, 2, 6).map((q, i) => readQuantity(r, q, `${path}.among[${i}]`, runs));
+  const choices = r.strings(o, 'choices', path, 2, 6);
+  if (among.length > 0 && choices.length > 0 && choices.length !== among.length)
+    r.fail(`${path}.choices`, `must name one choice for each quantity of among (${among.length}) (got ${choices.length})`);
+  return { kind: 'predict', among, pick: r.oneOf(o, 'pick', path, PICKS), choices };
 }
 
 function readQuantity(r: Reader, v: unknown, path: string, runs: number): Quantity {

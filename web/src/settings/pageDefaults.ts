@@ -9,6 +9,8 @@ import type { RunSettings, UrlVocabulary } from './urlState';
 
 /** The URL key naming the open lab (`?lab=cliff`). */
 export const LAB_KEY = 'lab';
+/** The URL key of a seeded lab's seed (`?lab=predict&lab_seed=4821`; `seed` is a run's). */
+export const LAB_SEED_KEY = 'lab_seed';
 
 export const DEFAULTS: RunSettings = {
   drive: 's3700-200',
@@ -29,5 +31,5 @@ export const VOCABULARY: UrlVocabulary = {
   charts: PANEL_IDS,
   metrics: METRICS.map((m) => m.id),
   layouts: LAYOUTS.map((l) => l.id),
-  extraKeys: [...Object.values(EXPERIMENT_KEYS), LAB_KEY],
+  extraKeys: [...Object.values(EXPERIMENT_KEYS), LAB_KEY, LAB_SEED_KEY],
 };

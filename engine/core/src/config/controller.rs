@@ -57,7 +57,7 @@ impl Controller {
     }
 
     /// (The compression slot's rule, a power of two from 512 to 4096, is in `check`.) The
-    /// programming dies' limit is listed only when set.
+    /// programming dies' limit is listed only when set (0 there: no limit).
     pub fn limits(&self, g: &NandGeometry) -> Vec<Limit> {
         let per_program = g.units_per_program() as u64 * UNIT_BYTES;
         let mut all = vec![
@@ -72,7 +72,7 @@ impl Controller {
             all.push(Limit::whole(
                 "controller.max_programming_dies",
                 self.max_programming_dies as u64,
-                1,
+                0,
                 g.dies as u64,
             ));
         }

@@ -166,12 +166,17 @@ fn raid_scaling_nearly_doubles_to_16_drives_then_the_shared_link_caps_it() {
 /// The 980 Pro at 1/15 of its blocks (72 GB raw, 50 GB for the host) with a 20 GB SLC cache:
 /// the same dies, timings and link, so the same phases, each a fifteenth as long.
 fn small_980pro(experiment: &str, extra: serde_json::Value) -> ExperimentRequest {
+    small_samsung("980pro-1000", experiment, extra)
+}
+
+/// A Samsung drive of 16 dies of 1152-page TLC blocks (the 980 Pro, the 980) at 1/15 of its blocks.
+fn small_samsung(drive: &str, experiment: &str, extra: serde_json::Value) -> ExperimentRequest {
     // GC's thresholds as `calibrate::scaled` takes them down to 120 blocks per die.
     let set = serde_json::json!({
         "geometry.blocks_per_plane": 120, "user_bytes": 50_000_001_024u64, "gc.start_free_blocks": 4,
         "gc.boost_below_free_blocks": 2, "gc.boost_until_free_blocks": 3, "gc.background_free_blocks": 4,
         "slc_cache.dynamic_max_bytes": 20_000_000_000u64 });
-    let mut r = serde_json::json!({ "experiment": experiment, "drive": "980pro-1000", "set": set });
+    let mut r = serde_json::json!({ "experiment": experiment, "drive": drive, "set": set });
     for (k, v) in extra.as_object().unwrap() {
         r[k] = v.clone();
     }
@@ -213,4 +218,29 @@ fn idle_recovery_writes_faster_after_a_longer_rest() {
     assert!(after_none < 0.6 * before, "{after_none} after no rest vs {before} before");
     assert!(after_rest > 1.5 * after_none, "{after_rest} after 5 s vs {after_none} after none");
     assert_eq!(mb_s[0], mb_s[2], "the same writes before the rest");
+}
+
+/// The 980 (fold-first) at 1/15 of its blocks with a 20 GB cache: once the cache is full, each
+/// SLC block the host writes waits for one SLC block's fold on its die, so the speed after the
+/// cache is the dies' fold-and-write cycle, computed here from the preset's timings.
+#[test]
+fn the_980_after_its_cache_writes_at_the_rate_folding_first_allows() {
+    let d = ssdlab_core::presets::by_id("980-1000").unwrap();
+    let (t, g) = (&d.timing, &d.geometry);
+    let program_bytes = (g.units_per_program() as u64 * 4096) as f64;
+    let xfer = (g.units_per_program() as u64 * t.unit_transfer_ns()) as f64;
+    let stripes = (g.pages_per_block / 3) as f64;
+    let fold = stripes * (t.slc_read_ns as f64 + 2.0 * xfer) + stripes / 3.0 * t.program_ns as f64 + t.erase_ns as f64;
+    let write = stripes * (xfer + t.slc_program_ns as f64);
+    let expected = g.dies as f64 * stripes * program_bytes / (fold + write) * 1e3;
+    let table = run(&small_samsung("980-1000", "whole-drive-fill", serde_json::json!({})));
+    let (gb, mb_s) = (column(&table, "gb_written"), column(&table, "mb_s"));
+    // In the cache: one 1 MiB command at a time, fetched at host.write_fetch_mb_s.
+    let in_cache = mb_s[1..4].iter().sum::<f64>() / 3.0;
+    assert!((in_cache / d.host.write_fetch_mb_s as f64 - 1.0).abs() < 0.03, "{in_cache} MB/s in the cache");
+    // From the cache's end until the native blocks run low (~30 GB at this size: the cache's
+    // 20 GB of SLC data take three times that of blocks; the full drive keeps the rate to ~800 GB).
+    let after: Vec<f64> = gb.iter().zip(&mb_s).filter(|(g, _)| (21.0..30.0).contains(*g)).map(|(_, m)| *m).collect();
+    let after = after.iter().sum::<f64>() / after.len() as f64;
+    assert!((after / expected - 1.0).abs() < 0.05, "{after} MB/s after the cache vs {expected} from the timings");
 }

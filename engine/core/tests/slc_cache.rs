@@ -303,3 +303,27 @@ fn a_phase_without_jobs_is_a_rest_in_which_the_drive_folds() {
     cfg.phases[1].runtime_ns = 1;
     assert!(cfg.validate().unwrap_err().to_string().contains("a phase after it"));
 }
+
+#[test]
+fn with_max_programming_dies_at_most_that_many_dies_program_at_once() {
+    let mut drive = cache_drive(WhenFull::Direct);
+    drive.controller.max_programming_dies = 2;
+    drive.validate().unwrap();
+    let r = rates(&drive);
+    // Two of the four dies in their array program at a time; the others' transfers overlap them.
+    let slc_mb_s = 2.0 * r.program_bytes / SLC_PROGRAM_NS as f64 * 1e3;
+    let native_mb_s = 2.0 * 3.0 * r.program_bytes / WORDLINE_NS as f64 * 1e3;
+    assert!(slc_mb_s < 0.6 * r.slc_mb_s, "the limit must bind: {slc_mb_s} vs {} MB/s", r.slc_mb_s);
+    let samples = Bench::new(fill(drive.clone(), 60)).unwrap().run_to_end();
+    // The 512 MB cache fills by ~24 s at the limited SLC rate; then one-shot TLC wordlines.
+    let (in_cache, native) = (mean_mb_s(&samples, 2..20), mean_mb_s(&samples, 30..60));
+    assert!((in_cache / slc_mb_s - 1.0).abs() < 0.05, "{in_cache} MB/s in the cache vs {slc_mb_s}");
+    assert!((native / native_mb_s - 1.0).abs() < 0.05, "{native} MB/s natively vs {native_mb_s}");
+    // A limit of every die is no limit (the cache fills by ~12 s at the dies' SLC rate).
+    drive.controller.max_programming_dies = drive.geometry.dies;
+    let free = mean_mb_s(&Bench::new(fill(drive.clone(), 10)).unwrap().run_to_end(), 2..10);
+    assert!((free / r.slc_mb_s - 1.0).abs() < 0.05, "{free} MB/s vs {} with no limit", r.slc_mb_s);
+    // More than the dies is refused by name.
+    drive.controller.max_programming_dies = drive.geometry.dies + 1;
+    assert_eq!(drive.validate().unwrap_err().field, "controller.max_programming_dies");
+}

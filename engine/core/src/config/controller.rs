@@ -35,6 +35,15 @@ pub struct Controller {
     /// Granularity a compressed unit is stored at, bytes (512 to 4096, a power of two). Finer
     /// slots pack tighter but need a larger reverse map (4 bytes per slot).
     pub compression_slot_bytes: u32,
+    /// At most this many dies in their array program at once (a power budget: the 870 QVO's
+    /// post-cache speed is "a controller limitation rather than a NAND limitation", AnandTech).
+    /// 0: no limit, and not listed as a parameter.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub max_programming_dies: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Controller {
@@ -47,17 +56,27 @@ impl Controller {
         }
     }
 
-    /// (The compression slot's rule, a power of two from 512 to 4096, is in `check`.)
+    /// (The compression slot's rule, a power of two from 512 to 4096, is in `check`.) The
+    /// programming dies' limit is listed only when set (0 there: no limit).
     pub fn limits(&self, g: &NandGeometry) -> Vec<Limit> {
         let per_program = g.units_per_program() as u64 * UNIT_BYTES;
-        vec![
+        let mut all = vec![
             Limit::whole("controller.write_overhead_ns", self.write_overhead_ns, 0, 10_000_000),
             Limit::whole("controller.read_overhead_ns", self.read_overhead_ns, 0, 10_000_000),
             Limit::whole("controller.read_latency_ns", self.read_latency_ns, 0, 10_000_000),
             Limit::whole("controller.gc_move_ns", self.gc_move_ns, 0, 1_000_000),
             Limit::whole("controller.write_mb_s", self.write_mb_s, 0, 1_000_000),
             Limit::whole("controller.write_buffer_bytes", self.write_buffer_bytes, per_program, 1 << 32),
-        ]
+        ];
+        if self.max_programming_dies > 0 {
+            all.push(Limit::whole(
+                "controller.max_programming_dies",
+                self.max_programming_dies as u64,
+                0,
+                g.dies as u64,
+            ));
+        }
+        all
     }
 
     pub fn check(&self, g: &NandGeometry) -> Result<(), ConfigError> {

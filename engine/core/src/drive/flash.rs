@@ -140,7 +140,7 @@ impl Flash {
         let g = &drive.geometry;
         Ok(Flash {
             ftl: Ftl::new(drive, seed)?,
-            nand: Nand::new(g, &drive.timing),
+            nand: Nand::new(g, &drive.timing, drive.controller.max_programming_dies),
             page_times: PageTimes::new(&drive.timing, drive.nand.cell),
             firmware: Firmware::default(),
             gc_move_ns: drive.controller.gc_move_ns,

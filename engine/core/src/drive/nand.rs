@@ -45,10 +45,13 @@ pub struct Nand {
     busy_ns: Vec<[u64; WORK_KINDS]>,
     /// The same summed over dies.
     total_busy_ns: [u64; WORK_KINDS],
+    /// Drives with `controller.max_programming_dies`: when each of the allowed concurrent array
+    /// programs comes free, ns.
+    program_slots: Option<Box<[u64]>>,
 }
 
 impl Nand {
-    pub fn new(g: &NandGeometry, t: &NandTiming) -> Self {
+    pub fn new(g: &NandGeometry, t: &NandTiming, max_programming_dies: u32) -> Self {
         Nand {
             // Dies are spread over channels round-robin (die d on channel d mod channels).
             channel_of_die: (0..g.dies).map(|d| d % g.channels).collect(),
@@ -62,6 +65,7 @@ impl Nand {
             erase_ns: t.erase_ns,
             busy_ns: vec![[0; WORK_KINDS]; g.dies as usize],
             total_busy_ns: [0; WORK_KINDS],
+            program_slots: (max_programming_dies > 0).then(|| vec![0; max_programming_dies as usize].into()),
         }
     }
 
@@ -115,8 +119,12 @@ impl Nand {
         let d = die as usize;
         let len = units as u64 * self.unit_transfer_ns;
         let start = self.channels[c].book(ready_ns.max(self.die_free_ns[d]), len, self.now_ns);
+        let mut end = start + len + program_ns;
+        if let Some(slots) = &mut self.program_slots {
+            end = book_program_slot(slots, start + len, program_ns);
+        }
         self.account(d, work, len + program_ns);
-        self.occupy(d, start, start + len + program_ns)
+        self.occupy(d, start, end)
     }
 
     /// The die works from `start` to `end` (its last booking); returns `end`.
@@ -167,8 +175,27 @@ impl Nand {
     }
 
     pub fn memory_bytes(&self) -> u64 {
+        let slots = self.program_slots.as_ref().map_or(0, |s| s.len() as u64 * 8);
         (self.channel_of_die.capacity() * 4 + self.die_free_ns.capacity() * 8 + self.die_gap.capacity() * 16) as u64
             + self.channels.iter().map(|c| c.memory_bytes()).sum::<u64>()
             + self.busy_ns.capacity() as u64 * (WORK_KINDS as u64 * 8)
+            + slots
     }
+}
+
+/// Books an array program of `program_ns` that may start at `ready_ns` on one of the slots (the
+/// dies allowed to program at once); returns when it ends. It takes the slot that came free
+/// last before `ready_ns` (leaving earlier-free ones to programs booked out of order), else the
+/// one that comes free first, and waits for it. Transfer-only pages (0 ns) take no slot.
+fn book_program_slot(slots: &mut [u64], ready_ns: u64, program_ns: u64) -> u64 {
+    if program_ns == 0 {
+        return ready_ns;
+    }
+    let free_before = slots.iter().enumerate().filter(|&(_, &f)| f <= ready_ns).max_by_key(|&(_, &f)| f);
+    let (i, start) = match free_before {
+        Some((i, _)) => (i, ready_ns),
+        None => slots.iter().enumerate().min_by_key(|&(_, &f)| f).map(|(i, &f)| (i, f)).expect("at least one slot"),
+    };
+    slots[i] = start + program_ns;
+    slots[i]
 }

@@ -183,10 +183,10 @@ pub struct PageMap {
     /// Per block: FILL, NONE (nothing recorded) or the chunk of `reverse` holding its slots.
     chunk_of_block: Vec<u32>,
     /// Chunks of `slots_per_block` entries: slot -> unit starting there, or NONE (also for a
-    /// unit's later slots). An entry stays when its unit moves: `live` says which are current.
+    /// unit's later slots). Stale entries are detected by checking `ppa_of(lpa) == ppa`, so
+    /// invalidation needs no second write here.
     reverse: Vec<u32>,
-    /// One bit per `reverse` entry: set while the unit recorded there lives there (what
-    /// `ppa_of(lpa) == ppa` says, without the forward map's random load).
+    /// One bit per `reverse` entry: set while the unit recorded there lives there.
     live: Vec<u64>,
     free_chunks: Vec<u32>,
     slots_per_block: u32,
@@ -561,38 +561,5 @@ mod tests {
         assert_eq!((m.ppa_of(5), m.ppa_of(6), m.ppa_of(7)), (127 * 64, NONE, f.ppa_of(7)));
         m.erased(127);
         assert_eq!(m.recorded_at(127 * 64), NONE);
-    }
-
-    #[test]
-    fn live_bits_follow_rewrites_and_trims_in_fill_and_chunk_blocks() {
-        let f = FillLayout { units: 4096, units_per_stripe: 4, dies: 2, slots_per_block: 64, blocks_per_die: 64 };
-        let mut m = PageMap::new(4096, 128, 64, 1);
-        m.filled(f);
-        // Units 8..12 are the fill's third stripe: block 0, slots 4..8; a fill block has no bits.
-        let at = f.ppa_of(8);
-        assert_eq!((at, m.live_in(m.stripe(at), 0)), (4, Some(8)));
-        m.set(8, at, 127 * 64, 127, 1);
-        m.unmap(9, f.ppa_of(9));
-        let fill = m.stripe(at);
-        assert_eq!((m.live_in(fill, 0), m.live_in(fill, 1), m.live_in(fill, 2)), (None, None, Some(10)));
-        let chunk = m.stripe(127 * 64);
-        assert_eq!((m.live_in(chunk, 0), m.live_in(chunk, 1)), (Some(8), None));
-        // Moved again within its block: the first slot's bit goes stale, the second's is set.
-        m.set(8, 127 * 64, 127 * 64 + 1, 127, 1);
-        let chunk = m.stripe(127 * 64);
-        assert_eq!((m.live_in(chunk, 0), m.live_in(chunk, 1)), (None, Some(8)));
-        assert_eq!(m.live_bit_mismatch(), None);
-        // A fill that ends inside a block (units 4088 and 4089 at its slots 60 and 61): the first
-        // write there gives the block a chunk, whose bits come from the forward map.
-        let f = FillLayout { units: 4090, ..f };
-        let mut m = PageMap::new(4096, 128, 64, 1);
-        m.filled(f);
-        let first = f.ppa_of(4088);
-        assert_eq!((first % 64, f.ppa_of(4089)), (60, first + 1));
-        m.set(4088, first, first + 2, first / 64, 1);
-        let s = m.stripe(first);
-        assert!(matches!(s, Stripe::Chunk(_)));
-        assert_eq!((m.live_in(s, 0), m.live_in(s, 1), m.live_in(s, 2)), (None, Some(4089), Some(4088)));
-        assert_eq!(m.live_bit_mismatch(), None);
     }
 }

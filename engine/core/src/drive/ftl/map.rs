@@ -485,8 +485,9 @@ impl PageMap {
 
     /// The first slot whose live bit disagrees with the forward map (for invariant checks).
     pub fn live_bit_mismatch(&self) -> Option<u32> {
-        (0..self.chunk_of_block.len() as u32 * self.slots_per_block)
-            .find(|&ppa| self.chunk_index(ppa).is_some_and(|k| self.is_live(k) != self.live_at(ppa).is_some()))
+        (0..self.chunk_of_block.len() as u32 * self.slots_per_block).find(|&ppa| {
+            self.chunk_index(ppa).is_some_and(|k| self.is_live(k) != self.live_at(ppa).is_some())
+        })
     }
 
     /// Load hint for the live bit of slot `ppa` (a write will mark it stale).

@@ -78,9 +78,7 @@ pub fn table_bytes_bound(cfg: &RunConfig) -> u64 {
     let rewritten = link_units + preconditioned;
     let changed = (rewritten + cfg.span_units() - cfg.workload_units()).min(user);
     let forward = if changed * 8 > user { user * 4 } else { changed * 16 };
-    // The reverse map's slots, 4 bytes and a live bit each.
-    let slots = (rewritten.min(user) * 3).min(d.geometry.raw_units());
-    let reverse = slots * 4 + slots / 8;
+    let reverse = (rewritten.min(user) * 3).min(d.geometry.raw_units()) * 4;
     (forward + reverse + d.geometry.total_blocks() * 16).min(full) * members
 }
 

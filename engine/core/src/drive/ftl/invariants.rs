@@ -34,9 +34,6 @@ fn check_slc_blocks(blocks: &Blocks) -> Result<(), String> {
 /// Each mapped unit points at a slot that says it holds that unit, its slots in one stripe.
 fn check_map(map: &PageMap, blocks: &Blocks) -> Result<(), String> {
     let stripe = |ppa: u32| ppa / blocks.slots_per_program;
-    if let Some(ppa) = map.live_bit_mismatch() {
-        return Err(format!("slot {}'s live bit says {} but the map says otherwise", ppa, map.live_at(ppa).is_none()));
-    }
     for (lpa, ppa) in map.mapped() {
         if map.recorded_at(ppa) != lpa {
             return Err(format!("lpa {} -> ppa {} but that slot holds {}", lpa, ppa, map.recorded_at(ppa)));

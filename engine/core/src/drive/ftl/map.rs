@@ -7,9 +7,7 @@
 //!   array (4 bytes per user unit), as fast as a plain table.
 //! - Reverse (`recorded_at`): per block, either the fill's formula, nothing (erased), or a
 //!   chunk of 4 bytes per slot, allocated when the block is first written after the fill and
-//!   recycled when it is erased. Beside each chunk, one bit per slot says whether the unit
-//!   recorded there still lives there, so GC reads a victim's validity in order instead of
-//!   looking every unit up in the forward map (a cache miss each on a large drive).
+//!   recycled when it is erased.
 //!
 //! Physical space is counted in slots: one per 4 KiB unit, or, on a compressing controller,
 //! `slots_per_unit` smaller ones (a compressing drive's fill has no formula: its tables are
@@ -105,12 +103,12 @@ impl FillLayout {
     }
 }
 
-/// Where a stripe's recorded units are: nowhere, the fill's formula (units from `first`, the
-/// stripe's first slot `at`), or a chunk of the reverse map and its live bits (from this index).
+/// Where a stripe's recorded units are: nowhere, the fill's formula, or a chunk of the reverse
+/// map (from this index).
 #[derive(Debug, Clone, Copy)]
 pub enum Stripe {
     Empty,
-    Fill { first: u32, end: u32, at: u32 },
+    Fill { first: u32, end: u32 },
     Chunk(usize),
 }
 
@@ -186,8 +184,6 @@ pub struct PageMap {
     /// unit's later slots). Stale entries are detected by checking `ppa_of(lpa) == ppa`, so
     /// invalidation needs no second write here.
     reverse: Vec<u32>,
-    /// One bit per `reverse` entry: set while the unit recorded there lives there.
-    live: Vec<u64>,
     free_chunks: Vec<u32>,
     slots_per_block: u32,
     per_block: Divisor,
@@ -209,7 +205,6 @@ impl PageMap {
             user_units: user_units as u32,
             chunk_of_block: vec![NONE; total_blocks as usize],
             reverse: Vec::new(),
-            live: Vec::new(),
             free_chunks: Vec::new(),
             slots_per_block,
             per_block: Divisor::new(slots_per_block),
@@ -234,8 +229,7 @@ impl PageMap {
         let slots_per_unit = drive.controller.slots_per_unit() as u64;
         let user = drive.user_units();
         let lengths = if slots_per_unit > 1 { user } else { 0 };
-        let slots = drive.geometry.raw_units() * slots_per_unit;
-        user * 4 + slots * 4 + slots / 8 + lengths + drive.geometry.total_blocks() * 4
+        user * 4 + drive.geometry.raw_units() * slots_per_unit * 4 + lengths + drive.geometry.total_blocks() * 4
     }
 
     pub fn memory_bytes(&self) -> u64 {
@@ -245,7 +239,6 @@ impl PageMap {
         };
         forward
             + (self.chunk_of_block.capacity() + self.reverse.capacity() + self.free_chunks.capacity()) as u64 * 4
-            + self.live.capacity() as u64 * 8
             + self.len_of_lpa.capacity() as u64
     }
 
@@ -295,7 +288,7 @@ impl PageMap {
                 let f = self.fill.expect("a fill block has a fill");
                 match f.lpa_at(first) {
                     NONE => Stripe::Empty,
-                    lpa => Stripe::Fill { first: lpa, end: f.units, at: first },
+                    at => Stripe::Fill { first: at, end: f.units },
                 }
             }
             chunk => Stripe::Chunk((chunk * spb + b.remainder(first)) as usize),
@@ -307,7 +300,7 @@ impl PageMap {
     pub fn recorded_in(&self, stripe: Stripe, i: u32) -> u32 {
         match stripe {
             Stripe::Empty => NONE,
-            Stripe::Fill { first, end, .. } => {
+            Stripe::Fill { first, end } => {
                 if first + i < end {
                     first + i
                 } else {
@@ -315,63 +308,6 @@ impl PageMap {
                 }
             }
             Stripe::Chunk(at) => self.reverse[at + i as usize],
-        }
-    }
-
-    /// The unit that lives at slot `i` of `stripe`, if any (a stale or empty slot: None). In a
-    /// chunk its live bit says so; only a block still holding the fill asks the forward map.
-    #[inline(always)]
-    pub fn live_in(&self, stripe: Stripe, i: u32) -> Option<u32> {
-        match stripe {
-            Stripe::Chunk(at) => self.is_live(at + i as usize).then(|| self.reverse[at + i as usize]),
-            Stripe::Fill { at, .. } => {
-                let lpa = self.recorded_in(stripe, i);
-                (lpa != NONE && self.ppa_of(lpa) == at + i).then_some(lpa)
-            }
-            Stripe::Empty => None,
-        }
-    }
-
-    /// Load hints for the forward-map entries of the units living in `stripe`'s first `slots`
-    /// slots (GC will move them).
-    #[inline]
-    pub fn prefetch_live_entries(&self, stripe: Stripe, slots: u32) {
-        for i in 0..slots {
-            let lpa = match stripe {
-                Stripe::Chunk(at) if !self.is_live(at + i as usize) => continue,
-                _ => self.recorded_in(stripe, i),
-            };
-            if lpa != NONE {
-                self.prefetch_entry(lpa);
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn is_live(&self, k: usize) -> bool {
-        self.live[k / 64] >> (k % 64) & 1 != 0
-    }
-
-    #[inline(always)]
-    fn set_live(&mut self, k: usize, live: bool) {
-        let (word, bit) = (&mut self.live[k / 64], 1u64 << (k % 64));
-        *word = if live { *word | bit } else { *word & !bit };
-    }
-
-    /// Where slot `ppa`'s entry is in `reverse` and `live`, if its block has a chunk.
-    #[inline(always)]
-    fn chunk_index(&self, ppa: u32) -> Option<usize> {
-        match self.chunk_of_block[self.per_block.quotient(ppa) as usize] {
-            NONE | FILL => None,
-            chunk => Some((chunk * self.slots_per_block + self.per_block.remainder(ppa)) as usize),
-        }
-    }
-
-    /// Slot `ppa` no longer holds live data (its unit was rewritten or trimmed).
-    #[inline(always)]
-    fn stale(&mut self, ppa: u32) {
-        if let Some(k) = self.chunk_index(ppa) {
-            self.set_live(k, false);
         }
     }
 
@@ -387,33 +323,25 @@ impl PageMap {
         }
     }
 
-    /// `lpa` now lives at `ppa`, `len` slots long, no longer at `old` (NONE: it was unmapped).
+    /// `lpa` now lives at `ppa`, `len` slots long.
     #[inline]
-    pub fn set(&mut self, lpa: u32, old: u32, ppa: u32, block: u32, len: u32) {
+    pub fn set(&mut self, lpa: u32, ppa: u32, block: u32, len: u32) {
         debug_assert_eq!(block, self.per_block.quotient(ppa));
-        debug_assert_eq!(old, self.ppa_of(lpa));
-        if old != NONE {
-            self.stale(old);
-        }
         self.set_forward(lpa, ppa);
         let spb = self.slots_per_block;
         let mut chunk = self.chunk_of_block[block as usize];
         if chunk == NONE || chunk == FILL {
             chunk = self.new_chunk(block, chunk == FILL);
         }
-        let k = (chunk * spb + self.per_block.remainder(ppa)) as usize;
-        self.reverse[k] = lpa;
-        self.set_live(k, true);
+        self.reverse[(chunk * spb + self.per_block.remainder(ppa)) as usize] = lpa;
         if self.slots_per_unit > 1 {
             self.len_of_lpa[lpa as usize] = len as u8;
         }
     }
 
-    /// `lpa`, which lived at `old`, is no longer mapped.
+    /// `lpa` is no longer mapped.
     #[inline]
-    pub fn unmap(&mut self, lpa: u32, old: u32) {
-        debug_assert_eq!(old, self.ppa_of(lpa));
-        self.stale(old);
+    pub fn unmap(&mut self, lpa: u32) {
         self.set_forward(lpa, NONE);
     }
 
@@ -457,19 +385,14 @@ impl PageMap {
             if len + chunk > self.reverse.capacity() {
                 let more = (len / 4).next_multiple_of(chunk).max(64 * chunk).min(most - len);
                 self.reverse.reserve_exact(more);
-                self.live.reserve_exact((len + more).div_ceil(64) - self.live.len());
             }
             self.reverse.resize(len + spb as usize, NONE);
-            self.live.resize(self.reverse.len().div_ceil(64), 0);
             (len / spb as usize) as u32
         });
         let first = (chunk * spb) as usize;
         for q in 0..spb {
             let ppa = block * spb + q;
-            let lpa = if from_fill { self.fill.map_or(NONE, |f| f.lpa_at(ppa)) } else { NONE };
-            self.reverse[first + q as usize] = lpa;
-            // (Before the chunk exists, only the forward map knows whether a fill unit moved.)
-            self.set_live(first + q as usize, lpa != NONE && self.ppa_of(lpa) == ppa);
+            self.reverse[first + q as usize] = if from_fill { self.fill.map_or(NONE, |f| f.lpa_at(ppa)) } else { NONE };
         }
         self.chunk_of_block[block as usize] = chunk;
         chunk
@@ -480,21 +403,6 @@ impl PageMap {
         let chunk = std::mem::replace(&mut self.chunk_of_block[block as usize], NONE);
         if chunk != NONE && chunk != FILL {
             self.free_chunks.push(chunk);
-        }
-    }
-
-    /// The first slot whose live bit disagrees with the forward map (for invariant checks).
-    pub fn live_bit_mismatch(&self) -> Option<u32> {
-        (0..self.chunk_of_block.len() as u32 * self.slots_per_block).find(|&ppa| {
-            self.chunk_index(ppa).is_some_and(|k| self.is_live(k) != self.live_at(ppa).is_some())
-        })
-    }
-
-    /// Load hint for the live bit of slot `ppa` (a write will mark it stale).
-    #[inline]
-    pub fn prefetch_live_bit(&self, ppa: u32) {
-        if let Some(k) = self.chunk_index(ppa) {
-            super::prefetch_in(&self.live, k / 64);
         }
     }
 
@@ -549,14 +457,14 @@ mod tests {
         m.filled(f);
         assert_eq!(m.ppa_of(5), f.ppa_of(5));
         assert_eq!(m.live_at(f.ppa_of(5)), Some(5));
-        m.set(5, f.ppa_of(5), 127 * 64, 127, 1);
+        m.set(5, 127 * 64, 127, 1);
         assert_eq!(m.ppa_of(5), 127 * 64);
         assert_eq!(m.live_at(f.ppa_of(5)), None, "the old copy is stale");
         assert_eq!(m.recorded_at(127 * 64), 5);
-        m.unmap(6, f.ppa_of(6));
+        m.unmap(6);
         assert_eq!(m.ppa_of(6), NONE);
         for lpa in 100..700 {
-            m.set(lpa, m.ppa_of(lpa), 126 * 64 + lpa % 64, 126, 1);
+            m.set(lpa, 126 * 64 + lpa % 64, 126, 1);
         }
         assert!(matches!(m.forward, Forward::Dense(_)));
         assert_eq!((m.ppa_of(5), m.ppa_of(6), m.ppa_of(7)), (127 * 64, NONE, f.ppa_of(7)));

@@ -232,14 +232,13 @@ impl Ftl {
         self.map.prefetch_entry(lpa);
     }
 
-    /// Second stage, once the map entry is cached: start loading the block metadata and the
-    /// live bit that invalidating its old location will touch.
+    /// Second stage, once the map entry is cached: start loading the block metadata that
+    /// invalidating its old location will touch.
     #[inline]
     pub fn prefetch_old_block(&self, lpa: u32) {
         let old = self.map.ppa_of(lpa);
         if old != NONE {
             self.blocks.prefetch(self.blocks.block_of_ppa(old));
-            self.map.prefetch_live_bit(old);
         }
     }
 
@@ -249,23 +248,16 @@ impl Ftl {
     /// The caller guarantees a free block exists when one is needed (see `needs_block`).
     #[inline]
     pub fn write(&mut self, die: u32, stream: Stream, lpa: u32, len: u32) -> u32 {
-        let old = self.map.ppa_of(lpa);
-        self.write_from(die, stream, lpa, len, old)
-    }
-
-    /// `write`, for a unit whose current slot `old` (NONE: unmapped) the caller knows: GC,
-    /// which found it by the victim's live bits, so the forward map is only stored to.
-    #[inline]
-    fn write_from(&mut self, die: u32, stream: Stream, lpa: u32, len: u32, old: u32) -> u32 {
         debug_assert!(len >= 1 && len <= self.slots_per_unit);
         let placed = self.blocks.place(die, stream, len);
         if let Some(block) = placed.closed {
             self.victims.closed(block, &self.blocks);
         }
+        let old = self.map.ppa_of(lpa);
         if old != NONE {
             self.blocks.invalidate(old, self.map.len_of(lpa));
         }
-        self.map.set(lpa, old, placed.ppa, placed.block, len);
+        self.map.set(lpa, placed.ppa, placed.block, len);
         self.blocks.fill(placed.block, len);
         placed.programs
     }
@@ -322,7 +314,7 @@ impl Ftl {
         let old = self.map.ppa_of(lpa);
         if old != NONE {
             self.blocks.invalidate(old, self.map.len_of(lpa));
-            self.map.unmap(lpa, old);
+            self.map.unmap(lpa);
         }
     }
 
@@ -393,18 +385,24 @@ impl Ftl {
         // What the stripe's slots record; moving a unit elsewhere does not change them.
         let stripe = self.map.stripe(first);
         for i in 0..spp {
-            if let Some(lpa) = self.map.live_in(stripe, i) {
+            let (ppa, lpa) = (first + i, self.map.recorded_in(stripe, i));
+            if lpa != NONE && self.map.ppa_of(lpa) == ppa {
                 let len = self.map.len_of(lpa);
                 scan.moved += 1;
                 scan.moved_slots += len;
-                scan.programs_due += self.write_from(die, Stream::Gc, lpa, len, first + i);
+                scan.programs_due += self.write(die, Stream::Gc, lpa, len);
             }
         }
         let next = vic.next + spp;
-        // The victim's later stripes are read in order: start loading the map entries their
-        // moves will store to.
+        // The victim's later stripes are read in order: start loading their map entries.
         if vic.next + 3 * spp <= vic.end {
-            self.map.prefetch_live_entries(self.map.stripe(first + 2 * spp), spp);
+            let ahead = self.map.stripe(first + 2 * spp);
+            for i in 0..spp {
+                let lpa = self.map.recorded_in(ahead, i);
+                if lpa != NONE {
+                    self.map.prefetch_entry(lpa);
+                }
+            }
         }
         if next >= vic.end {
             self.erase(vic.block);

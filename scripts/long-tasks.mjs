@@ -83,7 +83,8 @@ if (trace) {
 }
 await context.close();
 
-const list = (xs) => `${xs.length} (longest ${Math.max(0, ...xs.map((t) => t.ms))} ms)${xs.length ? ': ' : ''}${xs.map((t) => `${t.ms}@${t.at}`).join(' ')}`;
+const list = (xs) =>
+  `${xs.length} (longest ${Math.max(0, ...xs.map((t) => t.ms))} ms)${xs.length ? ': ' : ''}${xs.map((t) => `${t.ms}@${t.at}`).join(' ')}`;
 console.log(`load average ${loadAtStart.toFixed(1)} -> ${loadavg()[0].toFixed(1)}; long tasks as ms@start ms`);
 console.log(`while loading: ${list(loading)}`);
 if (!profileLoad) console.log(`${four ? 'four runs' : 'from Start to the end of the run'}: ${list(running)}`);

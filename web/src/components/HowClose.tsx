@@ -30,22 +30,28 @@ function Row({ o, evidence }: { o: CalibrationOutcome; evidence: RunEvidence }) 
         {o.figure}
         {o.miss && <p className="hint miss-why">Why: {o.miss}</p>}
       </th>
-      <td>{o.expected}</td>
-      <td>
+      <td data-label="Published">{o.expected}</td>
+      <td data-label="Model">
         {formatMeasure(o.measure, o.simulated)} <Verdict holds={o.holds} miss={o.miss} />
       </td>
-      <td data-testid={here ? 'how-close-this-run' : undefined}>
+      <td data-label="This run" data-testid={here ? 'how-close-this-run' : undefined}>
         {here?.simulated != null && here.holds !== null ? (
           <>
             {formatMeasure(o.measure, here.simulated)} <Verdict holds={here.holds} miss={o.miss} />
           </>
         ) : here ? (
           'when the run ends'
-        ) : (
+        ) : evidence.drive === o.drive ? (
           <span className="hint">other conditions</span>
+        ) : (
+          <span className="hint" aria-label="no run of this drive">
+            –
+          </span>
         )}
       </td>
-      <td className="source">{o.cites.length ? `${o.cites.join('; ')}: ${o.says}` : o.says}</td>
+      <td data-label="Source" className="source">
+        {o.cites.length ? `${o.cites.join('; ')}: ${o.says}` : o.says}
+      </td>
     </tr>
   );
 }
@@ -93,6 +99,13 @@ export function HowClose({ open, onClose, evidence, driveName }: HowCloseProps) 
               <caption>
                 {driveName(drive)} <span className="hint">({drive})</span>
               </caption>
+              <colgroup>
+                <col className="figure" />
+                <col className="published" />
+                <col className="model" />
+                <col className="this-run" />
+                <col />
+              </colgroup>
               <thead>
                 <tr>
                   <th scope="col">Figure</th>

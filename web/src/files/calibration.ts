@@ -2,23 +2,15 @@
 // published figure of calibration.toml with what the model gave for it. The "how close is the
 // model" view reads it; docs/CALIBRATION.md's table is printed from the same file.
 
+import type { Evidence } from '../engine/protocol';
 import { format1, formatInt } from '../format';
 
-export interface CalibrationOutcome {
+/** A published figure (as the engine describes one beside a run) with what the model gave for it. */
+export type CalibrationOutcome = Pick<Evidence, 'figure' | 'source' | 'cites' | 'says' | 'measure' | 'expected' | 'miss'> & {
   drive: string;
-  figure: string;
-  /** The source as calibration.toml gives it, its cited works by title, and its own words. */
-  source: string;
-  cites: string[];
-  says: string;
-  measure: string;
-  /** The target as text ("29,000 to 35,000", "6,600 ± 15 %"). */
-  expected: string;
   simulated: number;
   holds: boolean;
-  /** Why the model is known to miss it (the mechanism it would need). */
-  miss?: string | null;
-}
+};
 
 export interface Calibration {
   outcomes: CalibrationOutcome[];

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { axeViolations, openApp, runToEnd } from './helpers';
+import { axeViolations, openApp, runToEnd, SMALL_S3700, untilExperimentFinished } from './helpers';
 
 // The published figures on the chart: a run made under an article's conditions shows the
 // article's figures over the seconds they were measured on, with this run's verdict; a run under
@@ -66,5 +68,71 @@ test('the S3700’s published steady band and its verdict; a half-span run is no
   await evidence.getByTestId('evidence-other').locator('summary').click();
   await expect(evidence.getByTestId('evidence-not-comparable').filter({ hasText: 'slowest second' })).toContainText(
     "Spare area: the figure's run tests 100 % of the drive, this one tests 50 % of the drive; duration: the figure's run lasts 2000 s, this one lasts 20 s.",
+  );
+});
+
+// A queue-depth sweep's published points: a figure whose run is one of the sweep's measured
+// points (the S3700's 4 KB random reads at QD1 and QD8 [003]) is marked at its queue depth on the
+// charts, with the verdict of that point's row; a sweep of a changed design compares with none.
+test('a QD sweep marks the published points at their queue depths with their rows’ verdicts; a changed design is not comparable', async ({
+  page,
+}) => {
+  const dir = mkdtempSync(join(tmpdir(), 'ssdlab-figures-'));
+  await openApp(page, '?experiment=four-corners&drive=s3700-200&exp_seconds=3&exp_ramp=1&exp_qd=1,8&exp_pre=fill&exp_plot=iops');
+  await page.getByTestId('exp-start').click();
+  await untilExperimentFinished(page);
+  const chart = page.getByTestId('exp-chart-bandwidth');
+  const markers = chart.locator('.xy-figure');
+  await expect(markers).toHaveCount(2);
+
+  // The rows the figures sit at, as the engine wrote them (the table's CSV).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(/^exp-csv-/).click()]);
+  const path = join(dir, download.suggestedFilename());
+  await download.saveAs(path);
+  const lines = readFileSync(path, 'utf8').trim().split('\n');
+  const iopsAt = (qd: number) => Number(lines.find((l) => l.startsWith(`random-read,${qd},`))!.split(',')[2]);
+  const published = { 1: 6600, 8: 58400 } as const;
+
+  const evidence = page.getByTestId('evidence');
+  const figures = evidence.getByTestId('evidence-figure');
+  await expect(figures).toHaveCount(2);
+  for (const [qd, target] of Object.entries(published)) {
+    const iops = iopsAt(Number(qd));
+    const holds = Math.abs(iops - target) <= 0.15 * target;
+    const figure = figures.filter({ hasText: `4 KB random read QD${qd}:` });
+    await expect(figure).toHaveAttribute('data-holds', String(holds));
+    await expect(figure).toContainText(
+      `this experiment, 4 KB random read at QD ${qd}: ${Math.round(iops).toLocaleString('en-US')} IOPS, ${holds ? 'within' : 'outside'} the target`,
+    );
+    // The marker: at the queue depth of the random-read line's point, in that line's colour.
+    const marker = markers.filter({ hasText: `4 KB random read QD${qd},` });
+    await expect(marker).toHaveAttribute('data-holds', String(holds));
+    await expect(marker.locator('title')).toContainText(`${target.toLocaleString('en-US')} IOPS`);
+    const line = chart.locator('g.series[data-series$="-random-read"]');
+    const point = line.locator('circle').nth(qd === '1' ? 0 : 1);
+    const [mx] = (await marker.getAttribute('d'))!.slice(1).split(',').map(Number);
+    expect(Math.abs(mx - Number(await point.getAttribute('cx')))).toBeLessThan(0.5);
+    expect(await marker.getAttribute('stroke')).toBe(await line.locator('path').first().getAttribute('stroke'));
+  }
+  // As MB/s, the same figures at their request size: 6,600 IOPS x 4 KiB = 27 MB/s.
+  await page.getByTestId('exp-plot-mb_s').click();
+  await expect(markers.filter({ hasText: 'QD1,' }).locator('title')).toContainText('(27 MB/s at 4 KiB)');
+  // The drive's other figures say why no row compares with them.
+  await evidence.getByTestId('evidence-other').locator('summary').click();
+  await expect(evidence.getByTestId('evidence-not-comparable').filter({ hasText: 'slowest second' })).toContainText(
+    "not comparable with this experiment. Method: the figure is measured from a run's seconds",
+  );
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The same sweep on a design of its own: no marker, and the reason.
+  await openApp(page, `?experiment=four-corners&exp_seconds=2&exp_ramp=1&exp_qd=1,8&exp_pre=fill&exp_plot=iops&${SMALL_S3700}`);
+  await page.getByTestId('exp-start').click();
+  await untilExperimentFinished(page);
+  await expect(page.getByTestId('exp-chart-bandwidth').locator('g.series')).toHaveCount(4);
+  await expect(page.getByTestId('exp-chart-bandwidth').locator('.xy-figure')).toHaveCount(0);
+  await expect(evidence.getByTestId('evidence-figure')).toHaveCount(0);
+  await evidence.getByTestId('evidence-other').locator('summary').click();
+  await expect(evidence.getByTestId('evidence-not-comparable').filter({ hasText: '4 KB random read QD8' })).toContainText(
+    "Design: the figure's run uses the preset as it is, this experiment changes its ",
   );
 });

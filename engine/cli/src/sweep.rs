@@ -49,8 +49,26 @@ pub fn sweep(args: SweepArgs) -> Result<(), String> {
         }
     }
     let table = runner.table();
+    let figures = runner.figures();
+    // The published figures the table can be compared with, beside it (all of them in JSON).
+    for f in figures.iter().filter(|f| f.row.is_some()) {
+        let e = &f.figure;
+        let at: Vec<String> = f.row.iter().flatten().map(|(k, v)| format!("{}={}", k, v)).collect();
+        let verdict = match (e.simulated, e.holds) {
+            (Some(v), Some(holds)) => format!("{:.1} ({})", v, if holds { "holds" } else { "misses" }),
+            _ => "no row yet".into(),
+        };
+        eprintln!(
+            "published: {} ({}): {}; this experiment at {}: {}",
+            e.target.figure,
+            e.target.source,
+            e.expected,
+            at.join(" "),
+            verdict
+        );
+    }
     let text = if json {
-        serde_json::to_string_pretty(&serde_json::json!({ "request": request, "table": table }))
+        serde_json::to_string_pretty(&serde_json::json!({ "request": request, "table": table, "figures": figures }))
             .map_err(|e| e.to_string())?
             + "\n"
     } else {

@@ -45,6 +45,12 @@ impl Experiment {
         serde_json::to_string(self.runner.table()).unwrap_or_default()
     }
 
+    /// The published figures of the experiment's drive beside the table so far: for each, the
+    /// row and column it sits at and the row's verdict, or why no row compares with it.
+    pub fn figures_json(&self) -> String {
+        serde_json::to_string(&self.runner.figures()).unwrap_or_default()
+    }
+
     /// The table so far as CSV (the same text `ssdlab sweep` prints).
     pub fn table_csv(&self) -> String {
         self.runner.table().csv()

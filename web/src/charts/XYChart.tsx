@@ -17,6 +17,8 @@ export interface LegendItem {
   dash?: string;
   /** A bar's swatch (a square), not a line's. */
   bar?: boolean;
+  /** A published figure's swatch (a hollow diamond). */
+  figure?: boolean;
 }
 
 interface Common {
@@ -54,6 +56,8 @@ function Legend({ items }: { items: readonly LegendItem[] }) {
           <svg width="28" height="12" aria-hidden="true">
             {s.bar ? (
               <rect x="8" y="0" width="12" height="12" fill={s.color} />
+            ) : s.figure ? (
+              <path d="M14,1L19,6L14,11L9,6Z" fill="none" stroke={s.color} strokeWidth="2" />
             ) : (
               <>
                 <line x1="1" x2="27" y1="6" y2="6" stroke={s.color} strokeWidth="2.5" strokeDasharray={s.dash} />
@@ -78,11 +82,15 @@ export function XYChart(props: LineChartProps | BarChartProps) {
   const plotH = Math.max(10, height - MARGIN.top - bottom);
   const formatY = props.formatY ?? formatCount;
 
-  const legendItems: readonly LegendItem[] =
+  const lineItems: readonly LegendItem[] =
     props.legend ??
     (props.kind === 'lines'
       ? props.series.map((s) => ({ key: s.key, label: s.label, color: s.color, dash: s.dash }))
       : (props.groups[0]?.bars ?? []).map((b) => ({ key: b.key, label: b.label, color: b.color, bar: true })));
+  const withFigures = props.kind === 'lines' && (props.figures?.length ?? 0) > 0;
+  const legendItems: readonly LegendItem[] = withFigures
+    ? [...lineItems, { key: 'published', label: 'Published figure (in its corner’s colour)', color: 'var(--ink-2)', figure: true }]
+    : lineItems;
 
   const body = useMemo((): Marks => {
     if (width === 0) return { marks: null, empty: true };

@@ -32,6 +32,16 @@ export interface BarGroup {
   bars: readonly { key: string; label: string; color: string; value: number }[];
 }
 
+/** A published figure on a line chart: a hollow diamond at (x, y), its words in `label`. */
+export interface XYFigure {
+  x: number;
+  y: number;
+  color: string;
+  label: string;
+  /** The verdict of the point it is compared with (null before that point is measured). */
+  holds: boolean | null;
+}
+
 /** What a line chart draws. */
 export interface LineData {
   xLabel: string;
@@ -41,6 +51,8 @@ export interface LineData {
   yLabel: string;
   formatX?: (v: number) => string;
   formatValue?: (v: number) => string;
+  /** Published figures beside the lines (markers; the axes reach them). */
+  figures?: readonly XYFigure[];
 }
 
 /** What a bar chart draws. */
@@ -86,6 +98,8 @@ function logDomain(values: readonly number[]): [number, number] {
 export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number) => string): Marks {
   const pts = p.series.flatMap((s) => s.points).filter((q) => Number.isFinite(q.x) && Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0));
   if (pts.length === 0) return { marks: null, empty: true };
+  const figures = (p.figures ?? []).filter((f) => Number.isFinite(f.x) && Number.isFinite(f.y) && (p.y !== 'log' || f.y > 0));
+  pts.push(...figures.map((f) => ({ x: f.x, y: f.y })));
   const xs = [...new Set(pts.map((q) => q.x))].sort((a, b) => a - b);
   const formatX = p.formatX ?? ((v: number) => String(v));
   const formatValue = p.formatValue ?? formatY;
@@ -180,6 +194,26 @@ export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number
           </g>
         );
       })}
+      {figures.length > 0 && (
+        <g className="figures" data-testid="xy-figures">
+          {figures.map((f, i) => {
+            const [cx, cy] = [x(f.x), y(f.y)];
+            return (
+              <path
+                key={i}
+                className="xy-figure"
+                d={`M${cx},${cy - 7}L${cx + 7},${cy}L${cx},${cy + 7}L${cx - 7},${cy}Z`}
+                fill="none"
+                stroke={f.color}
+                strokeWidth={2}
+                data-holds={f.holds === null ? undefined : String(f.holds)}
+              >
+                <title>{f.label}</title>
+              </path>
+            );
+          })}
+        </g>
+      )}
     </>
   );
   return { marks, empty: false };

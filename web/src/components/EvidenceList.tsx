@@ -1,9 +1,10 @@
 // The published figures for the edited run's drive, under the chart: each figure its run can be
 // compared with, its source and target, and this run's value and verdict once the run is done;
-// then the drive's other figures with the conditions in which this run differs.
+// then the drive's other figures with the conditions in which this run differs. An experiment's
+// figures sit at rows of its table (`placeOf` names the row).
 
 import { memo } from 'react';
-import type { Evidence } from '../engine/protocol';
+import type { Evidence } from '../engine/evidence';
 import { formatMeasure } from '../files/calibration';
 import { formatInt } from '../format';
 import { bandVerdicts, type RunEvidence } from '../store/evidence';
@@ -11,29 +12,39 @@ import { bandVerdicts, type RunEvidence } from '../store/evidence';
 /** "AnandTech's review of ... (2012): min 29,150", or a source that cites no article as it is. */
 const sourceText = (e: Evidence) => (e.cites.length ? `${e.cites.join('; ')}: ${e.says}` : e.says);
 
-function Verdict({ e }: { e: Evidence }) {
+function Verdict({ e, place }: { e: Evidence; place: string | null }) {
   if (e.simulated === null || e.holds === null) {
-    return <span className="verdict pending">verdict when the run reaches {formatInt(e.seconds)} s</span>;
+    const when = place === null ? `when the run reaches ${formatInt(e.seconds)} s` : `when the ${place} row is measured`;
+    return <span className="verdict pending">verdict {when}</span>;
   }
   const value = formatMeasure(e.measure, e.simulated);
-  if (e.holds) return <span className="verdict holds">this run: {value}, within the target ✓</span>;
+  const subject = place === null ? 'this run' : `this experiment, ${place}`;
+  if (e.holds)
+    return (
+      <span className="verdict holds">
+        {subject}: {value}, within the target ✓
+      </span>
+    );
   return (
     <span className="verdict misses">
-      this run: {value}, outside the target{e.miss ? ` (a known miss: ${e.miss})` : ''}
+      {subject}: {value}, outside the target{e.miss ? ` (a known miss: ${e.miss})` : ''}
     </span>
   );
 }
 
-export interface EvidenceListProps {
-  evidence: RunEvidence;
+export interface EvidenceListProps<E extends Evidence = Evidence> {
+  evidence: RunEvidence<E>;
+  /** An experiment's figures: the row each comparable one is measured at ("4 KB random read at QD 8"). */
+  placeOf?(e: E): string;
   /** Opens "how close is the model" (the app; an embed has no such view). */
   onHowClose?(): void;
   /** Its heading's level in the page's outline (the app's results have an h2 above it). */
   heading?: 'h2' | 'h3';
 }
 
-export const EvidenceList = memo(function EvidenceList({ evidence, onHowClose, heading: Heading = 'h3' }: EvidenceListProps) {
+function EvidenceListOf<E extends Evidence>({ evidence, placeOf, onHowClose, heading: Heading = 'h3' }: EvidenceListProps<E>) {
   const { comparable, other } = evidence;
+  const subject = placeOf ? 'this experiment' : 'this run';
   if (comparable.length === 0 && other.length === 0) return null;
   const bands = bandVerdicts(comparable);
   return (
@@ -50,12 +61,12 @@ export const EvidenceList = memo(function EvidenceList({ evidence, onHowClose, h
           {comparable.map((e, i) => (
             <li key={`${i}${e.figure}`} data-testid="evidence-figure" data-holds={e.holds === null ? undefined : String(e.holds)}>
               <span className="figure-name">{e.figure}</span>: {e.expected} <span className="source">({sourceText(e)})</span>;{' '}
-              <Verdict e={e} />
+              <Verdict e={e} place={placeOf ? placeOf(e) : null} />
             </li>
           ))}
         </ul>
       ) : (
-        <p className="hint">None of them was measured under this run’s conditions.</p>
+        <p className="hint">None of them was measured under {subject}’s conditions.</p>
       )}
       {other.length > 0 && (
         <details className="not-comparable" data-testid="evidence-other">
@@ -65,8 +76,8 @@ export const EvidenceList = memo(function EvidenceList({ evidence, onHowClose, h
           <ul className="figures">
             {other.map((e, i) => (
               <li key={`${i}${e.figure}`} data-testid="evidence-not-comparable">
-                <span className="figure-name">{e.figure}</span> <span className="source">({sourceText(e)})</span>: not comparable with this
-                run. {capitalize(e.not_comparable ?? '')}.
+                <span className="figure-name">{e.figure}</span> <span className="source">({sourceText(e)})</span>: not comparable with{' '}
+                {subject}. {capitalize(e.not_comparable ?? '')}.
               </li>
             ))}
           </ul>
@@ -81,6 +92,8 @@ export const EvidenceList = memo(function EvidenceList({ evidence, onHowClose, h
       )}
     </section>
   );
-});
+}
+
+export const EvidenceList = memo(EvidenceListOf) as typeof EvidenceListOf;
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -3,11 +3,11 @@
 // The page calls start/pause/resume/reset and subscribes to what the worker says. After a fatal
 // engine error (a wasm trap, a failed load), reset() replaces the worker with a fresh one.
 
+import type { Evidence } from './evidence';
 import {
   parseWorkerMessage,
   type DrivePreset,
   type EngineState,
-  type Evidence,
   type ImportReport,
   type PageToWorker,
   type ParameterInfo,

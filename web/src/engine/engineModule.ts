@@ -2,10 +2,9 @@
 // messages): the first module or the full one, and the questions it answers without a run.
 
 import type { ExperimentInfo } from './experimentProtocol';
+import { isEvidence, type Evidence } from './evidence';
 import {
-  isEvidence,
   type DrivePreset,
-  type Evidence,
   type ImportReport,
   type PageToWorker,
   type ParameterInfo,

@@ -1,9 +1,13 @@
 // Messages between the page and an experiment worker (engine/experimentWorker.ts).
 //
 // Mirrors the wasm shell's `experiments()` and its `Experiment` handle (constructor(request_json),
-// advance(max_ios) -> rows added, finished(), progress_json(), table_json(), table_csv(), free()).
+// advance(max_ios) -> rows added, finished(), progress_json(), table_json(), figures_json(),
+// table_csv(), free()).
 // A table is small (a row per queue depth, span or second), so each batch of new rows sends the
 // rows so far; the CSV is the engine's own text, exactly what `ssdlab sweep` prints.
+
+import { isEvidence, type Evidence } from './evidence';
+import { isInt, isNum, isNumList, isObj, isStr, isStrList } from './shapes';
 
 /** One of the articles' methods, as `experiments()` lists it. */
 export interface ExperimentInfo {
@@ -40,6 +44,18 @@ export interface ExperimentTable {
   rows: Cell[][];
 }
 
+/**
+ * A published figure of the experiment's drive beside its table (`figures_json()`): the row
+ * (its labels: corner, queue depth, ...) and column it sits at, its verdict from that row once
+ * the row is in, or (`row` null) why no row is measured under its conditions.
+ */
+export interface TableFigure extends Evidence {
+  row: Record<string, Cell> | null;
+  column: string | null;
+  /** The figure's request size: an IOPS figure drawn as MB/s, or MB/s as IOPS. */
+  block_bytes: number;
+}
+
 export interface ExperimentProgress {
   points_done: number;
   points: number;
@@ -62,20 +78,12 @@ export type PageToExperiment =
 export type ExperimentToPage =
   | { type: 'ready'; experiments: ExperimentInfo[] }
   | { type: 'state'; state: ExperimentState }
-  | { type: 'started'; request: ExperimentRequest; progress: ExperimentProgress; columns: string[] }
+  | { type: 'started'; request: ExperimentRequest; progress: ExperimentProgress; columns: string[]; figures: TableFigure[] }
   | { type: 'checked'; id: number; problem: { field: string; message: string } | null }
-  | { type: 'rows'; table: ExperimentTable; csv: string; progress: ExperimentProgress }
+  | { type: 'rows'; table: ExperimentTable; figures: TableFigure[]; csv: string; progress: ExperimentProgress }
   | { type: 'progress'; progress: ExperimentProgress; elapsed_ms: number }
-  | { type: 'finished'; table: ExperimentTable; csv: string; progress: ExperimentProgress; elapsed_ms: number }
+  | { type: 'finished'; table: ExperimentTable; figures: TableFigure[]; csv: string; progress: ExperimentProgress; elapsed_ms: number }
   | { type: 'error'; message: string; field?: string; recoverable: boolean };
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isStr = (v: unknown): v is string => typeof v === 'string';
-const isInt = (v: unknown): v is number => isNum(v) && Number.isInteger(v);
-const isNumList = (v: unknown): v is number[] => Array.isArray(v) && v.every(isNum);
-const isStrList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr);
 
 export function isExperimentInfo(v: unknown): v is ExperimentInfo {
   return (
@@ -120,6 +128,18 @@ export function isTable(v: unknown): v is ExperimentTable {
   );
 }
 
+export function isTableFigure(v: unknown): v is TableFigure {
+  return (
+    isEvidence(v) &&
+    isObj(v) &&
+    (v.row === null || (isObj(v.row) && Object.values(v.row).every(isCell))) &&
+    (v.column === null || isStr(v.column)) &&
+    isNum(v.block_bytes)
+  );
+}
+
+const isFigureList = (v: unknown): v is TableFigure[] => Array.isArray(v) && v.every(isTableFigure);
+
 const STATES: readonly ExperimentState[] = ['loading', 'idle', 'running', 'paused', 'stopped', 'finished', 'error'];
 
 export function parsePageToExperiment(v: unknown): PageToExperiment | null {
@@ -146,17 +166,21 @@ export function parseExperimentToPage(v: unknown): ExperimentToPage | null {
     case 'state':
       return isStr(v.state) && (STATES as readonly string[]).includes(v.state) ? (v as ExperimentToPage) : null;
     case 'started':
-      return isExperimentRequest(v.request) && isProgress(v.progress) && isStrList(v.columns) ? (v as ExperimentToPage) : null;
+      return isExperimentRequest(v.request) && isProgress(v.progress) && isStrList(v.columns) && isFigureList(v.figures)
+        ? (v as ExperimentToPage)
+        : null;
     case 'checked':
       return isInt(v.id) && (v.problem === null || (isObj(v.problem) && isStr(v.problem.field) && isStr(v.problem.message)))
         ? (v as ExperimentToPage)
         : null;
     case 'rows':
-      return isTable(v.table) && isStr(v.csv) && isProgress(v.progress) ? (v as ExperimentToPage) : null;
+      return isTable(v.table) && isFigureList(v.figures) && isStr(v.csv) && isProgress(v.progress) ? (v as ExperimentToPage) : null;
     case 'progress':
       return isProgress(v.progress) && isNum(v.elapsed_ms) ? (v as ExperimentToPage) : null;
     case 'finished':
-      return isTable(v.table) && isStr(v.csv) && isProgress(v.progress) && isNum(v.elapsed_ms) ? (v as ExperimentToPage) : null;
+      return isTable(v.table) && isFigureList(v.figures) && isStr(v.csv) && isProgress(v.progress) && isNum(v.elapsed_ms)
+        ? (v as ExperimentToPage)
+        : null;
     case 'error':
       return isStr(v.message) && typeof v.recoverable === 'boolean' && (v.field === undefined || isStr(v.field))
         ? (v as ExperimentToPage)

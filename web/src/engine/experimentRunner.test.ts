@@ -13,6 +13,20 @@ const INFO = {
   columns: ['corner', 'queue_depth', 'iops'],
 };
 
+const FIGURE = {
+  figure: '4 KB random read QD1',
+  source: '[003] ~1,000 IOPS',
+  cites: ['a review'],
+  says: '~1,000 IOPS',
+  measure: 'mean',
+  expected: '1000 ± 15 %',
+  target: 1000,
+  window_from_s: 1,
+  seconds: 5,
+  not_comparable: null,
+  block_bytes: 4096,
+};
+
 /** A stand-in for the wasm module: two points of two rows each, a row per 1000 host IOs. */
 function fakeEngine() {
   const made: FakeExperiment[] = [];
@@ -42,6 +56,19 @@ function fakeEngine() {
     table_json() {
       const rows = Array.from({ length: this.rows() }, (_, i) => [i < 2 ? 'a' : 'b', i % 2 ? 2 : 1, 1000 + i]);
       return JSON.stringify({ experiment: 'four-corners', columns: INFO.columns, rows });
+    }
+    /** The figure at corner b, QD1 (the third row): its verdict once that row is in. */
+    figures_json() {
+      const iops = this.rows() >= 3 ? 1002 : null;
+      return JSON.stringify([
+        {
+          ...FIGURE,
+          row: { corner: 'b', queue_depth: 1 },
+          column: 'iops',
+          simulated: iops,
+          holds: iops === null ? null : true,
+        },
+      ]);
     }
     table_csv() {
       return `${INFO.columns.join(',')}\n`;
@@ -87,12 +114,16 @@ describe('ExperimentLoop', () => {
     expect(h.of('ready')[0].experiments[0].id).toBe('four-corners');
     h.loop.handle({ type: 'start', request: REQUEST });
     expect(h.of('started')[0].columns).toEqual(INFO.columns);
+    expect(h.of('started')[0].figures[0]).toMatchObject({ row: { corner: 'b', queue_depth: 1 }, simulated: null });
     while (h.tick());
     const rows = h.of('rows');
     expect(rows.map((m) => m.table.rows.length)).toEqual([1, 2, 3]);
+    // Each batch of rows brings the figures' verdicts so far.
+    expect(rows.map((m) => m.figures[0].simulated)).toEqual([null, null, 1002]);
     const fin = h.of('finished');
     expect(fin).toHaveLength(1);
     expect(fin[0].table.rows).toHaveLength(4);
+    expect(fin[0].figures[0]).toMatchObject({ simulated: 1002, holds: true });
     expect(fin[0].progress.points_done).toBe(2);
     expect(h.loop.getState()).toBe('finished');
     expect(h.made[0].freed).toBe(true);
@@ -147,10 +178,23 @@ describe('experiment messages', () => {
       parseExperimentToPage({
         type: 'rows',
         table: { experiment: 'x', columns: ['a'], rows: [[1, 2]] },
+        figures: [],
         csv: '',
         progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1 },
       }),
     ).toBeNull();
+    const rows = (figures: unknown) => ({
+      type: 'rows',
+      table: { experiment: 'x', columns: ['a'], rows: [[1]] },
+      figures,
+      csv: '',
+      progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1 },
+    });
+    const figure = { ...FIGURE, row: { corner: 'b' }, column: 'iops', simulated: null, holds: null };
+    expect(parseExperimentToPage(rows([figure]))).not.toBeNull();
+    expect(parseExperimentToPage(rows([{ ...figure, row: { corner: {} } }]))).toBeNull();
+    expect(parseExperimentToPage(rows([{ ...figure, column: 3 }]))).toBeNull();
+    expect(parseExperimentToPage(rows(undefined))).toBeNull();
   });
   it('split the engine’s errors into field and message', () => {
     expect(splitEngineError('queue_depths (how many): must be between 1 and 32 (got 40)')).toEqual({

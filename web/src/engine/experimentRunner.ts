@@ -12,6 +12,7 @@ import {
   type ExperimentState,
   type ExperimentTable,
   type ExperimentToPage,
+  type TableFigure,
 } from './experimentProtocol';
 import { errorMessage, isTrap, nextSliceIos, SLICE_INITIAL_IOS } from './slices';
 import { splitEngineError } from './experimentProtocol';
@@ -22,6 +23,7 @@ export interface EngineExperiment {
   finished(): boolean;
   progress_json(): string;
   table_json(): string;
+  figures_json(): string;
   table_csv(): string;
   free(): void;
 }
@@ -135,15 +137,17 @@ export class ExperimentLoop {
     this.exp = exp;
     this.elapsedMs = 0;
     let table: ExperimentTable;
+    let figures: TableFigure[];
     let progress: ExperimentProgress;
     try {
       table = JSON.parse(exp.table_json()) as ExperimentTable;
+      figures = JSON.parse(exp.figures_json()) as TableFigure[];
       progress = JSON.parse(exp.progress_json()) as ExperimentProgress;
     } catch (e) {
       this.fail(e);
       return;
     }
-    this.host.post({ type: 'started', request, progress, columns: table.columns });
+    this.host.post({ type: 'started', request, progress, columns: table.columns, figures });
     this.setState('running');
     this.scheduleSlice();
   }
@@ -162,6 +166,7 @@ export class ExperimentLoop {
     let finished: boolean;
     let progress: ExperimentProgress;
     let table: ExperimentTable | null = null;
+    let figures: TableFigure[] = [];
     let csv = '';
     try {
       added = exp.advance(ios);
@@ -169,6 +174,7 @@ export class ExperimentLoop {
       progress = JSON.parse(exp.progress_json()) as ExperimentProgress;
       if (added > 0 || finished) {
         table = JSON.parse(exp.table_json()) as ExperimentTable;
+        figures = JSON.parse(exp.figures_json()) as TableFigure[];
         csv = exp.table_csv();
       }
     } catch (e) {
@@ -180,11 +186,11 @@ export class ExperimentLoop {
     this.sliceIos = nextSliceIos(ios, ms);
     if (finished) {
       this.drop();
-      this.host.post({ type: 'finished', table: table!, csv, progress, elapsed_ms: this.elapsedMs });
+      this.host.post({ type: 'finished', table: table!, figures, csv, progress, elapsed_ms: this.elapsedMs });
       this.setState('finished');
       return;
     }
-    if (table) this.host.post({ type: 'rows', table, csv, progress });
+    if (table) this.host.post({ type: 'rows', table, figures, csv, progress });
     this.host.post({ type: 'progress', progress, elapsed_ms: this.elapsedMs });
     this.scheduleSlice();
   }

@@ -10,6 +10,7 @@ import {
   type ExperimentState,
   type ExperimentTable,
   type ExperimentToPage,
+  type TableFigure,
 } from './experimentProtocol';
 
 export function createExperimentWorker(): WorkerLike {
@@ -25,6 +26,8 @@ export interface ExperimentEntry {
   starting: boolean;
   progress: ExperimentProgress | null;
   table: ExperimentTable | null;
+  /** The published figures of its drive beside the table (experimentProtocol's TableFigure). */
+  figures: readonly TableFigure[];
   /** The table as the engine writes it (`ssdlab sweep`'s CSV). */
   csv: string;
   elapsedMs: number;
@@ -127,7 +130,18 @@ export class ExperimentSet {
     let slot = this.slots.get(key);
     if (!slot) {
       slot = {
-        entry: { key, request: null, state: 'loading', starting: false, progress: null, table: null, csv: '', elapsedMs: 0, error: null },
+        entry: {
+          key,
+          request: null,
+          state: 'loading',
+          starting: false,
+          progress: null,
+          table: null,
+          figures: [],
+          csv: '',
+          elapsedMs: 0,
+          error: null,
+        },
         worker: null,
       };
       this.slots.set(key, slot);
@@ -169,19 +183,20 @@ export class ExperimentSet {
           request: msg.request,
           progress: msg.progress,
           table: { experiment: msg.request.experiment, columns: msg.columns, rows: [] },
+          figures: msg.figures,
           csv: '',
           elapsedMs: 0,
           error: null,
         });
         break;
       case 'rows':
-        this.patch(key, { table: msg.table, csv: msg.csv, progress: msg.progress });
+        this.patch(key, { table: msg.table, figures: msg.figures, csv: msg.csv, progress: msg.progress });
         break;
       case 'progress':
         this.patch(key, { progress: msg.progress, elapsedMs: msg.elapsed_ms });
         break;
       case 'finished':
-        this.patch(key, { table: msg.table, csv: msg.csv, progress: msg.progress, elapsedMs: msg.elapsed_ms });
+        this.patch(key, { table: msg.table, figures: msg.figures, csv: msg.csv, progress: msg.progress, elapsedMs: msg.elapsed_ms });
         break;
       case 'error':
         this.patch(key, { starting: false, error: { message: msg.message, ...(msg.field ? { field: msg.field } : {}) } });

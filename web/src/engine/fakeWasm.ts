@@ -1,7 +1,7 @@
 // The run worker's tests' engine (runner.test.ts), so they need no wasm build.
 
 import type { EngineModule, EngineSimulation } from './engineModule';
-import type { Evidence } from './protocol';
+import type { Evidence } from './evidence';
 
 export const FIELDS = ['second', 'iops', 'write_amplification'];
 export const INSIDE_ROW = 6 + 2 + 2 + 2;

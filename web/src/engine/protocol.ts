@@ -10,7 +10,9 @@
 // No SharedArrayBuffer: embeds are not cross-origin isolated.
 
 import type { InsideLayout } from '../data/inside';
+import { isEvidence, type Evidence } from './evidence';
 import { isExperimentInfo, type ExperimentInfo } from './experimentProtocol';
+import { isInt, isNum, isObj, isStr, isStrList } from './shapes';
 
 /** A drive the engine knows, as `presets()` describes it. */
 export interface DrivePreset {
@@ -123,37 +125,6 @@ export type PageToWorker =
 
 // ---- worker -> page --------------------------------------------------------------------------
 
-/**
- * A published figure for the run's drive (engine/core/calibration.toml, as `ssdlab calibrate`
- * runs it) beside the run: the wasm `evidence()` answer.
- */
-export interface Evidence {
-  figure: string;
-  source: string;
-  /** The works the source cites ("AnandTech's review of ..."), and its words without them. */
-  cites: string[];
-  says: string;
-  /** What is measured over the window: mean, min, max (IOPS), mb_s, dip_period_s, ... */
-  measure: string;
-  /** The target as text ("29,000 to 35,000"). */
-  expected: string;
-  /** The figure's own number, where its bounds are wider. */
-  published?: number;
-  target?: number | null;
-  min?: number | null;
-  max?: number | null;
-  /** Why the model is known to miss it. */
-  miss?: string | null;
-  /** The window: from this second to the end of a run of `seconds`. */
-  window_from_s: number;
-  seconds: number;
-  /** The conditions in which this run differs from the figure's, in words; null: comparable. */
-  not_comparable: string | null;
-  /** This run's value of the measure once it has all its seconds. */
-  simulated: number | null;
-  holds: boolean | null;
-}
-
 export interface RunSummary {
   seconds_done: number;
   /** Wall-clock time the run took in the worker, excluding pauses. */
@@ -223,13 +194,6 @@ export type WorkerToPage =
 // ---- validation ------------------------------------------------------------------------------
 // Messages cross a thread boundary; each side checks what it receives before acting on it.
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isStr = (v: unknown): v is string => typeof v === 'string';
-const isStrArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr);
-const isInt = (v: unknown): v is number => isNum(v) && Number.isInteger(v);
-
 /** Shape check of a config (types only; ranges are the engine's to judge and to explain). */
 export function isSimConfig(v: unknown): v is SimConfig {
   return (
@@ -263,7 +227,7 @@ function isParameterInfo(v: unknown): v is ParameterInfo {
 }
 
 function isInsideLayout(v: unknown): v is InsideLayout {
-  return isObj(v) && ['dies', 'channels', 'valid_bins', 'erase_bins', 'row'].every((k) => isInt(v[k])) && isStrArray(v.kinds);
+  return isObj(v) && ['dies', 'channels', 'valid_bins', 'erase_bins', 'row'].every((k) => isInt(v[k])) && isStrList(v.kinds);
 }
 
 export function isWorkloadInfo(v: unknown): v is WorkloadInfo {
@@ -275,25 +239,6 @@ function isProblem(v: unknown): v is Problem {
 }
 
 const isEvidenceList = (v: unknown): v is Evidence[] => Array.isArray(v) && v.every(isEvidence);
-
-export function isEvidence(v: unknown): v is Evidence {
-  const numOrNull = (x: unknown) => x === null || isNum(x);
-  return (
-    isObj(v) &&
-    isStr(v.figure) &&
-    isStr(v.source) &&
-    isStrArray(v.cites) &&
-    isStr(v.says) &&
-    isStr(v.measure) &&
-    isStr(v.expected) &&
-    isNum(v.window_from_s) &&
-    isNum(v.seconds) &&
-    (v.not_comparable === null || isStr(v.not_comparable)) &&
-    numOrNull(v.simulated) &&
-    (v.holds === null || typeof v.holds === 'boolean') &&
-    (v.published === undefined || isNum(v.published))
-  );
-}
 
 function isPowerCut(v: unknown): v is PowerCut {
   const keys = [
@@ -347,7 +292,7 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
         Array.isArray(v.workloads) &&
         v.workloads.every(isWorkloadInfo) &&
         isObj(v.request_fields) &&
-        isStrArray(v.fields) &&
+        isStrList(v.fields) &&
         (v.experiments === undefined || (Array.isArray(v.experiments) && v.experiments.every(isExperimentInfo)))
         ? (v as WorkerToPage)
         : null;
@@ -368,7 +313,7 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
     case 'power_cuts':
       return Array.isArray(v.cuts) && v.cuts.every(isPowerCut) ? (v as WorkerToPage) : null;
     case 'samples': {
-      if (!isStrArray(v.fields) || !isNum(v.n) || !(v.buffer instanceof ArrayBuffer)) return null;
+      if (!isStrList(v.fields) || !isNum(v.n) || !(v.buffer instanceof ArrayBuffer)) return null;
       if (!(v.inside instanceof ArrayBuffer) || !(v.latency instanceof ArrayBuffer)) return null;
       const cols = v.fields.length;
       const ok =

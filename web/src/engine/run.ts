@@ -5,7 +5,8 @@ import { ColumnStore } from '../data/columns';
 import { DERIVED_FIELDS, withDerivedColumns, type DeriveContext } from '../data/derived';
 import { InsideStore } from '../data/inside';
 import type { EngineClient } from './client';
-import type { EngineState, Evidence, PowerCut, RunSummary, SimConfig, WorkerToPage } from './protocol';
+import type { Evidence } from './evidence';
+import type { EngineState, PowerCut, RunSummary, SimConfig, WorkerToPage } from './protocol';
 
 /** One colour per run slot, told apart by people with the common colour-vision deficiencies. */
 const RUN_COLORS = ['var(--run-1)', 'var(--run-2)', 'var(--run-3)', 'var(--run-4)'] as const;

@@ -2,7 +2,7 @@
 // published figure of calibration.toml with what the model gave for it. The "how close is the
 // model" view reads it; docs/CALIBRATION.md's table is printed from the same file.
 
-import type { Evidence } from '../engine/protocol';
+import type { Evidence } from '../engine/evidence';
 import { format1, formatInt } from '../format';
 
 /** A published figure (as the engine describes one beside a run) with what the model gave for it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Evidence } from '../engine/protocol';
+import type { Evidence } from '../engine/evidence';
 import { bandVerdicts, figureMarks, runEvidence } from './evidence';
 import type { PageState } from './state';
 

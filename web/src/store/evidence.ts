@@ -3,19 +3,19 @@
 // and why, and what the chart draws of them.
 
 import type { FigureMark } from '../data/panels';
-import type { Evidence } from '../engine/protocol';
+import type { Evidence } from '../engine/evidence';
 import { formatInt } from '../format';
 import { editedRun, currentMetric } from './selectors';
 import { memo } from './memo';
 import type { PageState } from './state';
 
-export interface RunEvidence {
+export interface RunEvidence<E extends Evidence = Evidence> {
   /** The run's drive (null before a run has started). */
   drive: string | null;
   /** Figures measured under this run's conditions, each with its verdict once the run is done. */
-  comparable: readonly Evidence[];
+  comparable: readonly E[];
   /** The drive's other figures, each with the conditions that differ. */
-  other: readonly Evidence[];
+  other: readonly E[];
 }
 
 const NONE: RunEvidence = { drive: null, comparable: [], other: [] };

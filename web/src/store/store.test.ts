@@ -167,12 +167,13 @@ describe('the page store, experiments', () => {
 
     const progress = { points_done: 0, points: 4, seconds_done: 0, seconds: 30 };
     for (const w of [a, b]) {
-      w.say({ type: 'started', request: w.last('start')!.request, progress, columns: EXPERIMENTS[0].columns });
+      w.say({ type: 'started', request: w.last('start')!.request, progress, columns: EXPERIMENTS[0].columns, figures: [] });
       w.say({ type: 'state', state: 'running' });
     }
     a.say({
       type: 'rows',
       table: { experiment: 'four-corners', columns: EXPERIMENTS[0].columns, rows: [['random write', 32, 120.5]] },
+      figures: [],
       csv: 'corner,qd,mb_s\nrandom write,32,120.5\n',
       progress: { ...progress, points_done: 1 },
     });

@@ -10,12 +10,14 @@ import { ColumnStore } from '../data/columns';
 import { TimeChart, type ChartSeries } from '../charts/TimeChart';
 import { XYChart, type LegendItem } from '../charts/XYChart';
 import type { BarGroup } from '../charts/xyMarks';
-import type { ExperimentInfo } from '../engine/experimentProtocol';
+import type { ExperimentInfo, TableFigure } from '../engine/experimentProtocol';
 import { formatCount, formatMicros, format1, formatInt } from '../format';
 import { consistency } from '../scenarios/consistency';
 import { experimentKind, type ExperimentSettings } from '../settings/experimentState';
 import { CORNER_COLORS, queueDepthSeries, RUN_DASHES, shortName, spanSeries } from './experimentSeries';
 import { ExperimentTables } from './ExperimentTables';
+import { EvidenceList } from '../components/EvidenceList';
+import { figureMarkers, placeOf, splitFigures } from './experimentFigures';
 import { column, COLUMN_WORDS, CORNER_WORDS, num, type ExperimentRun } from './experimentTable';
 
 export interface ExperimentViewProps {
@@ -69,6 +71,14 @@ function QueueDepthCharts(props: ChartsProps) {
   const bandwidth = useMemo(() => queueDepthSeries(runs, info.title, plot), [runs, info.title, plot]);
   const mean = useMemo(() => queueDepthSeries(runs, info.title, 'latency_mean_us'), [runs, info.title]);
   const max = useMemo(() => queueDepthSeries(runs, info.title, 'latency_max_us'), [runs, info.title]);
+  // The published figures of the focused run's drive, in the colour of the corner they sit on.
+  const focused = runs.find((r) => r.key === props.focusKey) ?? runs[0];
+  const figures = focused?.entry?.figures ?? NO_FIGURES;
+  const figureSplit = useMemo(() => ({ drive: focused?.entry?.request?.drive ?? null, ...splitFigures(figures) }), [focused, figures]);
+  const markers = useMemo(() => {
+    const colorOf = (corner: string) => bandwidth.find((b) => b.key === `${focused?.key}-${corner}`)?.color ?? 'var(--ink-2)';
+    return { bandwidth: figureMarkers(figures, plot, colorOf), latency: figureMarkers(figures, 'latency_mean_us', colorOf) };
+  }, [figures, plot, bandwidth, focused]);
   const h = Math.min(props.height, 360);
   return (
     <>
@@ -104,6 +114,7 @@ function QueueDepthCharts(props: ChartsProps) {
           x="log2"
           y="linear"
           series={bandwidth}
+          figures={markers.bandwidth}
           height={h}
           testId="exp-chart-bandwidth"
           formatValue={plot === 'mb_s' ? format1 : formatInt}
@@ -119,6 +130,7 @@ function QueueDepthCharts(props: ChartsProps) {
           x="log2"
           y="log"
           series={mean}
+          figures={markers.latency}
           height={h}
           testId="exp-chart-latency-mean"
           formatY={formatMicros}
@@ -145,9 +157,12 @@ function QueueDepthCharts(props: ChartsProps) {
         that point average latency climbs with the queue (Little’s law). Maximum latency, on a log axis, shows the stalls behind garbage
         collection and full queues.
       </p>
+      <EvidenceList evidence={figureSplit} placeOf={placeOf} />
     </>
   );
 }
+
+const NO_FIGURES: readonly TableFigure[] = [];
 
 function SpanCharts(props: ChartsProps) {
   const { runs, info } = props;

@@ -71,11 +71,7 @@ pub fn evidence(run: &RunConfig, columns: Columns) -> Vec<Evidence> {
 /// The conditions in which `run` differs from the figure's run, in words; None when it has
 /// them all (the seed aside: the figure is of the drive, not of one random sequence).
 fn differences(run: &RunConfig, figure: &RunConfig) -> Option<String> {
-    let mut out: Vec<String> = Vec::new();
-    if run.drive != figure.drive {
-        let changed = changed_parameters(&figure.drive, &run.drive);
-        out.push(format!("design: this run changes the preset's {}", list(&changed)));
-    }
+    let mut out = drive_differences(run, figure, "this one");
     let mut differ = |what: &str, figure: String, run: String| {
         out.push(format!("{}: the figure's run {}, this one {}", what, figure, run));
     };
@@ -97,10 +93,6 @@ fn differences(run: &RunConfig, figure: &RunConfig) -> Option<String> {
         };
         differ("queue depth", qd(figure), qd(run));
     }
-    if run.span != figure.span {
-        let span = |c: &RunConfig| format!("tests {} % of the drive", (c.span * 100.0).round());
-        differ("spare area", span(figure), span(run));
-    }
     if run.seconds != figure.seconds {
         differ("duration", format!("lasts {} s", figure.seconds), format!("lasts {} s", run.seconds));
     }
@@ -112,14 +104,33 @@ fn differences(run: &RunConfig, figure: &RunConfig) -> Option<String> {
         };
         differ("precondition", pre(figure), pre(run));
     }
+    if run.align_bytes != figure.align_bytes && run.block_bytes == figure.block_bytes {
+        let align = |c: &RunConfig| format!("aligns requests to {}", kib(c.align_bytes));
+        differ("alignment", align(figure), align(run));
+    }
+    (!out.is_empty()).then(|| out.join("; "))
+}
+
+/// How the drive `run` tests differs from the figure's, apart from the work and its start (the
+/// design, the share of it tested, the array, the data, TRIM, rests and power cuts); `this`
+/// names the run in the words ("this one", "this experiment").
+pub(super) fn drive_differences(run: &RunConfig, figure: &RunConfig, this: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    if run.drive != figure.drive {
+        let changed = changed_parameters(&figure.drive, &run.drive);
+        out.push(format!("design: the figure's run uses the preset as it is, {} changes its {}", this, list(&changed)));
+    }
+    let mut differ = |what: &str, figure: String, run: String| {
+        out.push(format!("{}: the figure's run {}, {} {}", what, figure, this, run));
+    };
+    if run.span != figure.span {
+        let span = |c: &RunConfig| format!("tests {} % of the drive", (c.span * 100.0).round());
+        differ("spare area", span(figure), span(run));
+    }
     if run.raid != figure.raid {
         let raid =
             |c: &RunConfig| c.raid.as_ref().map_or("is one drive".into(), |r| format!("is RAID 0 of {}", r.drives));
         differ("array", raid(figure), raid(run));
-    }
-    if run.align_bytes != figure.align_bytes && run.block_bytes == figure.block_bytes {
-        let align = |c: &RunConfig| format!("aligns requests to {}", kib(c.align_bytes));
-        differ("alignment", align(figure), align(run));
     }
     if run.compressibility != figure.compressibility {
         let c = |c: &RunConfig| format!("writes data that compresses by {} %", (c.compressibility * 100.0).round());
@@ -143,7 +154,7 @@ fn differences(run: &RunConfig, figure: &RunConfig) -> Option<String> {
         };
         differ("power cuts", cuts(figure), cuts(run));
     }
-    (!out.is_empty()).then(|| out.join("; "))
+    out
 }
 
 /// The articles the targets cite as [000] to [004] (the project's five source articles).
@@ -167,7 +178,7 @@ pub fn cited(source: &str) -> (Vec<&'static str>, &str) {
     (works, says.trim())
 }
 
-fn kib(bytes: u32) -> String {
+pub(super) fn kib(bytes: u32) -> String {
     if bytes.is_multiple_of(1024) {
         format!("{} KiB", bytes / 1024)
     } else {
@@ -246,7 +257,13 @@ mod tests {
             why
         );
         assert!(why.contains("duration: the figure's run lasts 2000 s, this one lasts 300 s"), "{}", why);
-        assert!(why.contains("design: this run changes the preset's gc.start_free_blocks"), "{}", why);
+        assert!(
+            why.contains(
+                "design: the figure's run uses the preset as it is, this one changes its gc.start_free_blocks"
+            ),
+            "{}",
+            why
+        );
         assert_eq!(min.simulated, None);
     }
 

@@ -11,6 +11,7 @@ pub mod evidence;
 mod measure;
 mod runner;
 mod sweeps;
+pub mod table_evidence;
 
 use std::collections::BTreeMap;
 

@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::measure::{round, PhaseObserver, PhaseStats};
+use super::table_evidence::{table_evidence, TableEvidence};
 use super::{Definition, ExperimentRequest, Measure, Point, Value};
 use crate::bench::{Bench, Sample, Summary};
 use crate::config::RunConfig;
@@ -105,6 +106,11 @@ impl Runner {
 
     pub fn table(&self) -> &Table {
         &self.table
+    }
+
+    /// The published figures of the experiment's drive beside the table so far.
+    pub fn figures(&self) -> Vec<TableEvidence> {
+        table_evidence(&self.points, &self.table)
     }
 
     /// Runs up to `max_ios` host IOs (at least one point's setup); returns how many rows were

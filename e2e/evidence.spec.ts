@@ -19,6 +19,8 @@ test('the S3700’s published steady band and its verdict; a half-span run is no
   await expect(band).toHaveAttribute('data-lo', '29150');
   await expect(band).toHaveAttribute('data-hi', '34865');
   await expect(band).toContainText('published 29,150–34,865');
+  // The article's dip period, not a level: its words over the same window.
+  await expect(chart.getByTestId('figure-note')).toHaveText('published: a dip roughly every 150 s');
 
   const evidence = page.getByTestId('evidence');
   // This run's slowest and fastest seconds from 1400 s, within the published band or not: the

@@ -198,7 +198,7 @@ export const TimeChart = memo(function TimeChart(props: TimeChartProps) {
   const refs = (props.refs ?? []).filter((r) => r.value >= yDomain[0] && r.value <= yDomain[1]);
   const markers = (props.markers ?? []).filter((m) => m.at >= xDomain[0] && m.at <= xDomain[1]);
   const figures = figuresInView
-    .filter((f) => f.hi >= yDomain[0] && f.lo <= yDomain[1])
+    .filter((f) => f.note || (f.hi >= yDomain[0] && f.lo <= yDomain[1]))
     .map((f) => ({
       ...f,
       from: Math.max(f.from, xDomain[0]),

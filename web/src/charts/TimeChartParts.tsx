@@ -143,6 +143,19 @@ export function TimeOverlay({
         );
       })}
       {figures.map((f, i) => {
+        if (f.note) {
+          // A bracket over the window along the plot's top, the figure's words under its right
+          // end (a level's label sits at its left end).
+          const [x0, x1, py] = [x(f.from), x(f.to), margin.top + 5];
+          return (
+            <g key={`n${f.label}${f.from}`} className="figure note" data-testid="figure-note">
+              <path d={`M${x0},${py + 4}V${py}H${x1}V${py + 4}`} fill="none" />
+              <text x={x1 - 4} y={py + 14} textAnchor="end">
+                {f.label}
+              </text>
+            </g>
+          );
+        }
         const [x0, x1, top, bottomY] = [x(f.from), x(f.to), y(f.hi), y(f.lo)];
         // Every other label at the right end, so two figures over one window do not overprint.
         const right = i % 2 === 1;

@@ -35,6 +35,8 @@ export interface FigureMark {
   lo: number;
   hi: number;
   label: string;
+  /** A figure that is not a level (the article's dip period): its words over the window, no band. */
+  note?: boolean;
 }
 
 /** The run a panel is drawn for: its drive (after overrides) and request. */

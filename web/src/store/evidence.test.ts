@@ -45,12 +45,14 @@ describe('the published figures beside a run', () => {
     expect(e.other).toEqual([QD1]);
   });
 
-  it('draws a min and a max over one window as a band, a mean as a line, only on their metric', () => {
-    const s = page([SLOWEST, FASTEST, RATED, DIPS, QD1]);
+  it('draws a min and a max over one window as a band, a mean as a line, the dip period as a note, only on their metric', () => {
+    const s = page([SLOWEST, FASTEST, RATED, { ...DIPS, says: 'a dip roughly every 150 s' }, QD1]);
     expect(figureMarks(s)).toEqual([
+      { from: 1400, to: 2000, lo: 0, hi: 0, label: 'published: a dip roughly every 150 s', note: true },
       { from: 1400, to: 2000, lo: 29150, hi: 34865, label: 'published 29,150–34,865' },
       { from: 1400, to: 2000, lo: 32000, hi: 32000, label: 'published mean 32,000' },
     ]);
+    expect(figureMarks(page([DIPS], { metric: 'mb_s' }))).toEqual([]);
     expect(figureMarks(page([SLOWEST, FASTEST, RATED], { metric: 'mb_s' }))).toEqual([]);
   });
 

@@ -43,9 +43,17 @@ const METRIC_OF: Record<string, string> = { min: 'iops', max: 'iops', mean: 'iop
 /** The number a figure gives: as published, else its target. */
 export const figureValue = (e: Evidence): number | null => e.published ?? e.target ?? null;
 
+/** Figures of the IOPS seconds that are not levels, written over their window as notes. */
+const NOTE_MEASURES = new Set(['dip_period_s']);
+
 const marksMemo = memo((comparable: readonly Evidence[], metric: string): FigureMark[] => {
   const drawn = comparable.filter((e) => METRIC_OF[e.measure] === metric && figureValue(e) !== null);
   const marks: FigureMark[] = [];
+  if (metric === 'iops') {
+    for (const e of comparable.filter((x) => NOTE_MEASURES.has(x.measure))) {
+      marks.push({ from: e.window_from_s, to: e.seconds, lo: 0, hi: 0, label: `published: ${e.says}`, note: true });
+    }
+  }
   for (const e of drawn) {
     const window = (x: Evidence) => x.window_from_s === e.window_from_s && x.seconds === e.seconds;
     if (e.measure === 'max' && drawn.some((x) => x.measure === 'min' && window(x))) continue; // drawn with its min

@@ -12,19 +12,28 @@ import { bandVerdicts, type RunEvidence } from '../store/evidence';
 /** "AnandTech's review of ... (2012): min 29,150", or a source that cites no article as it is. */
 const sourceText = (e: Evidence) => (e.cites.length ? `${e.cites.join('; ')}: ${e.says}` : e.says);
 
-function Verdict({ e, place }: { e: Evidence; place: string | null }) {
+/** Where an experiment's figure is measured: a row ("4 KB random read at QD 8") or, null, all its seconds. */
+type Place = string | null;
+
+function Verdict({ e, place }: { e: Evidence; place: Place | undefined }) {
   if (e.simulated === null || e.holds === null) {
-    const when = place === null ? `when the run reaches ${formatInt(e.seconds)} s` : `when the ${place} row is measured`;
+    const when =
+      place === undefined
+        ? `when the run reaches ${formatInt(e.seconds)} s`
+        : place === null
+          ? 'when the experiment ends'
+          : `when its ${place} point is measured`;
     return <span className="verdict pending">verdict {when}</span>;
   }
   const value = formatMeasure(e.measure, e.simulated);
-  const subject = place === null ? 'this run' : `this experiment, ${place}`;
-  if (e.holds)
+  const subject = place === undefined ? 'this run' : place === null ? 'this experiment' : `this experiment, ${place}`;
+  if (e.holds) {
     return (
       <span className="verdict holds">
         {subject}: {value}, within the target ✓
       </span>
     );
+  }
   return (
     <span className="verdict misses">
       {subject}: {value}, outside the target{e.miss ? ` (a known miss: ${e.miss})` : ''}
@@ -34,8 +43,8 @@ function Verdict({ e, place }: { e: Evidence; place: string | null }) {
 
 export interface EvidenceListProps<E extends Evidence = Evidence> {
   evidence: RunEvidence<E>;
-  /** An experiment's figures: the row each comparable one is measured at ("4 KB random read at QD 8"). */
-  placeOf?(e: E): string;
+  /** An experiment's figures: the row each comparable one is measured at ("4 KB random read at QD 8"), or null for all its seconds. */
+  placeOf?(e: E): Place;
   /** Opens "how close is the model" (the app; an embed has no such view). */
   onHowClose?(): void;
   /** Its heading's level in the page's outline (the app's results have an h2 above it). */
@@ -61,7 +70,7 @@ function EvidenceListOf<E extends Evidence>({ evidence, placeOf, onHowClose, hea
           {comparable.map((e, i) => (
             <li key={`${i}${e.figure}`} data-testid="evidence-figure" data-holds={e.holds === null ? undefined : String(e.holds)}>
               <span className="figure-name">{e.figure}</span>: {e.expected} <span className="source">({sourceText(e)})</span>;{' '}
-              <Verdict e={e} place={placeOf ? placeOf(e) : null} />
+              <Verdict e={e} place={placeOf ? placeOf(e) : undefined} />
             </li>
           ))}
         </ul>

@@ -44,12 +44,22 @@ export const ExperimentView = memo(function ExperimentView(props: ExperimentView
       {kind === 'span' && <SpanCharts {...props} runs={withRows} emptyText={emptyText} />}
       {kind === 'seconds' && <SecondsChart {...props} runs={withRows} emptyText={emptyText} />}
       {kind === 'other' && <GenericChart {...props} runs={withRows} emptyText={emptyText} columns={columns} />}
+      <ExperimentFigures runs={withRows} focusKey={props.focusKey} />
       <ExperimentTables info={info} runs={runs} focusKey={props.focusKey} />
     </div>
   );
 });
 
 type ChartsProps = ExperimentViewProps & { emptyText: string };
+
+/** The published figures of the focused run's drive beside its table, with their verdicts. */
+function ExperimentFigures({ runs, focusKey }: { runs: readonly ExperimentRun[]; focusKey: number }) {
+  const focused = runs.find((r) => r.key === focusKey) ?? runs[0];
+  const figures = focused?.entry?.figures ?? NO_FIGURES;
+  const drive = focused?.entry?.request?.drive ?? null;
+  const evidence = useMemo(() => ({ drive, ...splitFigures(figures) }), [drive, figures]);
+  return <EvidenceList evidence={evidence} placeOf={placeOf} />;
+}
 
 function QueueDepthCharts(props: ChartsProps) {
   const { runs, info, settings } = props;
@@ -74,7 +84,6 @@ function QueueDepthCharts(props: ChartsProps) {
   // The published figures of the focused run's drive, in the colour of the corner they sit on.
   const focused = runs.find((r) => r.key === props.focusKey) ?? runs[0];
   const figures = focused?.entry?.figures ?? NO_FIGURES;
-  const figureSplit = useMemo(() => ({ drive: focused?.entry?.request?.drive ?? null, ...splitFigures(figures) }), [focused, figures]);
   const markers = useMemo(() => {
     const colorOf = (corner: string) => bandwidth.find((b) => b.key === `${focused?.key}-${corner}`)?.color ?? 'var(--ink-2)';
     return { bandwidth: figureMarkers(figures, plot, colorOf), latency: figureMarkers(figures, 'latency_mean_us', colorOf) };
@@ -157,7 +166,6 @@ function QueueDepthCharts(props: ChartsProps) {
         that point average latency climbs with the queue (Little’s law). Maximum latency, on a log axis, shows the stalls behind garbage
         collection and full queues.
       </p>
-      <EvidenceList evidence={figureSplit} placeOf={placeOf} />
     </>
   );
 }

@@ -42,6 +42,7 @@ describe('an experiment’s published figures', () => {
     expect(splitFigures([read, other, write])).toEqual({ comparable: [read, write], other: [other] });
     expect(placeOf(read)).toBe('4 KB random read at QD 8');
     expect(placeOf({ ...read, row: { drives: 4, corner: 'random-read', queue_depth: 32 } })).toBe('4 KB random read, 4 drives at QD 32');
+    expect(placeOf({ ...read, row: {}, column: null })).toBeNull(); // a fill's figure: all its seconds
   });
 
   it('mark each at its queue depth on the chart of its metric, IOPS as MB/s and back at its request size', () => {

@@ -11,12 +11,13 @@ export function splitFigures(figures: readonly TableFigure[]): { comparable: Tab
   return { comparable: figures.filter((f) => f.row !== null), other: figures.filter((f) => f.row === null) };
 }
 
-/** "4 KB random read at QD 8" (with the array's size for RAID rows). */
-export function placeOf(f: TableFigure): string {
+/** "4 KB random read at QD 8" (with the array's size for RAID rows); null for a figure measured over all the table's seconds (a fill). */
+export function placeOf(f: TableFigure): string | null {
   const row = f.row ?? {};
+  if (row.queue_depth === undefined) return null;
   const corner = typeof row.corner === 'string' ? (CORNER_WORDS[row.corner] ?? row.corner) : 'the point';
   const drives = row.drives !== undefined ? `, ${String(row.drives)} drives` : '';
-  return `${corner}${drives} at QD ${String(row.queue_depth ?? '?')}`;
+  return `${corner}${drives} at QD ${String(row.queue_depth)}`;
 }
 
 /** The published number (a bound's own figure where the bounds are wider). */

@@ -110,7 +110,7 @@ impl Runner {
 
     /// The published figures of the experiment's drive beside the table so far.
     pub fn figures(&self) -> Vec<TableEvidence> {
-        table_evidence(&self.points, &self.table)
+        table_evidence(&self.points, &self.table, self.finished())
     }
 
     /// Runs up to `max_ios` host IOs (at least one point's setup); returns how many rows were

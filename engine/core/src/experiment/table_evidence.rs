@@ -21,11 +21,11 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::calibrate::{targets, Target};
+use super::calibrate::{measure_columns, targets, Columns, Target};
 use super::evidence::{cited, drive_differences, kib, Evidence};
 use super::{Measure, Point, Table, Value};
 use crate::config::{JobSpec, Phase, Precondition, RunConfig};
-use crate::units::NS_PER_S;
+use crate::units::{NS_PER_S, UNIT_BYTES};
 
 /// One figure beside an experiment's table.
 #[derive(Debug, Clone, Serialize)]
@@ -52,8 +52,9 @@ fn column_of(measure: &str) -> Option<&'static str> {
     }
 }
 
-/// Every figure published for the drive of `points` with where it sits in `table`.
-pub fn table_evidence(points: &[Point], table: &Table) -> Vec<TableEvidence> {
+/// Every figure published for the drive of `points` with where it sits in `table` (`finished`:
+/// the table has all its rows, which a measure over an experiment's seconds needs).
+pub fn table_evidence(points: &[Point], table: &Table, finished: bool) -> Vec<TableEvidence> {
     let Some(drive) = points.first().map(|p| p.cfg.drive.id.clone()) else { return Vec::new() };
     targets()
         .into_iter()
@@ -61,20 +62,30 @@ pub fn table_evidence(points: &[Point], table: &Table) -> Vec<TableEvidence> {
         .filter_map(|t| {
             let figure = t.unscaled_config().ok()?;
             let column = column_of(&t.measure).filter(|c| table.columns.iter().any(|x| x == c));
-            let placed = match column {
-                None => Err(format!(
+            // Where the figure sits (a row's labels; none: the table's seconds) and its value.
+            let placed: Result<(BTreeMap<&'static str, Value>, Option<f64>), String> = match (&t.experiment, column) {
+                (Some(id), _) => same_experiment(points, id, table, &figure).map(|()| {
+                    let value = finished.then(|| measure_columns(&t, seconds_of(table, points).columns())).and_then(Result::ok);
+                    (BTreeMap::new(), value)
+                }),
+                (None, Some(c)) => place(points, &t, &figure).map(|labels| {
+                    let value = cell(table, &labels, c);
+                    (labels, value)
+                }),
+                (None, None) => Err(format!(
                     "method: the figure is measured from a run's seconds (its {}), a row of this table is one point's mean",
                     t.measure
                 )),
-                Some(_) => place(points, &t, &figure),
             };
-            let (row, not_comparable) = match placed {
-                Ok(labels) => (Some(labels), None),
-                Err(why) => (None, Some(why)),
+            let (row, simulated, not_comparable) = match placed {
+                Ok((labels, value)) => (Some(labels), value, None),
+                Err(why) => (None, None, Some(why)),
             };
-            let simulated = row.as_ref().zip(column).and_then(|(labels, c)| cell(table, labels, c));
             let (cites, says) = cited(&t.source);
             Some(TableEvidence {
+                column: if t.experiment.is_none() { row.as_ref().and(column) } else { None },
+                row,
+                block_bytes: figure.block_bytes,
                 figure: Evidence {
                     expected: t.expected(),
                     cites,
@@ -86,12 +97,82 @@ pub fn table_evidence(points: &[Point], table: &Table) -> Vec<TableEvidence> {
                     simulated,
                     target: t,
                 },
-                column: row.as_ref().and(column),
-                row,
-                block_bytes: figure.block_bytes,
             })
         })
         .collect()
+}
+
+/// Whether the table is the figure's experiment run as the figure's run was (one point of per-second
+/// rows: the drive as the preset is, the same phases), or why not.
+fn same_experiment(points: &[Point], id: &str, table: &Table, figure: &RunConfig) -> Result<(), String> {
+    let [point] = points else { return Err(format!("method: the figure comes from one run of the {} experiment", id)) };
+    if table.experiment != id || !matches!(point.measure, Measure::Seconds) {
+        return Err(format!("method: the figure comes from the {} experiment", id));
+    }
+    let mut why = drive_differences(&point.cfg, figure, "this experiment");
+    if point.cfg.phases != figure.phases {
+        let qd = |c: &RunConfig| c.phases.first().and_then(|p| p.jobs.first()).map_or(0, |j| j.queue_depth);
+        why.push(if qd(&point.cfg) != qd(figure) {
+            format!(
+                "queue depth: the figure's run is at queue depth {}, this experiment at {}",
+                qd(figure),
+                qd(&point.cfg)
+            )
+        } else {
+            "workload: the figure's run writes other phases".to_string()
+        });
+    }
+    if why.is_empty() {
+        Ok(())
+    } else {
+        Err(why.join("; "))
+    }
+}
+
+/// An experiment's per-second rows as the columns the measures read: IOPS from MB/s at the
+/// point's request size where the table has no IOPS (a fill writes one size), host writes from
+/// the GB written by each second's end.
+struct SecondsColumns {
+    iops: Vec<f64>,
+    mb_s: Vec<f64>,
+    mean_latency_us: Vec<f64>,
+    host_writes: Vec<f64>,
+}
+
+impl SecondsColumns {
+    fn columns(&self) -> Columns<'_> {
+        Columns {
+            iops: &self.iops,
+            mb_s: &self.mb_s,
+            mean_latency_us: &self.mean_latency_us,
+            host_writes: &self.host_writes,
+        }
+    }
+}
+
+fn seconds_of(table: &Table, points: &[Point]) -> SecondsColumns {
+    let column = |name: &str| -> Option<Vec<f64>> {
+        let at = table.columns.iter().position(|c| c == name)?;
+        Some(table.rows.iter().map(|r| r.get(at).and_then(Value::as_f64).unwrap_or(0.0)).collect())
+    };
+    let mb_s = column("mb_s").unwrap_or_default();
+    let bytes = points
+        .first()
+        .and_then(|p| p.cfg.phases.iter().flat_map(|ph| &ph.jobs).map(|j| j.write_sizes.largest()).next())
+        .unwrap_or(UNIT_BYTES as u32) as f64;
+    let iops = column("iops").unwrap_or_else(|| mb_s.iter().map(|m| m * 1e6 / bytes).collect());
+    let gb = column("gb_written").unwrap_or_default();
+    let host_writes = gb.iter().scan(0.0, |before, &g| {
+        let units = (g - *before) * 1e9 / UNIT_BYTES as f64;
+        *before = g;
+        Some(units)
+    });
+    SecondsColumns {
+        host_writes: host_writes.collect(),
+        mean_latency_us: column("latency_mean_us").unwrap_or_default(),
+        iops,
+        mb_s,
+    }
 }
 
 /// The labels of the first measured phase run under the figure's conditions, or why none is.
@@ -246,7 +327,7 @@ mod tests {
     #[test]
     fn the_p3700_sweep_in_the_articles_manner_places_its_qd_figures_and_judges_them_by_the_row() {
         let (points, mut table) = plan(r#"{"experiment":"four-corners","queue_depths":[1,8,128]}"#);
-        let before = table_evidence(&points, &table);
+        let before = table_evidence(&points, &table, false);
         let qd8 = figure(&before, "4 KB random read QD8");
         assert_eq!((&qd8.row, qd8.column), (&at("random-read", 8), Some("iops")));
         assert_eq!((qd8.figure.simulated, qd8.figure.holds), (None, None), "no row yet");
@@ -273,7 +354,7 @@ mod tests {
         };
         table.rows.push(row("random-read", 8, 72_000.0, 110.0));
         table.rows.push(row("random-write", 128, 90_000.0, 1_400.0));
-        let after = table_evidence(&points, &table);
+        let after = table_evidence(&points, &table, false);
         let qd8 = figure(&after, "4 KB random read QD8");
         assert_eq!((qd8.figure.simulated, qd8.figure.holds), (Some(72_000.0), Some(true)));
         let steady = figure(&after, "4 KB random write steady state");
@@ -286,7 +367,7 @@ mod tests {
     #[test]
     fn reads_compare_after_either_precondition_steady_writes_only_after_random_ones() {
         let (points, table) = plan(r#"{"experiment":"four-corners","queue_depths":[1,128],"precondition":"fill"}"#);
-        let all = table_evidence(&points, &table);
+        let all = table_evidence(&points, &table, false);
         assert_eq!(figure(&all, "4 KB random read QD1").row, at("random-read", 1));
         let steady = figure(&all, "4 KB random write steady state");
         assert_eq!(steady.row, None);
@@ -303,7 +384,7 @@ mod tests {
         let (points, table) = plan(
             r#"{"experiment":"four-corners","drive":"s3700-200","queue_depths":[1,8],"span":0.5,"set":{"gc.start_free_blocks":40}}"#,
         );
-        let all = table_evidence(&points, &table);
+        let all = table_evidence(&points, &table, false);
         assert!(!all.is_empty() && all.iter().all(|f| f.row.is_none() && f.column.is_none()));
         let why = figure(&all, "4 KB random read QD1").figure.not_comparable.as_deref().unwrap();
         assert!(
@@ -331,19 +412,63 @@ mod tests {
     #[test]
     fn a_figure_no_point_runs_names_its_work_and_an_array_figure_finds_its_array() {
         let (points, table) = plan(r#"{"experiment":"four-corners","drive":"s3700-200","queue_depths":[4]}"#);
-        let qd1 = figure(&table_evidence(&points, &table), "4 KB random read QD1").figure.clone();
+        let qd1 = figure(&table_evidence(&points, &table, false), "4 KB random read QD1").figure.clone();
         assert_eq!(
             qd1.not_comparable.as_deref(),
             Some("workload: no point of this experiment runs the figure's random-read, 4 KiB at queue depth 1")
         );
 
         let (points, table) = plan(r#"{"experiment":"raid-scaling","drive_counts":[4,8]}"#);
-        let raid = figure(&table_evidence(&points, &table), "RAID 0 of 4, 4 KB random read, 32 threads x QD32").clone();
+        let raid =
+            figure(&table_evidence(&points, &table, false), "RAID 0 of 4, 4 KB random read, 32 threads x QD32").clone();
         let expected = BTreeMap::from([
             ("drives", Value::from(4)),
             ("corner", Value::from("random-read")),
             ("queue_depth", Value::from(32)),
         ]);
         assert_eq!(raid.row, Some(expected), "{:?}", raid.figure.not_comparable);
+    }
+
+    #[test]
+    fn a_whole_drive_fill_is_judged_from_its_seconds_once_it_is_done() {
+        let (points, mut table) = plan(r#"{"experiment":"whole-drive-fill","drive":"980pro-1000"}"#);
+        // 30 s at 4,000 MB/s (120 GB), then 1,500 MB/s.
+        let (mut gb, mut put) = (0.0, Vec::new());
+        for second in 0..130 {
+            let mb_s: f64 = if second < 30 { 4000.0 } else { 1500.0 };
+            gb += mb_s / 1e3;
+            put.push((second, mb_s, gb));
+        }
+        let columns = table.columns.clone();
+        for (second, mb_s, gb) in put {
+            let mut row = vec![Value::Null; columns.len()];
+            let mut set = |name: &str, v: Value| row[columns.iter().position(|c| c == name).unwrap()] = v;
+            set("second", second.into());
+            set("mb_s", mb_s.into());
+            set("gb_written", gb.into());
+            table.rows.push(row);
+        }
+        let running = table_evidence(&points, &table, false);
+        let speed = figure(&running, "TPU fill: SLC-cache speed");
+        assert_eq!((speed.row.as_ref().map(|r| r.len()), speed.column), (Some(0), None), "the table's seconds");
+        assert_eq!(speed.figure.simulated, None, "no verdict before the fill ends");
+
+        let done = table_evidence(&points, &table, true);
+        let speed = figure(&done, "TPU fill: SLC-cache speed");
+        assert_eq!((speed.figure.simulated, speed.figure.holds), (Some(4000.0), Some(true)));
+        let end = figure(&done, "TPU fill: end of the SLC cache");
+        assert_eq!((end.figure.simulated, end.figure.holds), (Some(120.0), Some(true)));
+        let at = figure(&done, "AT fill: SLC-cache speed at QD32");
+        assert_eq!(
+            at.figure.not_comparable.as_deref(),
+            Some("queue depth: the figure's run is at queue depth 32, this experiment at 1")
+        );
+        // A four-corners sweep of the same drive is not the fill the figure comes from.
+        let (points, table) = plan(r#"{"experiment":"four-corners","drive":"980pro-1000","queue_depths":[1]}"#);
+        let other = table_evidence(&points, &table, true);
+        assert_eq!(
+            figure(&other, "TPU fill: SLC-cache speed").figure.not_comparable.as_deref(),
+            Some("method: the figure comes from one run of the whole-drive-fill experiment")
+        );
     }
 }

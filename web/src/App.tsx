@@ -2,7 +2,7 @@
 // them, over one page store (store/store.ts) read through its selectors. Its additions on top of
 // the store: the link (app/useLink.ts), the labs (app/useLabSteps.ts), the first-visit guide.
 
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { ExperimentResults } from './app/ExperimentResults';
 import { LiveResults } from './app/LiveResults';
 import { SettingsAside } from './app/SettingsAside';
@@ -14,7 +14,6 @@ import { Guide, guideWanted } from './components/Guide';
 import { LazySection } from './components/LazySection';
 import { StateBadge } from './components/StateBadge';
 import { ThemeSwitch } from './components/ThemeSwitch';
-import { warmFormats } from './format';
 import { useMountSteps } from './hooks/useMountSteps';
 import { usePageStore } from './hooks/usePageStore';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
@@ -35,12 +34,6 @@ export function App() {
   // the engine loads.
   const mounted = useMountSteps(3);
   const { store, state } = usePageStore(STORE_OPTIONS, mounted >= 3, seedFromUrl);
-  useEffect(() => {
-    if (mounted < 3) return;
-    // (Safari before 18 has no requestIdleCallback.)
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(warmFormats);
-    else setTimeout(warmFormats, 50);
-  }, [mounted]);
 
   const { urlErrors, clearUrlErrors, applyLink } = useLink(store);
   const ready = select.engineReady(state);

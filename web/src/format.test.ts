@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatSpeed, rustNumber } from './format';
+import { formatBytes, formatDuration, formatFixed2, formatInt, formatSpeed, numberFormat, rustNumber } from './format';
 
 describe("rustNumber writes numbers as Rust's {} does (the CLI's CSV)", () => {
   it('keeps integers without a decimal point and shortest round-trip fractions', () => {
@@ -34,5 +34,52 @@ describe('page formats', () => {
     expect(formatSpeed(12.4)).toBe('12×');
     expect(formatSpeed(0.46)).toBe('0.5×');
     expect(formatSpeed(NaN)).toBe('–');
+  });
+});
+
+describe('the number formats', () => {
+  it('write what Intl.NumberFormat en-US writes, without loading it', () => {
+    // Values of every size and sign, halves, and the page's usual ones (IOPS, MB/s, ratios).
+    let seed = 12345;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    const values = [
+      0,
+      1e-7,
+      1,
+      0.5,
+      0.05,
+      0.95,
+      9.995,
+      1.5,
+      2.5,
+      0.125,
+      0.0005,
+      999.95,
+      999_999.5,
+      1234.5678,
+      29150,
+      34865.04,
+      1e15,
+      123456789.987,
+      0.1 + 0.2,
+    ];
+    for (let i = 0; i < 500; i++) values.push(random() * 10 ** Math.floor(Math.abs(random()) * 12));
+    for (const [min, max] of [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [2, 2],
+      [0, 3],
+      [0, 4],
+    ]) {
+      const ours = numberFormat({ minimumFractionDigits: min, maximumFractionDigits: max });
+      const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max });
+      for (const v of values.flatMap((x) => [x, -x])) {
+        expect(ours.format(v), `${v} with ${min}-${max} decimals`).toBe(intl.format(v));
+      }
+    }
+    expect(formatInt(1234567.4)).toBe('1,234,567');
+    expect(formatFixed2(1.2)).toBe('1.20');
+    expect(numberFormat({ maximumFractionDigits: 0 }).format(Infinity)).toBe('∞');
   });
 });

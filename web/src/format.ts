@@ -1,12 +1,47 @@
 // Every number format the page shows (and writes into exports), in one place.
 
 /**
- * An en-US number format made on first use: the first one built loads the locale's data, which
- * at start-up would lengthen the script's first task by 10-15 ms on the shared test machine.
+ * An en-US number format (thousands separators, between `minimumFractionDigits` and
+ * `maximumFractionDigits` decimals), written out here rather than by Intl.NumberFormat: the first
+ * Intl format a page builds loads the locale's data in one 10-80 ms task, the longest of a cold
+ * visit after the first render. Like V8's Intl it rounds the shortest decimal that reads back as
+ * the number (String(v)) half away from zero (format.test.ts compares the two); values past 1e21,
+ * which String() writes with an exponent, go to Intl.
  */
-export function numberFormat(options: Intl.NumberFormatOptions): { format(v: number): string } {
-  let made: Intl.NumberFormat | null = null;
-  return { format: (v: number) => (made ??= new Intl.NumberFormat('en-US', options)).format(v) };
+export function numberFormat(options: { minimumFractionDigits?: number; maximumFractionDigits: number }): { format(v: number): string } {
+  const min = options.minimumFractionDigits ?? 0;
+  const max = options.maximumFractionDigits;
+  let intl: Intl.NumberFormat | null = null;
+  return {
+    format(v: number): string {
+      if (!Number.isFinite(v)) return Number.isNaN(v) ? 'NaN' : v > 0 ? '∞' : '-∞';
+      const text = String(Math.abs(v));
+      if (Math.abs(v) >= 1e21)
+        return (intl ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: min, maximumFractionDigits: max })).format(v);
+      // Below 1e-6 String() writes an exponent; such a number has no digit in the first six decimals.
+      const [whole, fraction = ''] = text.includes('e') ? ['0', ''] : text.split('.');
+      let digits = whole + fraction.slice(0, max).padEnd(max, '0');
+      if ((fraction[max] ?? '0') >= '5') digits = addOne(digits);
+      const wholeDigits = digits.slice(0, digits.length - max) || '0';
+      let decimals = digits.slice(digits.length - max);
+      while (decimals.length > min && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
+      const grouped = wholeDigits.replace(/\B(?=(\d{3})+$)/g, ',');
+      return `${v < 0 || Object.is(v, -0) ? '-' : ''}${grouped}${decimals ? `.${decimals}` : ''}`;
+    },
+  };
+}
+
+/** A string of decimal digits plus one ("0999" -> "1000"). */
+function addOne(digits: string): string {
+  const out = digits.split('');
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i] !== '9') {
+      out[i] = String(Number(out[i]) + 1);
+      return out.join('');
+    }
+    out[i] = '0';
+  }
+  return `1${out.join('')}`;
 }
 const nf = (min: number, max: number) => numberFormat({ minimumFractionDigits: min, maximumFractionDigits: max });
 const NF0 = nf(0, 0);
@@ -14,14 +49,6 @@ const NF1 = nf(0, 1);
 const NF2 = nf(0, 2);
 const NF2_FIXED = nf(2, 2);
 const NF_PLAIN = nf(0, 3);
-
-/**
- * Builds every format now, in an idle moment after the page has drawn itself: the first one
- * loads the locale's data (~10 ms), which otherwise fell into the task of the first Start click.
- */
-export function warmFormats(): void {
-  for (const f of [NF0, NF1, NF2, NF2_FIXED, NF_PLAIN]) f.format(0);
-}
 
 const finite = (v: number | undefined): v is number => v !== undefined && Number.isFinite(v);
 /** Shown where a value is not known (yet). */
@@ -33,10 +60,7 @@ export const formatInt = (v: number | undefined): string => (finite(v) ? NF0.for
 export const format1 = (v: number | undefined): string => (finite(v) ? NF1.format(v) : NONE);
 /** Up to two decimals: 1.25, 0.5. */
 export const format2 = (v: number | undefined): string => (finite(v) ? NF2.format(v) : NONE);
-/**
- * As `v.toLocaleString('en-US')` writes it (up to three decimals: 1,000, 0.125), from one
- * format: toLocaleString builds a new one at each call, 1-2 ms each when a form's fields mount.
- */
+/** As `v.toLocaleString('en-US')` writes it: up to three decimals (1,000, 0.125). */
 export const formatPlain = (v: number): string => NF_PLAIN.format(v);
 /** Exactly two decimals: 1.20 (write amplification). */
 export const formatFixed2 = (v: number | undefined): string => (finite(v) ? NF2_FIXED.format(v) : NONE);

@@ -4,6 +4,7 @@
 // reads the answer from the run and shows it beside the prediction (labs/predict.ts).
 
 import { useId, useState } from 'react';
+import { formatPlain } from '../format';
 import type { Prediction } from '../labs/progress';
 import type { Checkpoint, PredictCheck } from '../labs/schema';
 
@@ -25,7 +26,7 @@ export function LabPredict({ checkpoint: c, prediction, canLock, onLock }: LabPr
       <p className="lab-predict locked" data-testid={`lab-predict-${c.id}-locked`}>
         <span className="lab-predict-q">{c.text}</span> Your prediction:{' '}
         <strong>
-          {typeof prediction.value === 'number' ? prediction.value.toLocaleString('en-US') : prediction.value}
+          {typeof prediction.value === 'number' ? formatPlain(prediction.value) : prediction.value}
           {unit}
         </strong>{' '}
         (locked)

@@ -3,15 +3,17 @@
 
 import { download, fileSlug } from '../charts/export';
 import type { Cell, ExperimentInfo } from '../engine/experimentProtocol';
-import { formatInt } from '../format';
+import { formatInt, numberFormat } from '../format';
 import { sweepArgs } from '../settings/experimentState';
 import { COLUMN_WORDS, CORNER_WORDS, type ExperimentRun } from './experimentTable';
+
+const FOUR_DECIMALS = numberFormat({ maximumFractionDigits: 4 });
 
 /** Rows drawn in a table (an IO-consistency run has a row per second). */
 const MAX_TABLE_ROWS = 300;
 
 function formatCell(v: Cell): string {
-  if (typeof v === 'number') return Number.isInteger(v) ? formatInt(v) : v.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  if (typeof v === 'number') return Number.isInteger(v) ? formatInt(v) : FOUR_DECIMALS.format(v);
   if (v === null) return '';
   return String(v);
 }

@@ -104,7 +104,8 @@ if (trace) {
       .sort((a, b) => b.dur - a.dur)
       .slice(0, 8)
       .map((e) => `${name(e)} ${(e.dur / 1000).toFixed(0)}`);
-    console.log(`task ${(t.dur / 1000).toFixed(0)} ms: ${top.join(', ')}`);
+    // tdur: the thread's CPU time in the task, steadier than wall time on a shared machine.
+    console.log(`task ${(t.dur / 1000).toFixed(0)} ms (cpu ${((t.tdur ?? 0) / 1000).toFixed(0)}): ${top.join(', ')}`);
   }
 }
 

@@ -54,17 +54,14 @@ pub fn sweep(args: SweepArgs) -> Result<(), String> {
     for f in figures.iter().filter(|f| f.row.is_some()) {
         let e = &f.figure;
         let at: Vec<String> = f.row.iter().flatten().map(|(k, v)| format!("{}={}", k, v)).collect();
+        let at = if at.is_empty() { "its seconds".to_string() } else { at.join(" ") };
         let verdict = match (e.simulated, e.holds) {
             (Some(v), Some(holds)) => format!("{:.1} ({})", v, if holds { "holds" } else { "misses" }),
             _ => "no row yet".into(),
         };
         eprintln!(
             "published: {} ({}): {}; this experiment at {}: {}",
-            e.target.figure,
-            e.target.source,
-            e.expected,
-            at.join(" "),
-            verdict
+            e.target.figure, e.target.source, e.expected, at, verdict
         );
     }
     let text = if json {

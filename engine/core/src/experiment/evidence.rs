@@ -52,20 +52,28 @@ pub fn evidence(run: &RunConfig, columns: Columns) -> Vec<Evidence> {
             };
             let complete = columns.iops.len() >= figure.seconds as usize;
             let simulated = (not_comparable.is_none() && complete).then(|| measure_columns(&t, columns).ok()).flatten();
-            let (cites, says) = cited(&t.source);
-            Some(Evidence {
-                expected: t.expected(),
-                cites,
-                says: says.to_string(),
-                window_from_s: t.from_s.unwrap_or(figure.seconds * 7 / 10),
-                seconds: figure.seconds,
-                not_comparable,
-                holds: simulated.map(|v| t.holds(v)),
-                simulated,
-                target: t,
-            })
+            Some(Evidence::new(t, &figure, not_comparable, simulated))
         })
         .collect()
+}
+
+impl Evidence {
+    /// Target `t` (whose run is `figure`) beside a run or table: why it cannot be compared, or
+    /// the value of its measure there (None until known).
+    pub fn new(t: Target, figure: &RunConfig, not_comparable: Option<String>, simulated: Option<f64>) -> Evidence {
+        let (cites, says) = cited(&t.source);
+        Evidence {
+            expected: t.expected(),
+            cites,
+            says: says.to_string(),
+            window_from_s: t.from_s.unwrap_or(figure.seconds * 7 / 10),
+            seconds: figure.seconds,
+            not_comparable,
+            holds: simulated.map(|v| t.holds(v)),
+            simulated,
+            target: t,
+        }
+    }
 }
 
 /// The conditions in which `run` differs from the figure's run, in words; None when it has

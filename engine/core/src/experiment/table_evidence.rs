@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::calibrate::{measure_columns, targets, Columns, Target};
-use super::evidence::{cited, drive_differences, kib, Evidence};
+use super::evidence::{drive_differences, kib, Evidence};
 use super::{Measure, Point, Table, Value};
 use crate::config::{JobSpec, Phase, Precondition, RunConfig};
 use crate::units::{NS_PER_S, UNIT_BYTES};
@@ -81,22 +81,11 @@ pub fn table_evidence(points: &[Point], table: &Table, finished: bool) -> Vec<Ta
                 Ok((labels, value)) => (Some(labels), value, None),
                 Err(why) => (None, None, Some(why)),
             };
-            let (cites, says) = cited(&t.source);
             Some(TableEvidence {
                 column: if t.experiment.is_none() { row.as_ref().and(column) } else { None },
                 row,
                 block_bytes: figure.block_bytes,
-                figure: Evidence {
-                    expected: t.expected(),
-                    cites,
-                    says: says.to_string(),
-                    window_from_s: t.from_s.unwrap_or(figure.seconds * 7 / 10),
-                    seconds: figure.seconds,
-                    not_comparable,
-                    holds: simulated.map(|v| t.holds(v)),
-                    simulated,
-                    target: t,
-                },
+                figure: Evidence::new(t, &figure, not_comparable, simulated),
             })
         })
         .collect()
@@ -316,6 +305,15 @@ mod tests {
         (points, Table { experiment: def.id.into(), columns, rows: Vec::new() })
     }
 
+    /// A row of `table` with these cells (the others empty).
+    fn row(table: &Table, cells: &[(&str, Value)]) -> Vec<Value> {
+        table
+            .columns
+            .iter()
+            .map(|c| cells.iter().find(|(n, _)| n == c).map_or(Value::Null, |(_, v)| v.clone()))
+            .collect()
+    }
+
     fn figure<'a>(all: &'a [TableEvidence], name: &str) -> &'a TableEvidence {
         all.iter().find(|f| f.figure.target.figure == name).unwrap_or_else(|| panic!("no figure '{}'", name))
     }
@@ -343,17 +341,19 @@ mod tests {
         assert!(why.contains("this point over seconds 10 to 60"), "{}", why);
 
         // The rows: the random-read QD8 row (77,000 ± 15 % published) and a slow QD128 write.
-        let row = |corner: &str, qd: u32, iops: f64, latency: f64| {
-            let mut cells = vec![Value::Null; table.columns.len()];
-            let mut put = |name: &str, v: Value| cells[table.columns.iter().position(|c| c == name).unwrap()] = v;
-            put("corner", corner.into());
-            put("queue_depth", qd.into());
-            put("iops", iops.into());
-            put("latency_mean_us", latency.into());
-            cells
+        let cells = |corner: &str, qd: u32, iops: f64, latency: f64| {
+            row(
+                &table,
+                &[
+                    ("corner", corner.into()),
+                    ("queue_depth", qd.into()),
+                    ("iops", iops.into()),
+                    ("latency_mean_us", latency.into()),
+                ],
+            )
         };
-        table.rows.push(row("random-read", 8, 72_000.0, 110.0));
-        table.rows.push(row("random-write", 128, 90_000.0, 1_400.0));
+        let rows = [cells("random-read", 8, 72_000.0, 110.0), cells("random-write", 128, 90_000.0, 1_400.0)];
+        table.rows.extend(rows);
         let after = table_evidence(&points, &table, false);
         let qd8 = figure(&after, "4 KB random read QD8");
         assert_eq!((qd8.figure.simulated, qd8.figure.holds), (Some(72_000.0), Some(true)));
@@ -439,14 +439,9 @@ mod tests {
             gb += mb_s / 1e3;
             put.push((second, mb_s, gb));
         }
-        let columns = table.columns.clone();
         for (second, mb_s, gb) in put {
-            let mut row = vec![Value::Null; columns.len()];
-            let mut set = |name: &str, v: Value| row[columns.iter().position(|c| c == name).unwrap()] = v;
-            set("second", second.into());
-            set("mb_s", mb_s.into());
-            set("gb_written", gb.into());
-            table.rows.push(row);
+            let cells = row(&table, &[("second", second.into()), ("mb_s", mb_s.into()), ("gb_written", gb.into())]);
+            table.rows.push(cells);
         }
         let running = table_evidence(&points, &table, false);
         let speed = figure(&running, "TPU fill: SLC-cache speed");

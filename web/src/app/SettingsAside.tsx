@@ -113,6 +113,7 @@ function SettingsContent({ store, state }: { store: PageStore; state: PageState 
         spans={scenario.spans}
         settings={settings}
         onChange={onChange}
+        sourcesOf={store.presetSources}
         problem={problem}
         hideDuration={expMode}
         hideSpan={info !== null && experimentSettingsOf(info).spans}

@@ -162,6 +162,7 @@ export class Runner {
       case 'import':
       case 'describe':
       case 'evidence':
+      case 'sources':
         this.guard(() => this.host.post(answer(this.engine, msg)));
         break;
       case 'pause':

@@ -247,6 +247,9 @@ describe('Runner', () => {
     t.runner.handle({ type: 'start', config: CONFIG });
     expect(t.of('error').at(-1)!.message).toMatch(/press Reset/);
     expect(t.of('started')).toHaveLength(0);
+    // A question the page waits on is still answered, with why there is nothing.
+    t.runner.handle({ type: 'sources', id: 7, drive: 's3700-200' });
+    expect(t.of('sourced')).toEqual([{ type: 'sourced', id: 7, answer: { ok: false, message: expect.stringMatching(/stopped/) } }]);
   });
 
   it('reports malformed messages instead of throwing', () => {

@@ -146,6 +146,10 @@ export class Runner {
       this.host.post({ type: 'checked', id: msg.id, problem: null });
       return;
     }
+    if (this.state === 'error' && msg.type === 'sources') {
+      this.host.post({ type: 'sourced', id: msg.id, answer: { ok: false, message: 'the engine stopped after an internal error' } });
+      return;
+    }
     if (this.state === 'error' && msg.type !== 'reset') {
       this.host.post({
         type: 'error',

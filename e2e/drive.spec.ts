@@ -23,10 +23,13 @@ test('picks any of the 24 drives by interface, shows its sources, and sets spare
   await expect(page.getByTestId('drive-line')).toContainText('1.6 TB');
   expect(page.url()).toContain('drive=p3700-1600');
   await page.getByTestId('drive-sources').locator('summary').click();
+  // The texts come with the engine's full module, asked for when first opened.
   await expect(page.getByTestId('drive-sources')).toContainText('geometry.dies = 128');
+  await expect(page.getByTestId('drive-sources')).toContainText('128 dies of 16 GiB');
 
   // The slider: any tested share; the buttons: the articles' capacities.
   await select.selectOption('s3700-200');
+  await expect(page.getByTestId('drive-sources')).toContainText('264 GiB raw in 33 dies');
   const slider = page.getByTestId('span-slider');
   await slider.fill('0.8');
   await expect(page.getByTestId('span-now')).toHaveText('160 GB');

@@ -57,8 +57,7 @@ fn list_presets(sources: bool, only: Option<&str>) -> Result<(), String> {
     if let Some(id) = only {
         presets::by_id(id).map_err(|e| e.to_string())?;
     }
-    for p in presets::presets().iter().filter(|p| only.is_none_or(|id| p.drive.id == id)) {
-        let d = &p.drive;
+    for d in presets::presets().iter().filter(|d| only.is_none_or(|id| d.id == id)) {
         let g = &d.geometry;
         let spec = match d.spec_random_write_iops {
             0 => "no spec figure".to_string(),
@@ -78,8 +77,8 @@ fn list_presets(sources: bool, only: Option<&str>) -> Result<(), String> {
         if sources {
             // The sources come from the preset file, next to each value.
             let values = parameter_values(d);
-            for (path, source) in &p.sources {
-                let value = values.iter().find(|(p, _)| p == path).map_or(&serde_json::Value::Null, |(_, v)| v);
+            for (path, source) in presets::sources(&d.id).map_err(|e| e.to_string())? {
+                let value = values.iter().find(|(p, _)| *p == path).map_or(&serde_json::Value::Null, |(_, v)| v);
                 println!("    {} = {}  <- {}", path, value, source);
             }
             println!();

@@ -20,15 +20,13 @@ use wasm_bindgen::prelude::*;
 use crate::{refusal, resolve};
 
 /// The drive presets as JSON: `[{id, name, interface, raw_bytes, user_bytes, advertised_bytes,
-/// spec_random_write_iops, parameters, sources}]`; `parameters` maps every settable path (as
-/// `ssdlab params` lists them) to the preset's value, `sources` a path to where its value comes
-/// from (`ssdlab presets --sources`).
+/// spec_random_write_iops, parameters}]`; `parameters` maps every settable path (as `ssdlab
+/// params` lists them) to the preset's value. Where each value comes from: `preset_sources`.
 #[wasm_bindgen]
 pub fn presets() -> String {
     let list: Vec<serde_json::Value> = presets::presets()
         .iter()
-        .map(|p| {
-            let d = &p.drive;
+        .map(|d| {
             serde_json::json!({
                 "id": d.id,
                 "name": d.name,
@@ -38,11 +36,19 @@ pub fn presets() -> String {
                 "advertised_bytes": d.advertised_bytes,
                 "spec_random_write_iops": d.spec_random_write_iops,
                 "parameters": parameters(d),
-                "sources": p.sources,
             })
         })
         .collect();
     serde_json::Value::Array(list).to_string()
+}
+
+/// Where each of a preset's values comes from, as a JSON object: parameter path -> text (`ssdlab
+/// presets --sources`); `{}` for an unknown drive. Only in the full module: the texts are most of
+/// a preset's bytes, and the page shows them only when asked.
+#[cfg(feature = "full")]
+#[wasm_bindgen]
+pub fn preset_sources(drive: &str) -> String {
+    presets::sources(drive).ok().and_then(|s| serde_json::to_string(&s).ok()).unwrap_or_else(|| "{}".into())
 }
 
 /// Path -> value for every settable parameter of a drive.

@@ -121,6 +121,7 @@ function SettingsContent({ store, state: current }: { store: PageStore; state: P
         spans={scenario.spans}
         settings={settings}
         onChange={onChange}
+        sourcesOf={store.presetSources}
         problem={problem}
         hideDuration={expMode}
         hideSpan={info !== null && experimentSettingsOf(info).spans}

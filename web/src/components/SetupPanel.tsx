@@ -1,8 +1,8 @@
 // The settings of the run being edited: drive, spare area, duration and seed; the workload and
 // design sections come in as children, after them.
 
-import { memo, useId, useState, type ReactNode } from 'react';
-import type { DrivePreset } from '../engine/protocol';
+import { memo, useEffect, useId, useState, type ReactNode } from 'react';
+import type { DrivePreset, SourcesAnswer } from '../engine/protocol';
 import { formatCount, formatMemory, formatPercent, formatVendorCapacity } from '../format';
 import { SPARE_AREA_EXPLAINED } from '../explain/words';
 import { driveGroups, spanOption, spanOptions, spareFraction, SPAN_SLIDER } from '../settings/capacity';
@@ -14,6 +14,8 @@ export interface SetupPanelProps {
   spans: readonly number[];
   settings: RunSettings;
   onChange(patch: Partial<RunSettings>): void;
+  /** Where each of a preset's values comes from (asked when the drive's sources are first opened). */
+  sourcesOf(drive: string): Promise<SourcesAnswer>;
   /** The engine's objection, when it names one of these settings (drive, span, seconds, seed). */
   problem: { place: string | null; message: string } | null;
   /** No Duration (an experiment sets seconds per point). */
@@ -69,7 +71,7 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
             {driveLine(drive)}
           </p>
         )}
-        {drive && <Sources drive={drive} />}
+        {drive && <Sources drive={drive} sourcesOf={props.sourcesOf} />}
         <FieldError message={problemAt('drive')} />
       </div>
 
@@ -150,17 +152,39 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
   );
 });
 
-/** Where each of the preset's values comes from, drawn once opened. */
-function Sources({ drive }: { drive: DrivePreset }) {
+/**
+ * Where each of the preset's values comes from. The engine's full module holds the texts (the
+ * first stays small for the first visit), so they are asked for when first opened, and drawn
+ * once they arrive; nothing else waits for them.
+ */
+function Sources({ drive, sourcesOf }: { drive: DrivePreset; sourcesOf(drive: string): Promise<SourcesAnswer> }) {
   const [open, setOpen] = useState(false);
-  const entries = Object.entries(drive.sources);
-  if (entries.length === 0) return null;
+  const [heard, setHeard] = useState<{ drive: string; answer: SourcesAnswer } | null>(null);
+  const asked = heard?.drive === drive.id ? heard.answer : null;
+  useEffect(() => {
+    if (!open || heard?.drive === drive.id) return;
+    let current = true;
+    void sourcesOf(drive.id).then((answer) => current && setHeard({ drive: drive.id, answer }));
+    return () => {
+      current = false;
+    };
+  }, [open, drive.id, heard, sourcesOf]);
+  const toggle = (nowOpen: boolean) => {
+    setOpen(nowOpen);
+    if (nowOpen && asked && !asked.ok) setHeard(null); // asks again
+  };
   return (
-    <details className="param-list sources" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="drive-sources">
+    <details className="param-list sources" onToggle={(e) => toggle(e.currentTarget.open)} data-testid="drive-sources">
       <summary>Where this drive’s values come from</summary>
-      {open && (
+      {open && asked === null && <p className="hint">Loading the sources…</p>}
+      {open && asked?.ok === false && (
+        <p className="field-error" role="alert">
+          The sources did not load: {asked.message}. Close and open this again to retry.
+        </p>
+      )}
+      {open && asked?.ok && (
         <dl>
-          {entries.map(([path, text]) => (
+          {Object.entries(asked.sources).map(([path, text]) => (
             <div key={path}>
               <dt>
                 {path} = {JSON.stringify(drive.parameters[path])}

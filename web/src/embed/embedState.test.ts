@@ -21,7 +21,6 @@ const preset = (id: string): DrivePreset => ({
   advertised_bytes: 200e9,
   spec_random_write_iops: 36000,
   parameters: {},
-  sources: {},
 });
 const ENGINE: EmbedEngine = {
   presets: [preset('s3700-200'), preset('p400e-400')],

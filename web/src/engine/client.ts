@@ -13,6 +13,7 @@ import {
   type ParameterInfo,
   type Problem,
   type SimConfig,
+  type SourcesAnswer,
   type WorkerToPage,
 } from './protocol';
 
@@ -44,6 +45,7 @@ export class EngineClient {
   private readonly descriptions = new Map<number, (parameters: ParameterInfo[]) => void>();
   private readonly imports = new Map<number, (report: ImportReport) => void>();
   private readonly evidence = new Map<number, (figures: Evidence[]) => void>();
+  private readonly sourcesAsked = new Map<number, (answer: SourcesAnswer) => void>();
 
   constructor(private readonly makeWorker: () => WorkerLike = createEngineWorker) {
     this.worker = this.spawn();
@@ -101,6 +103,15 @@ export class EngineClient {
     });
   }
 
+  /** Where each of a preset's values comes from (the worker loads the full engine module for them). */
+  sources(drive: string): Promise<SourcesAnswer> {
+    const id = this.nextCheckId++;
+    return new Promise((resolve) => {
+      this.sourcesAsked.set(id, resolve);
+      this.send({ type: 'sources', id, drive });
+    });
+  }
+
   pause(): void {
     this.send({ type: 'pause' });
   }
@@ -142,6 +153,8 @@ export class EngineClient {
     this.imports.clear();
     for (const resolve of this.evidence.values()) resolve([]);
     this.evidence.clear();
+    for (const resolve of this.sourcesAsked.values()) resolve({ ok: false, message: 'the engine stopped' });
+    this.sourcesAsked.clear();
   }
 
   private send(msg: PageToWorker): void {
@@ -176,6 +189,11 @@ export class EngineClient {
       if (msg.type === 'evidenced') {
         this.evidence.get(msg.id)?.(msg.figures);
         this.evidence.delete(msg.id);
+        return;
+      }
+      if (msg.type === 'sourced') {
+        this.sourcesAsked.get(msg.id)?.(msg.answer);
+        this.sourcesAsked.delete(msg.id);
         return;
       }
       if (msg.type === 'described') {

@@ -10,9 +10,11 @@ import {
   type ParameterInfo,
   type Problem,
   type SimConfig,
+  type SourcesAnswer,
   type WorkerToPage,
   type WorkloadInfo,
 } from './protocol';
+import { errorMessage } from './slices';
 
 /** The `Simulation` handle exported by engine/wasm (see protocol.ts). */
 export interface EngineSimulation {
@@ -46,16 +48,18 @@ export interface EngineModule {
   experiments?(): string;
   /** The published figures for a request's drive, with verdicts from its per-second columns (full module). */
   evidence?(config_json: string, iops: Float64Array, mb_s: Float64Array, mean_latency_us: Float64Array, host_writes: Float64Array): string;
+  /** Where each of a preset's values comes from, path -> text (full module). */
+  preset_sources?(drive: string): string;
   Simulation: new (config_json: string) => EngineSimulation;
 }
 
 /**
  * Whether a message needs the full engine module: a run or check of a request with a fio job
- * file or a trace, reading one (`import`), or the published figures (`evidence`). Everything
- * else the first module answers.
+ * file or a trace, reading one (`import`), the published figures (`evidence`) or a preset's
+ * sources. Everything else the first module answers.
  */
 export function needsFullEngine(msg: PageToWorker): boolean {
-  if (msg.type === 'import' || msg.type === 'evidence') return true;
+  if (msg.type === 'import' || msg.type === 'evidence' || msg.type === 'sources') return true;
   if (msg.type !== 'start' && msg.type !== 'check') return false;
   const c = msg.config;
   return (c.fio !== undefined && c.fio !== null) || (c.trace !== undefined && c.trace !== null);
@@ -66,11 +70,12 @@ export function withoutFullEngine(msg: PageToWorker, message: string): WorkerToP
   if (msg.type === 'check') return { type: 'checked', id: msg.id, problem: { field: 'engine', message } };
   if (msg.type === 'import') return { type: 'imported', id: msg.id, report: { ok: false, field: 'engine', message } };
   if (msg.type === 'evidence') return { type: 'evidenced', id: msg.id, figures: [] };
+  if (msg.type === 'sources') return { type: 'sourced', id: msg.id, answer: { ok: false, message } };
   return { type: 'error', message, recoverable: true };
 }
 
 /** A question the engine answers without a run. */
-export type Question = Extract<PageToWorker, { type: 'check' | 'import' | 'describe' | 'evidence' }>;
+export type Question = Extract<PageToWorker, { type: 'check' | 'import' | 'describe' | 'evidence' | 'sources' }>;
 
 /** The answer to a question (`check` -> `checked`, ...); throws if the engine fails. */
 export function answer(engine: EngineModule, msg: Question): WorkerToPage {
@@ -83,6 +88,8 @@ export function answer(engine: EngineModule, msg: Question): WorkerToPage {
       return { type: 'described', id: msg.id, parameters: parametersOf(engine, msg.drive) };
     case 'evidence':
       return { type: 'evidenced', id: msg.id, figures: evidenceOf(engine, msg.config, msg.columns) };
+    case 'sources':
+      return { type: 'sourced', id: msg.id, answer: sourcesOf(engine, msg.drive) };
   }
 }
 
@@ -122,6 +129,16 @@ function evidenceOf(engine: EngineModule, config: SimConfig, columns: readonly (
     return answer.ok && Array.isArray(answer.figures) ? answer.figures.filter(isEvidence) : [];
   } catch {
     return [];
+  }
+}
+
+/** Where each of a preset's values comes from, or why the engine cannot say. */
+function sourcesOf(engine: EngineModule, drive: string): SourcesAnswer {
+  if (!engine.preset_sources) return { ok: false, message: 'this engine module cannot tell them' };
+  try {
+    return { ok: true, sources: JSON.parse(engine.preset_sources(drive)) as Record<string, string> };
+  } catch (e) {
+    return { ok: false, message: `the engine could not read them (${errorMessage(e)})` };
   }
 }
 

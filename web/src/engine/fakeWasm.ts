@@ -132,6 +132,7 @@ export function fakeEngine(clock: { t: number }) {
           ? [{ path: 'gc.paced_percent', kind: 'whole', range: 'must be between 10 and 1000', min: 10, max: 1000, value: 92 }]
           : [],
       ),
+    preset_sources: (drive: string) => JSON.stringify(drive === 's3700-200' ? { 'geometry.dies': 'the datasheet: 33 dies' } : {}),
     // One figure: the mean IOPS of a whole run over the full span.
     evidence: (json: string, iops: Float64Array) => {
       const c = JSON.parse(json);

@@ -14,6 +14,8 @@ describe('page -> worker messages', () => {
     expect(parsePageMessage({ type: 'capacitors', healthy: false })).toEqual({ type: 'capacitors', healthy: false });
     expect(parsePageMessage({ type: 'capacitors', healthy: 'no' })).toBeNull();
     expect(parsePageMessage({ type: 'describe', id: 2, drive: 'x' })).toEqual({ type: 'describe', id: 2, drive: 'x' });
+    expect(parsePageMessage({ type: 'sources', id: 3, drive: 'x' })).toEqual({ type: 'sources', id: 3, drive: 'x' });
+    expect(parsePageMessage({ type: 'sources', id: 3 })).toBeNull();
   });
 
   it('rejects unknown types and malformed configs', () => {
@@ -56,7 +58,6 @@ describe('worker -> page messages', () => {
       advertised_bytes: 1,
       spec_random_write_iops: 1,
       parameters: { 'gc.pacing': 'lazy' },
-      sources: { 'gc.pacing': 'model choice' },
     };
     const layout = { dies: 1, channels: 1, kinds: ['a'], valid_bins: 2, erase_bins: 2, row: 7 };
     const workload = { id: 'consistency', description: 'd', block_bytes: 4096, queue_depth: 32, read_percent: 0 };
@@ -78,6 +79,8 @@ describe('worker -> page messages', () => {
       { type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 2, inside_layout: layout },
       { type: 'described', id: 3, parameters: [{ path: 'gc.pacing', kind: 'name', range: null, min: null, max: null, value: 'lazy' }] },
       { type: 'cut_asked', at_s: 12.5 },
+      { type: 'sourced', id: 4, answer: { ok: true, sources: { 'gc.pacing': 'model choice' } } },
+      { type: 'sourced', id: 5, answer: { ok: false, message: 'the engine stopped' } },
       { type: 'progress', seconds_done: 1, memory_bytes: 2, slice_ios: 3, slice_ms: 4 },
       { type: 'finished', summary: { seconds_done: 60, elapsed_ms: 1, memory_bytes: 2 } },
       { type: 'error', message: 'span: must be between 0.01 and 1.0 (got 2)', recoverable: true },
@@ -95,6 +98,8 @@ describe('worker -> page messages', () => {
     expect(parseWorkerMessage({ type: 'error', message: 'x' })).toBeNull();
     expect(parseWorkerMessage({ type: 'finished', summary: {} })).toBeNull();
     expect(parseWorkerMessage({ type: 'progress', seconds_done: '1' })).toBeNull();
+    expect(parseWorkerMessage({ type: 'sourced', id: 1, answer: { ok: true, sources: { 'gc.pacing': 3 } } })).toBeNull();
+    expect(parseWorkerMessage({ type: 'sourced', id: 1, answer: { ok: false } })).toBeNull();
     expect(parseWorkerMessage([])).toBeNull();
   });
 });

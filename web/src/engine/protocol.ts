@@ -25,9 +25,13 @@ export interface DrivePreset {
   spec_random_write_iops: number;
   /** Every settable parameter path with the preset's value (as `ssdlab params` lists them). */
   parameters: Record<string, unknown>;
-  /** Parameter path -> where the preset's value comes from (`ssdlab presets --sources`). */
-  sources: Record<string, string>;
 }
+
+/**
+ * Where each of a preset's values comes from (`preset_sources()`, `ssdlab presets --sources`):
+ * parameter path -> text; or why the engine could not say (its full module did not load).
+ */
+export type SourcesAnswer = { ok: true; sources: Record<string, string> } | { ok: false; message: string };
 
 /** One drive parameter and what it accepts (`parameter_info()`). */
 export interface ParameterInfo {
@@ -121,7 +125,9 @@ export type PageToWorker =
    * The published figures for a request's drive (`evidence()`), with verdicts from its seconds
    * (`columns`: EVIDENCE_FIELDS' values, or none before the run is done); answered by `evidenced`.
    */
-  | { type: 'evidence'; id: number; config: SimConfig; columns: number[][] };
+  | { type: 'evidence'; id: number; config: SimConfig; columns: number[][] }
+  /** Where each of a preset's values comes from (`preset_sources()`); answered by `sourced`. */
+  | { type: 'sources'; id: number; drive: string };
 
 // ---- worker -> page --------------------------------------------------------------------------
 
@@ -182,6 +188,7 @@ export type WorkerToPage =
     }
   | { type: 'finished'; summary: RunSummary }
   | { type: 'evidenced'; id: number; figures: Evidence[] }
+  | { type: 'sourced'; id: number; answer: SourcesAnswer }
   | {
       type: 'error';
       message: string;
@@ -217,8 +224,7 @@ export function isDrivePreset(v: unknown): v is DrivePreset {
     isNum(v.user_bytes) &&
     isNum(v.advertised_bytes) &&
     isNum(v.spec_random_write_iops) &&
-    isObj(v.parameters) &&
-    isObj(v.sources)
+    isObj(v.parameters)
   );
 }
 
@@ -236,6 +242,12 @@ export function isWorkloadInfo(v: unknown): v is WorkloadInfo {
 
 function isProblem(v: unknown): v is Problem {
   return isObj(v) && isStr(v.field) && isStr(v.message);
+}
+
+/** A sources answer: every text a string, or why there is none. */
+function isSourcesAnswer(v: unknown): v is SourcesAnswer {
+  if (!isObj(v)) return false;
+  return v.ok === true ? isObj(v.sources) && Object.values(v.sources).every(isStr) : v.ok === false && isStr(v.message);
 }
 
 const isEvidenceList = (v: unknown): v is Evidence[] => Array.isArray(v) && v.every(isEvidence);
@@ -277,6 +289,8 @@ export function parsePageMessage(v: unknown): PageToWorker | null {
       return isInt(v.id) && isSimConfig(v.config) && Array.isArray(v.columns) && v.columns.every((c) => Array.isArray(c) && c.every(isNum))
         ? { type: 'evidence', id: v.id, config: v.config, columns: v.columns as number[][] }
         : null;
+    case 'sources':
+      return isInt(v.id) && isStr(v.drive) ? { type: 'sources', id: v.id, drive: v.drive } : null;
     default:
       return null;
   }
@@ -333,6 +347,8 @@ export function parseWorkerMessage(v: unknown): WorkerToPage | null {
         : null;
     case 'evidenced':
       return isInt(v.id) && isEvidenceList(v.figures) ? (v as WorkerToPage) : null;
+    case 'sourced':
+      return isInt(v.id) && isSourcesAnswer(v.answer) ? (v as WorkerToPage) : null;
     case 'error':
       return isStr(v.message) && typeof v.recoverable === 'boolean' && (v.field === undefined || isStr(v.field))
         ? (v as WorkerToPage)

@@ -247,6 +247,9 @@ describe('Runner', () => {
     t.runner.handle({ type: 'start', config: CONFIG });
     expect(t.of('error').at(-1)!.message).toMatch(/press Reset/);
     expect(t.of('started')).toHaveLength(0);
+    // A question the page waits on is still answered, with why there is nothing.
+    t.runner.handle({ type: 'sources', id: 7, drive: 's3700-200' });
+    expect(t.of('sourced')).toEqual([{ type: 'sourced', id: 7, answer: { ok: false, message: expect.stringMatching(/stopped/) } }]);
   });
 
   it('reports malformed messages instead of throwing', () => {
@@ -271,7 +274,7 @@ describe('Runner with a first module and a full one loaded when needed', () => {
     const clock = { t: 0 };
     const first = fakeEngine(clock);
     const full = fakeEngine(clock);
-    const lite: EngineModule = { ...first.engine, fio_import: undefined, trace_summary: undefined };
+    const lite: EngineModule = { ...first.engine, fio_import: undefined, trace_summary: undefined, preset_sources: undefined };
     const posted: WorkerToPage[] = [];
     const queue: (() => void)[] = [];
     let loads = 0;
@@ -313,6 +316,11 @@ describe('Runner with a first module and a full one loaded when needed', () => {
     await Promise.resolve();
     expect(t.of('imported').map((m) => m.id)).toEqual([2, 4]);
     expect(t.of('checked').map((m) => m.id)).toEqual([1, 3]);
+    // A preset's sources are the full module's.
+    t.runner.handle({ type: 'sources', id: 5, drive: 's3700-200' });
+    expect(t.of('sourced')).toEqual([
+      { type: 'sourced', id: 5, answer: { ok: true, sources: { 'geometry.dies': 'the datasheet: 33 dies' } } },
+    ]);
     // From then on new runs are the full module's; the first module's run was freed.
     t.runner.handle({ type: 'start', config: FIO });
     expect(t.first.live.size).toBe(0);
@@ -328,8 +336,10 @@ describe('Runner with a first module and a full one loaded when needed', () => {
     t.runner.handle({ type: 'import', id: 2, config: FIO });
     t.runner.handle({ type: 'start', config: FIO });
     t.runner.handle({ type: 'describe', id: 3, drive: 's3700-200' });
+    t.runner.handle({ type: 'sources', id: 5, drive: 's3700-200' });
     t.release(false);
     await Promise.resolve();
+    expect(t.of('sourced')[0].answer).toEqual({ ok: false, message: expect.stringMatching(/did not load \(offline\)/) });
     expect(t.of('checked')[0].problem).toMatchObject({ field: 'engine', message: expect.stringMatching(/did not load \(offline\)/) });
     expect(t.of('imported')[0].report).toMatchObject({ ok: false, field: 'engine' });
     expect(t.of('error')[0]).toMatchObject({ recoverable: true, message: expect.stringMatching(/did not load/) });

@@ -146,6 +146,10 @@ export class Runner {
       this.host.post({ type: 'checked', id: msg.id, problem: null });
       return;
     }
+    if (this.state === 'error' && msg.type === 'sources') {
+      this.host.post({ type: 'sourced', id: msg.id, answer: { ok: false, message: 'the engine stopped after an internal error' } });
+      return;
+    }
     if (this.state === 'error' && msg.type !== 'reset') {
       this.host.post({
         type: 'error',
@@ -162,6 +166,7 @@ export class Runner {
       case 'import':
       case 'describe':
       case 'evidence':
+      case 'sources':
         this.guard(() => this.host.post(answer(this.engine, msg)));
         break;
       case 'pause':

@@ -161,6 +161,19 @@ describe('RunSet', () => {
     expect(runs.run(id)!.evidence).toEqual([]);
   });
 
+  it('asks the catalog worker where a preset’s values come from; a question the worker leaves unanswered ends with why', async () => {
+    const { runs, workers } = setup();
+    const answer = runs.presetSources('s3700-200');
+    const asked = workers[0].sent.filter((m) => m.type === 'sources') as unknown as { id: number; drive: string }[];
+    expect(asked).toMatchObject([{ drive: 's3700-200' }]);
+    const sources = { 'geometry.dies': 'the datasheet' };
+    workers[0].say({ type: 'sourced', id: asked[0].id, answer: { ok: true, sources } });
+    await expect(answer).resolves.toEqual({ ok: true, sources });
+    const pending = runs.presetSources('p3700-400');
+    runs.dispose();
+    await expect(pending).resolves.toEqual({ ok: false, message: 'the engine stopped' });
+  });
+
   it('sends pause, resume and step to the run’s worker; reset drops its results', () => {
     const { runs, workers } = setup();
     const id = runs.add('x')!;

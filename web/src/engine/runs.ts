@@ -7,7 +7,17 @@
 
 import { createEngineWorker, EngineClient, type WorkerLike } from './client';
 import type { ExperimentInfo } from './experimentProtocol';
-import type { DrivePreset, EngineState, ImportReport, ParameterInfo, Problem, SimConfig, WorkerToPage, WorkloadInfo } from './protocol';
+import type {
+  DrivePreset,
+  EngineState,
+  ImportReport,
+  ParameterInfo,
+  Problem,
+  SimConfig,
+  SourcesAnswer,
+  WorkerToPage,
+  WorkloadInfo,
+} from './protocol';
 import { EVIDENCE_FIELDS } from './engineModule';
 import { newSlot, onRunMessage, type Run, type Slot } from './run';
 
@@ -247,6 +257,14 @@ export class RunSet<S> {
   /** What a request's fio job file or trace holds, or the line that is wrong. */
   inspect(config: SimConfig): Promise<ImportReport> {
     return this.checker()?.inspect(config) ?? Promise.resolve({ ok: false, field: 'engine', message: 'the engine is loading' });
+  }
+
+  /**
+   * Where each of a preset's values comes from. The catalog worker answers (it loads the full
+   * engine module for them); an embed, which has none, does not show them.
+   */
+  presetSources(drive: string): Promise<SourcesAnswer> {
+    return this.catalogClient?.sources(drive) ?? Promise.resolve({ ok: false, message: 'the engine is not loaded' });
   }
 
   /**

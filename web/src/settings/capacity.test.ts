@@ -14,7 +14,6 @@ const S3700: DrivePreset = {
   advertised_bytes: 200e9,
   spec_random_write_iops: 32_000,
   parameters: {},
-  sources: {},
 };
 
 describe('spare-area labels', () => {

@@ -112,7 +112,6 @@ describe('checking a link against the engine', () => {
     advertised_bytes: 1,
     spec_random_write_iops: 1,
     parameters,
-    sources: {},
   });
   const engine = {
     presets: [preset('s3700-200', { 'gc.pacing': 'consistency-first' })],

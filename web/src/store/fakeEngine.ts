@@ -42,7 +42,6 @@ function preset(id: string, name: string): DrivePreset {
     advertised_bytes: 200e9,
     spec_random_write_iops: 32_000,
     parameters: { 'geometry.dies': 8, 'controller.write_buffer_bytes': 1 << 20, 'power.capacitors': true },
-    sources: {},
   };
 }
 

@@ -326,6 +326,7 @@ export class PageStore {
 
   /** What a fio job file or trace in a request holds (the settings' file picker). */
   inspect = (config: SimConfig) => this.runs.inspect(config);
+  presetSources = (drive: string) => this.runs.presetSources(drive);
 
   // ---- inside ---------------------------------------------------------------------------------
 

@@ -37,8 +37,9 @@ pub struct SlcCacheConfig {
     pub fold_while_writing_percent: u32,
     /// Fold in idle time, before idle GC: what restores the cache between bursts.
     pub idle_fold: bool,
-    /// The share of each die's free native blocks beyond GC's reserve the cache may hold in SLC
-    /// mode (0 to 1), so it shrinks as the drive fills; none: `dynamic_max_bytes` alone.
+    /// The share of each die's blocks that native data does not hold (free, or lent to the
+    /// cache), beyond GC's reserve, the cache may hold in SLC mode (0 to 1): it shrinks as the
+    /// drive fills. None: `dynamic_max_bytes` alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dynamic_share: Option<f64>,
 }
@@ -146,7 +147,10 @@ mod tests {
         shared.slc_cache.as_mut().unwrap().dynamic_share = Some(0.5);
         let share = "slc_cache.dynamic_share";
         assert_eq!(set_parameter(&shared, share, json!(0.25)).unwrap().slc_cache.unwrap().dynamic_share, Some(0.25));
-        assert_eq!(refusal_of(&shared, share, json!(1.5)), (share.to_string(), "must be between 0 and 1 (got 1.5)".into()));
+        assert_eq!(
+            refusal_of(&shared, share, json!(1.5)),
+            (share.to_string(), "must be between 0 and 1 (got 1.5)".into())
+        );
         assert_eq!(refusal_of(&shared, share, json!(-0.1)).0, share);
         let fold_first = set_parameter(&d, "slc_cache.when_full", json!("fold-first")).unwrap();
         assert_eq!(fold_first.slc_cache.unwrap().when_full, WhenFull::FoldFirst);

@@ -17,8 +17,8 @@ pub struct SlcCache {
     fold_while_writing_percent: u32,
     fold_credit: Vec<u32>,
     fold_block_price: u32,
-    /// SLC-mode blocks each die may hold; with a share, no more than that share of its free
-    /// blocks beyond GC's reserve (`block_limit`).
+    /// SLC-mode blocks each die may hold, and the share of its blocks free of native data it
+    /// may lend the cache (`block_limit`).
     blocks_per_die: u32,
     dynamic_share: Option<f64>,
     /// A die opens an SLC block only above GC's reserve (`gc.min_free_blocks`).

@@ -30,6 +30,7 @@ fn cache_drive(when_full: WhenFull) -> DriveConfig {
         when_full,
         fold_while_writing_percent: 0,
         idle_fold: true,
+        dynamic_share: None,
     });
     d.validate().unwrap();
     d
@@ -326,4 +327,89 @@ fn with_max_programming_dies_at_most_that_many_dies_program_at_once() {
     // More than the dies is refused by name.
     drive.controller.max_programming_dies = drive.geometry.dies + 1;
     assert_eq!(drive.validate().unwrap_err().field, "controller.max_programming_dies");
+}
+
+/// The whole span once, 128 KiB sequential at QD 32, from a secure erase: per-second samples.
+fn whole_fill(drive: DriveConfig) -> Vec<ssdlab_core::Sample> {
+    let cfg = fill(drive, 2000);
+    let bytes = cfg.workload_units() * 4096;
+    let mut job = JobSpec::named(&cfg.workload, 128 << 10, 128 << 10, 32);
+    (job.size_bytes, job.io_limit_bytes) = (bytes, bytes);
+    let phases = vec![Phase { name: "fill".into(), jobs: vec![job], runtime_ns: 0, ramp_ns: 0 }];
+    let mut bench = Bench::new(RunConfig { phases, ..cfg }).unwrap();
+    let samples = bench.run_to_end();
+    bench.drive().ftl().check_invariants().unwrap();
+    samples
+}
+
+/// A whole-drive fill's measures: SLC capacity (data in SLC and room for more, GB) when a share
+/// of the fill is written, and the speeds once the cache is first full (MB/s).
+struct FillShape {
+    capacity_at: Vec<f64>,
+    mean_mb_s: f64,
+    median_after_cache: f64,
+    first_third_after_cache: f64,
+    last_third_after_cache: f64,
+    last_tenth: f64,
+}
+
+fn fill_shape(drive: DriveConfig, shares_written: &[f64]) -> FillShape {
+    let mut samples = whole_fill(drive);
+    samples.pop(); // a part of a second
+    let gb: Vec<f64> = samples
+        .iter()
+        .scan(0.0, |sum, s| {
+            *sum += s.mb_s / 1e3;
+            Some(*sum)
+        })
+        .collect();
+    let total = *gb.last().unwrap();
+    let at = |share: f64| gb.iter().position(|&g| g >= share * total).unwrap();
+    let capacity = |i: usize| samples[i].slc_data_gb + samples[i].slc_free_gb;
+    let mean = |w: &[ssdlab_core::Sample]| w.iter().map(|s| s.mb_s).sum::<f64>() / w.len() as f64;
+    let after = &samples[samples.iter().position(|s| s.host_to_slc < 0.5).unwrap()..];
+    let third = after.len() / 3;
+    let mut sorted: Vec<f64> = after.iter().map(|s| s.mb_s).collect();
+    sorted.sort_by(f64::total_cmp);
+    FillShape {
+        capacity_at: shares_written.iter().map(|&f| capacity(at(f))).collect(),
+        mean_mb_s: total * 1e3 / samples.len() as f64,
+        median_after_cache: sorted[sorted.len() / 2],
+        first_third_after_cache: mean(&after[..third]),
+        last_third_after_cache: mean(&after[after.len() - third..]),
+        last_tenth: mean(&samples[at(0.9)..]),
+    }
+}
+
+/// With `dynamic_share` the cache holds no more than that share of the blocks native data does
+/// not hold, so in a whole-drive fill it shrinks as the drive fills and its data is folded on
+/// the way (direct, folding while writing, as the 980 Pro); without, it stays whole until the
+/// native blocks run out and is folded at the end, the host waiting.
+#[test]
+fn with_a_dynamic_share_the_cache_shrinks_as_the_drive_fills_and_is_folded_on_the_way() {
+    let shape = |share: Option<f64>| {
+        let mut drive = cache_drive(WhenFull::Direct);
+        let cache = drive.slc_cache.as_mut().unwrap();
+        (cache.dynamic_share, cache.fold_while_writing_percent) = (share, 27);
+        fill_shape(drive, &[0.0, 0.5, 0.9])
+    };
+    let (whole, shared) = (shape(None), shape(Some(0.4)));
+    let cache_gb = whole.capacity_at[0];
+    assert!((cache_gb - CACHE_BYTES as f64 / 1e9).abs() < 0.05, "{cache_gb} GB of cache");
+    // An empty drive lends nearly the whole cache (0.4 of ~230 blocks a die: 92 of its 95).
+    assert!(shared.capacity_at[0] > 0.9 * cache_gb, "{:?}", shared.capacity_at);
+    // Half written, a third of it gone; nine tenths, three quarters. Without a share, none.
+    assert!(
+        shared.capacity_at[1] < 0.75 * cache_gb && shared.capacity_at[2] < 0.35 * cache_gb,
+        "{:?}",
+        shared.capacity_at
+    );
+    assert!(whole.capacity_at[1] > 0.99 * cache_gb, "{:?}", whole.capacity_at);
+    // After the cache the speed holds to the end: no fold left for the last seconds.
+    let (first, last) = (shared.first_third_after_cache, shared.last_third_after_cache);
+    assert!(last > 0.95 * first, "{first} MB/s after the cache, {last} at the end");
+    assert!(shared.last_tenth > 0.9 * shared.median_after_cache, "{}", shared.last_tenth);
+    // Without a share the last tenth waits for the folds, and the whole fill is slower.
+    assert!(whole.last_tenth < 0.6 * whole.median_after_cache, "{} vs {}", whole.last_tenth, whole.median_after_cache);
+    assert!(shared.mean_mb_s > 1.05 * whole.mean_mb_s, "{} vs {} MB/s", shared.mean_mb_s, whole.mean_mb_s);
 }

@@ -37,6 +37,11 @@ pub struct SlcCacheConfig {
     pub fold_while_writing_percent: u32,
     /// Fold in idle time, before idle GC: what restores the cache between bursts.
     pub idle_fold: bool,
+    /// The share of each die's blocks that native data does not hold (free, or lent to the
+    /// cache), beyond GC's reserve, the cache may hold in SLC mode (0 to 1): it shrinks as the
+    /// drive fills. None: `dynamic_max_bytes` alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dynamic_share: Option<f64>,
 }
 
 impl SlcCacheConfig {
@@ -62,10 +67,12 @@ impl SlcCacheConfig {
     pub fn limits(&self, drive: &DriveConfig) -> Vec<Limit> {
         let per_block = drive.geometry.dies as u64 * Self::slc_block_bytes(drive);
         let most = drive.blocks_in_service_per_die() as u64 * per_block;
-        vec![
+        let mut limits = vec![
             Limit::whole("slc_cache.dynamic_max_bytes", self.dynamic_max_bytes, per_block, most),
             Limit::whole("slc_cache.fold_while_writing_percent", self.fold_while_writing_percent as u64, 0, 1000),
-        ]
+        ];
+        limits.extend(self.dynamic_share.map(|share| Limit::real("slc_cache.dynamic_share", share, 0.0, 1.0)));
+        limits
     }
 
     /// What a cache needs of the rest of the drive: cells with more than one bit, whole
@@ -109,9 +116,15 @@ mod tests {
             when_full: WhenFull::Direct,
             fold_while_writing_percent: 0,
             idle_fold: true,
+            dynamic_share: None,
         });
         d.validate().unwrap();
         d
+    }
+
+    fn refusal_of(d: &DriveConfig, path: &str, value: serde_json::Value) -> (String, String) {
+        let e = set_parameter(d, path, value).unwrap_err();
+        (e.field, e.message)
     }
 
     #[test]
@@ -128,6 +141,17 @@ mod tests {
         assert_eq!(refusal("timing.slc_program_ns", json!(0)), "timing.slc_program_ns");
         assert_eq!(refusal("geometry.pages_per_block", json!(256)), "geometry.pages_per_block");
         assert_eq!(refusal("controller.compression", json!(true)), "controller.compression");
+        // The share is a parameter once a drive has one, and a fraction.
+        assert!(set_parameter(&d, "slc_cache.dynamic_share", json!(0.5)).is_err());
+        let mut shared = d.clone();
+        shared.slc_cache.as_mut().unwrap().dynamic_share = Some(0.5);
+        let share = "slc_cache.dynamic_share";
+        assert_eq!(set_parameter(&shared, share, json!(0.25)).unwrap().slc_cache.unwrap().dynamic_share, Some(0.25));
+        assert_eq!(
+            refusal_of(&shared, share, json!(1.5)),
+            (share.to_string(), "must be between 0 and 1 (got 1.5)".into())
+        );
+        assert_eq!(refusal_of(&shared, share, json!(-0.1)).0, share);
         let fold_first = set_parameter(&d, "slc_cache.when_full", json!("fold-first")).unwrap();
         assert_eq!(fold_first.slc_cache.unwrap().when_full, WhenFull::FoldFirst);
         // Shared equally by the dies, in whole SLC blocks.

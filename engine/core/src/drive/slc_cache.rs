@@ -17,8 +17,10 @@ pub struct SlcCache {
     fold_while_writing_percent: u32,
     fold_credit: Vec<u32>,
     fold_block_price: u32,
-    /// SLC-mode blocks each die may hold.
+    /// SLC-mode blocks each die may hold, and the share of its blocks free of native data it
+    /// may lend the cache (`block_limit`).
     blocks_per_die: u32,
+    dynamic_share: Option<f64>,
     /// A die opens an SLC block only above GC's reserve (`gc.min_free_blocks`).
     min_free_blocks: u32,
     slots_per_program: u32,
@@ -34,6 +36,7 @@ impl SlcCache {
             // An SLC block's stripes: its native pages over the cell's bits.
             fold_block_price: drive.geometry.pages_per_block / drive.nand.cell.bits() * 100,
             blocks_per_die: cache.blocks_per_die(drive),
+            dynamic_share: cache.dynamic_share,
             min_free_blocks: drive.gc.min_free_blocks,
             slots_per_program: drive.geometry.units_per_program(),
         }
@@ -71,7 +74,7 @@ impl SlcCache {
     /// Slots host writes could still take in SLC mode on `die` now: its open SLC block's room
     /// and the SLC blocks it may still open (under the cache's limit and above GC's reserve).
     pub fn free_slots(&self, die: u32, ftl: &Ftl) -> u64 {
-        let may_open = (self.blocks_per_die.saturating_sub(ftl.slc_blocks(die)))
+        let may_open = (self.block_limit(die, ftl).saturating_sub(ftl.slc_blocks(die)))
             .min(ftl.die_free_blocks(die).saturating_sub(self.min_free_blocks));
         ftl.room(die, Stream::Slc) as u64 + may_open as u64 * ftl.slc_slots_per_block() as u64
     }
@@ -81,7 +84,21 @@ impl SlcCache {
     fn may_write_slc(&self, die: u32, flash: &Flash) -> bool {
         let ftl = &flash.ftl;
         !ftl.needs_block(die, Stream::Slc, self.slots_per_program)
-            || (ftl.slc_blocks(die) < self.blocks_per_die && ftl.die_free_blocks(die) > self.min_free_blocks)
+            || (ftl.slc_blocks(die) < self.block_limit(die, ftl) && ftl.die_free_blocks(die) > self.min_free_blocks)
+    }
+
+    /// SLC-mode blocks `die` may hold now: its part of `dynamic_max_bytes`, and with
+    /// `dynamic_share` no more than that share of the blocks native data does not hold beyond
+    /// GC's reserve (free, or lent to the cache: folding gives them back), so the cache shrinks
+    /// as the drive fills.
+    fn block_limit(&self, die: u32, ftl: &Ftl) -> u32 {
+        match self.dynamic_share {
+            None => self.blocks_per_die,
+            Some(share) => {
+                let lendable = (ftl.die_free_blocks(die) + ftl.slc_blocks(die)).saturating_sub(self.min_free_blocks);
+                self.blocks_per_die.min((share * lendable as f64) as u32)
+            }
+        }
     }
 
     /// Direct, the cache full: the native host page earns its share of a fold stripe; once

@@ -21,7 +21,7 @@ macro_rules! preset_file {
 }
 
 /// Every preset file, in the order the UI lists them.
-const FILES: [(&str, &str); 24] = [
+const FILES: [(&str, &str); 25] = [
     preset_file!("s3700-200.toml"),
     preset_file!("s3700-100.toml"),
     preset_file!("s3700-400.toml"),
@@ -46,6 +46,7 @@ const FILES: [(&str, &str); 24] = [
     preset_file!("980pro-1000.toml"),
     preset_file!("980-1000.toml"),
     preset_file!("870qvo-1000.toml"),
+    preset_file!("rc100-480.toml"),
 ];
 
 /// A drive as its file gives it, with the source of each value (by parameter path).

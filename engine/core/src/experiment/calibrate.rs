@@ -30,7 +30,8 @@ pub struct Target {
     #[serde(default)]
     pub scaled: Option<u32>,
     /// `latency_ratio`: a second run on the same drive (run-request fields, as `run`); the
-    /// measure is the mean latency of `run` over this one's, each from `from_s`.
+    /// measure is the mean latency of `run` over this one's, each from `from_s`. (A figure of
+    /// two runs: a live run on the page is not compared with it.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compare_run: Option<BTreeMap<String, serde_json::Value>>,
     /// Run this experiment (one point: `whole-drive-fill`) instead of a plain run; `run` then
@@ -127,7 +128,7 @@ impl Target {
     }
 
     /// The target as its `compare_run` (a plain run of the same drive), for `latency_ratio`.
-    fn compared(&self) -> Option<Target> {
+    pub fn compared(&self) -> Option<Target> {
         let run = self.compare_run.clone()?;
         Some(Target {
             run,
@@ -223,13 +224,10 @@ pub fn calibrate(
     };
     let mut out = Vec::new();
     for t in targets().into_iter().filter(|t| only(t)) {
-        let simulated = match t.compared() {
-            Some(other) => {
-                let latency = Target { measure: "latency_mean_us".into(), ..t.clone() };
-                measure(&latency, &samples_of(&t)?)? / measure(&other, &samples_of(&other)?)?.max(f64::MIN_POSITIVE)
-            }
-            None => measure(&t, &samples_of(&t)?)?,
-        };
+        let mut simulated = measure(&t, &samples_of(&t)?)?;
+        if let Some(other) = t.compared() {
+            simulated /= measure(&other, &samples_of(&other)?)?.max(f64::MIN_POSITIVE);
+        }
         let o = Outcome::new(t, simulated);
         progress(&o);
         out.push(o);
@@ -291,7 +289,8 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
         "spread" => (max(iops) - min(iops)) / max(iops).max(1.0),
         "best_over_worst" => max(iops) / min(iops).max(1.0),
         "mb_s" => mean(window(c.mb_s)),
-        "latency_mean_us" => {
+        // A ratio's numerator: `calibrate` divides it by the compared run's mean latency.
+        "latency_mean_us" | "latency_ratio" => {
             let ios: f64 = iops.iter().sum();
             window(c.mean_latency_us).iter().zip(iops).map(|(l, n)| l * n).sum::<f64>() / ios.max(1.0)
         }
@@ -301,9 +300,7 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
             mean(&iops[iops.len() - third..]) / mean(&iops[..third]).max(1.0)
         }
         "dip_period_s" => dip_period(iops),
-        "latency_ratio" => {
-            return Err(ConfigError::new("measure", "latency_ratio compares two runs: it needs compare_run"))
-        }
+
         "fill_mean_mb_s" => gb.last().copied().unwrap_or(0.0) * 1e3 / seconds.max(1) as f64,
         "phase_end_gb" => {
             let below = t.below_mb_s.unwrap_or(0.0);

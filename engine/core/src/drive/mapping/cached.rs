@@ -148,7 +148,7 @@ impl CachedMap {
 
 #[cfg(test)]
 mod tests {
-    use super::super::MapCost;
+    use super::super::{MapCost, MapWork};
     use crate::config::{MapConfig, MapScheme};
 
     #[test]
@@ -166,5 +166,31 @@ mod tests {
             writes += m.access(p * 2048, false).write_pages;
         }
         assert_eq!(writes, 1, "exactly one dirty page to write back");
+    }
+
+    #[test]
+    fn an_hmb_answers_what_the_controller_lacks_and_writes_back_a_dirty_page_once() {
+        let cfg = MapConfig {
+            scheme: MapScheme::Cached,
+            cache_bytes: 8192,
+            hmb_bytes: 2 * 8192,
+            hmb_access_ns: 1500,
+            ..MapConfig::flat()
+        };
+        let mut m = MapCost::new(&cfg, 100_000, 8192); // 2048 entries per map page: 1 + 2 slots
+        let page = |p: u32| p * 2048;
+        let first = m.access(page(0), true);
+        assert!(first.miss && first.read_page == Some(0) && first.host_ns == 0);
+        let second = m.access(page(1), false); // page 0 leaves the controller, stays in the HMB
+        assert!(second.miss && second.write_pages == 0);
+        let back = m.access(page(0), false);
+        assert!(!back.miss && back.hmb_hit && back.read_page.is_none() && back.host_ns == 1500);
+        assert_eq!(m.access(page(0), false), MapWork::default(), "now in the controller: free");
+        // Pages 2..6 push pages 0 and 1 out of both tiers: the dirty page 0 is written back
+        // once, when it leaves the HMB, and is then read from NAND again.
+        let writes: u32 = (2..6).map(|p| m.access(page(p), false).write_pages).sum();
+        assert_eq!(writes, 1);
+        let again = m.access(page(0), false);
+        assert!(again.miss && again.read_page == Some(0) && !again.hmb_hit);
     }
 }

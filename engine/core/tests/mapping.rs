@@ -136,7 +136,7 @@ fn the_host_memory_buffer_answers_lookups_inside_its_coverage_and_a_miss_reads_t
 fn the_map_s_host_memory_buffer_is_checked_and_listed_by_its_field() {
     let refused = |set: &str| {
         let json = format!(r#"{{"drive":"rc100-480","seconds":1,"set":{{{}}}}}"#, set);
-        RunRequest::from_json(&json).and_then(|r| r.resolve()).err().expect(set)
+        RunRequest::from_json(&json).and_then(|r| r.resolve()).expect_err(set)
     };
     let e = refused(r#""map.hmb_bytes":65536"#);
     assert_eq!(e.field, "map.hmb_bytes");

@@ -15,6 +15,10 @@ fn every_target_names_a_preset_a_run_that_resolves_and_a_known_measure() {
     assert!(all.len() >= 70, "{} targets", all.len());
     for t in &all {
         t.config().unwrap_or_else(|e| panic!("{} {}: {}", t.drive, t.figure, e));
+        if let Some(c) = t.compared() {
+            c.config().unwrap_or_else(|e| panic!("{} {} (compare_run): {}", t.drive, t.figure, e));
+        }
+        assert_eq!(t.measure == "latency_ratio", t.compare_run.is_some(), "{} {}", t.drive, t.figure);
         assert!(!t.source.is_empty() && t.source.contains(['[', ' ']), "{} {}: no source", t.drive, t.figure);
         assert!(t.target.is_some() || t.min.is_some() || t.max.is_some(), "{} {}: no target", t.drive, t.figure);
         measure(t, &samples).unwrap_or_else(|e| panic!("{} {}: {}", t.drive, t.figure, e));

@@ -197,6 +197,7 @@ impl Array {
             sum.rmw_reads += c.rmw_reads;
             sum.map_lookups += c.map_lookups;
             sum.map_misses += c.map_misses;
+            sum.map_hmb_hits += c.map_hmb_hits;
             sum.folded_units += c.folded_units;
             sum.cache_host_pages += c.cache_host_pages;
             sum.cache_slc_pages += c.cache_slc_pages;

@@ -42,7 +42,8 @@ pub struct Sample {
     pub smart_flag: u32,
     /// Acknowledged writes lost to power cuts in this second.
     pub acknowledged_writes_lost: u32,
-    /// Share of map lookups that found their entry in DRAM (1 for a flat map).
+    /// Share of map lookups that found their entry in memory, the controller's or the host
+    /// memory buffer's, without a NAND read (1 for a flat map).
     pub map_hit_rate: f64,
     /// GC state at the end of the second: dies with a victim being collected, and 1 while the
     /// drive-wide clean-up (boost) runs.
@@ -86,6 +87,8 @@ pub struct Sample {
     pub host_to_slc: f64,
     /// Blocks in SLC mode at the end of the second.
     pub slc_blocks: u32,
+    /// Share of map lookups answered by the host memory buffer (0 without one).
+    pub map_hmb_hit_rate: f64,
 }
 
 /// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
@@ -93,7 +96,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 42] = [
+pub const FIELDS: [&str; 43] = [
     "second",
     "iops",
     "mb_s",
@@ -136,6 +139,7 @@ pub const FIELDS: [&str; 42] = [
     "fold_mb_s",
     "host_to_slc",
     "slc_blocks",
+    "map_hmb_hit_rate",
 ];
 
 /// The columns before the SLC cache's (issue 20): the golden digests recorded before them
@@ -170,7 +174,7 @@ pub const FIELD_INFO: [(&str, &str, &str); FIELDS.len()] = [
     ("capacitors_healthy", "0/1", "1 while the capacitor bank is fitted and healthy (array: every member's)"),
     ("smart_flag", "0/1", "1 once a self-test has found the capacitors failed (array: any member)"),
     ("acknowledged_writes_lost", "writes", "acknowledged writes lost to a power cut in this second"),
-    ("map_hit_rate", "", "share of map lookups found in DRAM (array: of all members' lookups)"),
+    ("map_hit_rate", "", "share of map lookups found in memory (DRAM, or the host memory buffer) without a NAND read (array: of all members' lookups)"),
     ("gc_active_dies", "dies", "dies with a victim block being collected (array: sum)"),
     ("gc_boost", "0/1", "1 while the drive-wide clean-up runs (array: on any member)"),
     ("erase_count_min", "erases", "fewest erases of any block (array: of any member)"),
@@ -203,6 +207,11 @@ pub const FIELD_INFO: [(&str, &str, &str); FIELDS.len()] = [
         "share of the host data programmed in the second that went to SLC mode (array: of the sums)",
     ),
     ("slc_blocks", "blocks", "blocks in SLC mode at the end of the second (array: sum)"),
+    (
+        "map_hmb_hit_rate",
+        "",
+        "share of map lookups answered by the host memory buffer, not the controller's memory (array: of all lookups)",
+    ),
 ];
 
 impl Sample {
@@ -250,6 +259,7 @@ impl Sample {
             self.fold_mb_s,
             self.host_to_slc,
             self.slc_blocks as f64,
+            self.map_hmb_hit_rate,
         ]
     }
 }

@@ -169,6 +169,11 @@ impl Seconds {
                 work.cache_slc_pages as f64 / work.cache_host_pages as f64
             },
             slc_blocks: status.slc_blocks,
+            map_hmb_hit_rate: if work.map_lookups == 0 {
+                0.0
+            } else {
+                work.map_hmb_hits as f64 / work.map_lookups as f64
+            },
         }
     }
 }

@@ -41,6 +41,17 @@ pub struct MapConfig {
     /// make room for it), ns.
     #[serde(default)]
     pub tree_miss_ns: u64,
+    /// Cached: the NVMe host memory buffer for map pages, bytes (a second tier behind
+    /// `cache_bytes`, the controller's own memory); 0: none, and not listed as a parameter.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hmb_bytes: u64,
+    /// Cached with `hmb_bytes`: command time to fetch a map page from host memory over PCIe, ns.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hmb_access_ns: u64,
+}
+
+fn is_zero(v: &u64) -> bool {
+    *v == 0
 }
 
 impl MapConfig {
@@ -53,6 +64,8 @@ impl MapConfig {
             tree_clean_dirty_leaves: 32_768,
             tree_clean_ns_per_leaf: 15_000,
             tree_miss_ns: 0,
+            hmb_bytes: 0,
+            hmb_access_ns: 0,
         }
     }
 
@@ -61,6 +74,11 @@ impl MapConfig {
         let mut limits = Vec::new();
         if self.scheme == MapScheme::Cached {
             limits.push(Limit::whole("map.cache_bytes", self.cache_bytes, g.page_bytes as u64, 1 << 36));
+            // Listed only for a drive with a host memory buffer (0: none, and not a parameter).
+            if self.hmb_bytes > 0 {
+                limits.push(Limit::whole("map.hmb_bytes", self.hmb_bytes, 0, 1 << 36));
+                limits.push(Limit::whole("map.hmb_access_ns", self.hmb_access_ns, 0, 1_000_000));
+            }
         }
         limits.extend([
             Limit::whole("map.tree_leaf_entries", self.tree_leaf_entries as u64, 16, 65536),
@@ -81,6 +99,17 @@ impl MapConfig {
                 format!(
                     "must be 4096 times a power of two, at most one multi-plane page ({} bytes) (got {})",
                     page, unit
+                ),
+            ));
+        }
+        // The HMB tier holds every page the controller's tier does (it backs it), so it is
+        // larger; a page is the least either holds.
+        if self.scheme == MapScheme::Cached && self.hmb_bytes != 0 && self.hmb_bytes < self.cache_bytes {
+            return Err(ConfigError::new(
+                "map.hmb_bytes",
+                format!(
+                    "must be 0 (no host memory buffer) or at least map.cache_bytes ({} bytes) (got {})",
+                    self.cache_bytes, self.hmb_bytes
                 ),
             ));
         }

@@ -27,6 +27,8 @@ pub struct Counters {
     pub rmw_reads: u64,
     pub map_lookups: u64,
     pub map_misses: u64,
+    /// Map lookups answered by the host memory buffer.
+    pub map_hmb_hits: u64,
     /// Units folded from SLC-mode blocks into native ones.
     pub folded_units: u64,
     /// Host pages the SLC cache placed, and those it placed in SLC mode (0 without a cache).
@@ -47,6 +49,7 @@ impl Counters {
             rmw_reads: self.rmw_reads - earlier.rmw_reads,
             map_lookups: self.map_lookups - earlier.map_lookups,
             map_misses: self.map_misses - earlier.map_misses,
+            map_hmb_hits: self.map_hmb_hits - earlier.map_hmb_hits,
             folded_units: self.folded_units - earlier.folded_units,
             cache_host_pages: self.cache_host_pages - earlier.cache_host_pages,
             cache_slc_pages: self.cache_slc_pages - earlier.cache_slc_pages,
@@ -313,13 +316,16 @@ impl Flash {
     }
 
     /// Looks up (or updates) the map entries of a request under the drive's mapping scheme:
-    /// a missing map page is read from NAND first; write-backs and tree clean-ups cost NAND
-    /// programs, and a clean-up holds the controller. Returns when the request may proceed.
+    /// a missing map page is read from NAND first (or fetched from the host memory buffer);
+    /// write-backs and tree clean-ups cost NAND programs, and a clean-up holds the controller.
+    /// Returns when the request may proceed.
     pub fn map_access(&mut self, req: Request, update: bool, mut t: u64) -> u64 {
         for lpa in req.lpa..req.lpa + req.units {
             let work = self.map_cost.access(lpa, update);
             self.counters.map_lookups += 1;
             self.counters.map_misses += work.miss as u64;
+            self.counters.map_hmb_hits += work.hmb_hit as u64;
+            t += work.host_ns;
             if work.controller_ns > 0 {
                 t = self.firmware.run(t, work.controller_ns);
             }

@@ -29,6 +29,11 @@ pub struct Target {
     /// states of big drives, which do not depend on their size.
     #[serde(default)]
     pub scaled: Option<u32>,
+    /// `latency_ratio`: a second run on the same drive (run-request fields, as `run`); the
+    /// measure is the mean latency of `run` over this one's, each from `from_s`. (A figure of
+    /// two runs: a live run on the page is not compared with it.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compare_run: Option<BTreeMap<String, serde_json::Value>>,
     /// Run this experiment (one point: `whole-drive-fill`) instead of a plain run; `run` then
     /// holds its request's fields (`queue_depths`, `set`, ...).
     #[serde(default)]
@@ -46,7 +51,7 @@ pub struct Target {
     #[serde(default)]
     pub below_mb_s: Option<f64>,
     /// mean, min, max, spread, best_over_worst, percent_below:N, dip_period_s, trend, mb_s,
-    /// latency_mean_us; for fills, fill_mean_mb_s (the whole run's bytes over its time) and
+    /// latency_mean_us, latency_ratio (with `compare_run`); for fills, fill_mean_mb_s (the whole run's bytes over its time) and
     /// phase_end_gb (GB written when the speed first stays under `below_mb_s` for 2 s).
     pub measure: String,
     /// The figure, and how far off still counts as reproduced (a fraction); or bounds.
@@ -120,6 +125,19 @@ impl Target {
     fn run_key(&self) -> String {
         let run = serde_json::to_string(&self.run).unwrap_or_default();
         format!("{} {:?} {:?} {}", self.drive, self.scaled, self.experiment, run)
+    }
+
+    /// The target as its `compare_run` (a plain run of the same drive), for `latency_ratio`.
+    pub fn compared(&self) -> Option<Target> {
+        let run = self.compare_run.clone()?;
+        Some(Target {
+            run,
+            compare_run: None,
+            scaled: None,
+            experiment: None,
+            measure: "latency_mean_us".into(),
+            ..self.clone()
+        })
     }
 
     /// The run that measures this target.
@@ -197,15 +215,19 @@ pub fn calibrate(
     progress: &mut dyn FnMut(&Outcome),
 ) -> Result<Vec<Outcome>, ConfigError> {
     let mut runs: BTreeMap<String, Vec<Sample>> = BTreeMap::new();
-    let mut out = Vec::new();
-    for t in targets().into_iter().filter(|t| only(t)) {
+    let mut samples_of = |t: &Target| -> Result<Vec<Sample>, ConfigError> {
         let key = t.run_key();
         if !runs.contains_key(&key) {
-            let samples = Bench::new(t.config()?)?.run_to_end();
-            runs.insert(key.clone(), samples);
+            runs.insert(key.clone(), Bench::new(t.config()?)?.run_to_end());
         }
-        let samples = &runs[&key];
-        let simulated = measure(&t, samples)?;
+        Ok(runs[&key].clone())
+    };
+    let mut out = Vec::new();
+    for t in targets().into_iter().filter(|t| only(t)) {
+        let mut simulated = measure(&t, &samples_of(&t)?)?;
+        if let Some(other) = t.compared() {
+            simulated /= measure(&other, &samples_of(&other)?)?.max(f64::MIN_POSITIVE);
+        }
         let o = Outcome::new(t, simulated);
         progress(&o);
         out.push(o);
@@ -267,7 +289,8 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
         "spread" => (max(iops) - min(iops)) / max(iops).max(1.0),
         "best_over_worst" => max(iops) / min(iops).max(1.0),
         "mb_s" => mean(window(c.mb_s)),
-        "latency_mean_us" => {
+        // A ratio's numerator: `calibrate` divides it by the compared run's mean latency.
+        "latency_mean_us" | "latency_ratio" => {
             let ios: f64 = iops.iter().sum();
             window(c.mean_latency_us).iter().zip(iops).map(|(l, n)| l * n).sum::<f64>() / ios.max(1.0)
         }
@@ -277,6 +300,7 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
             mean(&iops[iops.len() - third..]) / mean(&iops[..third]).max(1.0)
         }
         "dip_period_s" => dip_period(iops),
+
         "fill_mean_mb_s" => gb.last().copied().unwrap_or(0.0) * 1e3 / seconds.max(1) as f64,
         "phase_end_gb" => {
             let below = t.below_mb_s.unwrap_or(0.0);
@@ -291,7 +315,7 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
                     "measure",
                     format!(
                         "unknown measure '{}' (allowed: mean, min, max, spread, best_over_worst, percent_below:N, \
-                         dip_period_s, trend, mb_s, latency_mean_us, fill_mean_mb_s, phase_end_gb)",
+                         dip_period_s, trend, mb_s, latency_mean_us, latency_ratio, fill_mean_mb_s, phase_end_gb)",
                         m
                     ),
                 ))

@@ -48,6 +48,8 @@ pub fn evidence(run: &RunConfig, columns: Columns) -> Vec<Evidence> {
             let not_comparable = match &t.experiment {
                 // An experiment's figure (a whole-drive fill) is measured on the experiment's run.
                 Some(id) => Some(format!("method: the figure comes from the {} experiment, not a live run", id)),
+                // A ratio of two runs' latencies (HMB off over on) is not one run's.
+                None if t.compare_run.is_some() => Some("method: the figure compares two runs, not one".to_string()),
                 None => differences(run, &figure),
             };
             let complete = columns.iops.len() >= figure.seconds as usize;

@@ -20,7 +20,13 @@ pub struct MapWork {
     pub write_pages: u32,
     /// Controller time the access holds the controller for, ns (tree clean-ups).
     pub controller_ns: u64,
+    /// Command time to fetch the map page from the host's memory (an HMB hit), ns: a PCIe round
+    /// trip, which holds neither the controller nor a die.
+    pub host_ns: u64,
+    /// The entry was not in memory and its map page is read from NAND.
     pub miss: bool,
+    /// The entry was found in the host memory buffer (not in the controller's own memory).
+    pub hmb_hit: bool,
 }
 
 /// The drive's scheme and its state.

@@ -175,7 +175,7 @@ impl Extents {
         self.resident[leaf / 64] |= 1 << (leaf % 64);
         self.referenced[leaf / 64] |= 1 << (leaf % 64);
         self.resident_bytes += bytes;
-        MapWork { read_page: Some(leaf as u32), write_pages: 0, controller_ns: self.miss_ns, miss: true }
+        MapWork { read_page: Some(leaf as u32), controller_ns: self.miss_ns, miss: true, ..MapWork::default() }
     }
 
     /// Evicts leaves (CLOCK: a referenced leaf gets a second chance) until those in DRAM take

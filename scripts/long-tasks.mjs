@@ -4,10 +4,10 @@
 // alone and with what each task was:
 //   node scripts/long-tasks.mjs URL [SECONDS]      e.g. URL http://127.0.0.1:4393/
 // TRACE=1: a Chrome trace of the visit, and each long task's biggest events (script, style,
-// layout, paint, GC). PROFILE=1: instead, a V8 CPU profile of the main thread from navigation to
+// layout, paint, GC); TRACE_OUT=FILE also saves the trace's events. PROFILE=1: instead, a V8 CPU profile of the main thread from navigation to
 // engine ready + 1 s, by function (serve an unminified build to read the names: see
 // scripts/profile-page.mjs). CHROMIUM_PATH: another Chromium.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -89,6 +89,7 @@ console.log(`load average ${loadAtStart.toFixed(1)} -> ${loadavg()[0].toFixed(1)
 console.log(`while loading: ${list(loading)}`);
 if (!profileLoad) console.log(`${four ? 'four runs' : 'from Start to the end of the run'}: ${list(running)}`);
 
+if (trace && process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify(events));
 if (trace) {
   // Each long task of the page's main thread with its biggest events inside (ms).
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');

@@ -2,7 +2,7 @@
 // them, over one page store (store/store.ts) read through its selectors. Its additions on top of
 // the store: the link (app/useLink.ts), the labs (app/useLabSteps.ts), the first-visit guide.
 
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ExperimentResults } from './app/ExperimentResults';
 import { LiveResults } from './app/LiveResults';
 import { SettingsAside } from './app/SettingsAside';
@@ -15,6 +15,7 @@ import { LazySection } from './components/LazySection';
 import { StateBadge } from './components/StateBadge';
 import { ThemeSwitch } from './components/ThemeSwitch';
 import { useMountSteps } from './hooks/useMountSteps';
+import { registerOffline } from './offline';
 import { usePageStore } from './hooks/usePageStore';
 import { useChartHeight, useMediaQuery } from './hooks/useViewport';
 import { runEvidence } from './store/evidence';
@@ -37,6 +38,9 @@ export function App() {
 
   const { urlErrors, clearUrlErrors, applyLink } = useLink(store);
   const ready = select.engineReady(state);
+  useEffect(() => {
+    if (ready) registerOffline();
+  }, [ready]);
   const labs = useLabSteps(applyLink, ready);
   const { lab } = labs.labState;
   useUrlWriter(state, labs.labSearch);

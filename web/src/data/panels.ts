@@ -189,7 +189,8 @@ export const PANELS: readonly PanelSpec[] = [
   {
     id: 'map',
     title: 'Map hit rate',
-    explain: 'Share of lookups that found their map entry in DRAM; every miss reads NAND first.',
+    explain:
+      'Share of lookups that found their map entry in the controller’s memory (or in the host memory buffer, on a drive that uses one); every miss reads NAND first.',
     y: { kind: 'linear', max: 1 },
     format: percent,
     value: (v) => `${exact.format(v * 100)}%`,

@@ -64,4 +64,20 @@ describe('why was this second slow', () => {
     expect(story.headline).toContain('about the 30,000 typical');
     expect(explainSecond(run(), 50, { parameters: PARAMS })).toBeNull();
   });
+
+  it('names the host memory buffer on a DRAM-less drive, and only there', () => {
+    const hmb = explainSecond(run({ map_hit_rate: Array(10).fill(0.95), map_hmb_hit_rate: Array(10).fill(0.6) }), 5, {
+      parameters: PARAMS,
+    })!;
+    const text = hmb.findings.map((f) => f.text).join('\n');
+    expect(text).toContain('5% of map lookups missed the map cache (the controller’s memory and the host memory buffer)');
+    expect(text).toContain('60% of map lookups were answered by the host memory buffer');
+    expect(hmb.values.find((v) => v.field === 'map_hmb_hit_rate')?.label).toBe('Map lookups answered by the host memory buffer');
+    const dram = explainSecond(run({ map_hit_rate: Array(10).fill(0.95), map_hmb_hit_rate: Array(10).fill(0) }), 5, {
+      parameters: PARAMS,
+    })!;
+    const words = dram.findings.map((f) => f.text).join('\n');
+    expect(words).toContain('missed the map cache (the controller’s memory);');
+    expect(words).not.toContain('host memory buffer');
+  });
 });

@@ -41,7 +41,8 @@ const COLUMNS: Readonly<Record<string, { label: string; format(v: number): strin
   capacitors_healthy: { label: 'Capacitors healthy', format: yesNo },
   smart_flag: { label: 'SMART warning raised', format: yesNo },
   acknowledged_writes_lost: { label: 'Acknowledged writes lost', format: formatInt },
-  map_hit_rate: { label: 'Map lookups found in DRAM', format: formatPercent },
+  map_hit_rate: { label: 'Map lookups answered without a flash read', format: formatPercent },
+  map_hmb_hit_rate: { label: 'Map lookups answered by the host memory buffer', format: formatPercent },
   gc_active_dies: { label: 'Dies collecting garbage', format: formatInt },
   gc_boost: { label: 'Drive-wide clean-up running', format: yesNo },
   erase_count_min: { label: 'Least-erased block (erases)', format: formatInt },
@@ -209,7 +210,15 @@ export function explainSecond(store: ColumnStore, second: number, ctx: StoryCont
   if (has('map_hit_rate') && v('map_hit_rate') < 0.999) {
     findings.push({
       kind: v('map_hit_rate') < 0.9 ? 'cause' : 'state',
-      text: `${formatPercent(1 - v('map_hit_rate'))} of map lookups missed the DRAM cache; each miss read a map page from flash first.`,
+      text: `${formatPercent(1 - v('map_hit_rate'))} of map lookups missed the map cache (the controller’s memory${
+        has('map_hmb_hit_rate') && v('map_hmb_hit_rate') > 0 ? ' and the host memory buffer' : ''
+      }); each miss read a map page from flash first.`,
+    });
+  }
+  if (has('map_hmb_hit_rate') && v('map_hmb_hit_rate') >= 0.01) {
+    findings.push({
+      kind: 'state',
+      text: `${formatPercent(v('map_hmb_hit_rate'))} of map lookups were answered by the host memory buffer: the drive has no DRAM of its own and keeps part of its map in the host’s, a PCIe round trip away.`,
     });
   }
   if (has('rmw_reads') && v('rmw_reads') > 0) {

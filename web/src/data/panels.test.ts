@@ -19,6 +19,14 @@ describe('choosePanels', () => {
     expect(ids({ ...base, writes: false, partialWrites: true })).not.toContain('rmw');
   });
 
+  it('shows the host memory buffer only on a drive that has one', () => {
+    const cached = { ...base, parameters: { ...base.parameters, 'map.scheme': 'cached' } };
+    const ids = (ctx: PanelContext) => choosePanels(null, ctx).map((p) => p.id);
+    expect(ids(cached)).not.toContain('map-hmb');
+    expect(ids({ ...cached, parameters: { ...cached.parameters, 'map.hmb_bytes': 0 } })).not.toContain('map-hmb');
+    expect(ids({ ...cached, parameters: { ...cached.parameters, 'map.hmb_bytes': 25_165_824 } })).toContain('map-hmb');
+  });
+
   it('keeps the user’s pick whatever the run', () => {
     expect(choosePanels(['map'], base).map((p) => p.id)).toEqual(['map']);
   });

@@ -197,6 +197,16 @@ export const PANELS: readonly PanelSpec[] = [
     series: [{ field: 'map_hit_rate', kind: 'line', color: 'var(--c-violet)', label: 'hits' }],
     relevant: (ctx) => ctx.parameters['map.scheme'] !== undefined && ctx.parameters['map.scheme'] !== 'flat',
   },
+  {
+    id: 'map-hmb',
+    title: 'Host memory buffer',
+    explain: 'Share of map lookups answered from the host’s memory (a DRAM-less drive’s map cache, a PCIe round trip away).',
+    y: { kind: 'linear', max: 1 },
+    format: percent,
+    value: (v) => `${exact.format(v * 100)}%`,
+    series: [{ field: 'map_hmb_hit_rate', kind: 'line', color: 'var(--c-teal)', label: 'answered by the HMB' }],
+    relevant: (ctx) => Number(ctx.parameters['map.hmb_bytes'] ?? 0) > 0,
+  },
 ];
 
 export const PANEL_IDS: readonly string[] = PANELS.map((p) => p.id);

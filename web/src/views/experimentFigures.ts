@@ -4,6 +4,7 @@
 import type { XYFigure } from '../charts/xyMarks';
 import type { TableFigure } from '../engine/experimentProtocol';
 import { formatInt } from '../format';
+import { figureValue } from '../store/evidence';
 import { CORNER_WORDS } from './experimentTable';
 
 /** The figures a row is measured under, and the drive's others (each says why not). */
@@ -20,9 +21,6 @@ export function placeOf(f: TableFigure): string | null {
   return `${corner}${drives} at QD ${String(row.queue_depth)}`;
 }
 
-/** The published number (a bound's own figure where the bounds are wider). */
-const published = (f: TableFigure): number | null => f.published ?? f.target ?? null;
-
 /**
  * The markers a queue-depth chart of `metric` (iops, mb_s or latency_mean_us) draws: each
  * comparable figure of that metric at its queue depth, an IOPS figure as MB/s and back at its
@@ -31,7 +29,7 @@ const published = (f: TableFigure): number | null => f.published ?? f.target ?? 
  */
 export function figureMarkers(figures: readonly TableFigure[], metric: string, colorOf: (corner: string) => string): XYFigure[] {
   return splitFigures(figures).comparable.flatMap((f) => {
-    const value = published(f);
+    const value = figureValue(f);
     const qd = Number(f.row?.queue_depth);
     if (value === null || !Number.isFinite(qd)) return [];
     const asMbS = (iops: number) => (iops * f.block_bytes) / 1e6;

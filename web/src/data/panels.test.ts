@@ -27,6 +27,14 @@ describe('choosePanels', () => {
     expect(ids({ ...cached, parameters: { ...cached.parameters, 'map.hmb_bytes': 25_165_824 } })).toContain('map-hmb');
   });
 
+  it('shows the SLC cache and folding on a drive with a cache that is written to', () => {
+    const ids = (ctx: PanelContext) => choosePanels(null, ctx).map((p) => p.id);
+    const slc = { ...base, parameters: { ...base.parameters, 'slc_cache.when_full': 'direct' } };
+    expect(ids(base)).not.toContain('slc');
+    expect(ids(slc)).toEqual(expect.arrayContaining(['slc', 'fold']));
+    expect(ids({ ...slc, writes: false })).not.toContain('slc');
+  });
+
   it('keeps the user’s pick whatever the run', () => {
     expect(choosePanels(['map'], base).map((p) => p.id)).toEqual(['map']);
   });

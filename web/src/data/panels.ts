@@ -79,6 +79,9 @@ const exact = numberFormat({ maximumFractionDigits: 2 });
 const plain = (v: number) => String(Number(v.toFixed(2)));
 const percent = (v: number) => `${Number((v * 100).toFixed(0))}%`;
 
+/** A drive with an SLC cache: its preset (or the user) gives the `[slc_cache]` section. */
+const hasSlcCache = (ctx: PanelContext) => ctx.parameters['slc_cache.when_full'] !== undefined;
+
 const CLEAN_UP: BandSpec = { field: 'gc_boost', value: 1, color: 'var(--band-cleanup)', label: 'drive-wide clean-up' };
 
 export const PANELS: readonly PanelSpec[] = [
@@ -206,6 +209,30 @@ export const PANELS: readonly PanelSpec[] = [
     value: (v) => `${exact.format(v * 100)}%`,
     series: [{ field: 'map_hmb_hit_rate', kind: 'line', color: 'var(--c-teal)', label: 'answered by the HMB' }],
     relevant: (ctx) => Number(ctx.parameters['map.hmb_bytes'] ?? 0) > 0,
+  },
+  {
+    id: 'slc',
+    title: 'SLC cache',
+    explain:
+      'How much more the SLC cache can take, and the data in it still to be folded into TLC/QLC: writes are fast while there is room, and slow once it is full.',
+    y: { kind: 'linear' },
+    format: plain,
+    value: (v) => `${exact.format(v)} GB`,
+    series: [
+      { field: 'slc_free_gb', kind: 'line', color: 'var(--c-green)', label: 'room left (GB)' },
+      { field: 'slc_data_gb', kind: 'line', color: 'var(--c-amber)', label: 'waiting to be folded (GB)' },
+    ],
+    relevant: (ctx) => ctx.writes && hasSlcCache(ctx),
+  },
+  {
+    id: 'fold',
+    title: 'Folding',
+    explain: 'Data the drive copied each second from SLC-mode blocks into TLC/QLC blocks: work that competes with the host’s writes.',
+    y: { kind: 'linear', robust: true },
+    format: formatCount,
+    value: (v) => `${exact.format(v)} MB/s`,
+    series: [{ field: 'fold_mb_s', kind: 'dots', color: 'var(--c-brown)', label: 'folded (MB/s)' }],
+    relevant: (ctx) => ctx.writes && hasSlcCache(ctx),
   },
 ];
 

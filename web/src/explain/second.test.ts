@@ -80,4 +80,27 @@ describe('why was this second slow', () => {
     expect(words).toContain('missed the map cache (the controller’s memory);');
     expect(words).not.toContain('host memory buffer');
   });
+
+  it('says where the writes went on a drive with an SLC cache', () => {
+    const params = { ...PARAMS, 'nand.cell': 'qlc' };
+    const cached = explainSecond(run({ host_to_slc: Array(10).fill(1), slc_free_gb: Array(10).fill(42), fold_mb_s: Array(10).fill(0) }), 5, {
+      parameters: params,
+    })!;
+    const inCache = cached.findings.find((f) => f.text.includes('SLC cache'))!;
+    expect(inCache.kind).toBe('state');
+    expect(inCache.text).toContain('100% of the data written this second went into the SLC cache');
+    expect(inCache.text).toContain('42 GB of room was left');
+    const full = explainSecond(
+      run({ host_to_slc: Array(10).fill(0.1), slc_free_gb: Array(10).fill(0), fold_mb_s: Array(10).fill(160) }),
+      5,
+      { parameters: params },
+    )!;
+    const cause = full.findings.find((f) => f.text.includes('SLC cache'))!;
+    expect(cause.kind).toBe('cause');
+    expect(cause.text).toContain('The SLC cache was full: only 10% of the writes went into SLC, the rest straight to QLC');
+    expect(cause.text).toContain('folded 160 MB/s of cached data into QLC blocks');
+    expect(full.values.find((v) => v.field === 'slc_free_gb')?.value).toBe('0 GB');
+    const noCache = explainSecond(run(), 5, { parameters: params })!;
+    expect(noCache.findings.some((f) => f.text.includes('SLC'))).toBe(false);
+  });
 });

@@ -43,6 +43,12 @@ const COLUMNS: Readonly<Record<string, { label: string; format(v: number): strin
   acknowledged_writes_lost: { label: 'Acknowledged writes lost', format: formatInt },
   map_hit_rate: { label: 'Map lookups answered without a flash read', format: formatPercent },
   map_hmb_hit_rate: { label: 'Map lookups answered by the host memory buffer', format: formatPercent },
+  slc_free_gb: { label: 'Room left in the SLC cache', format: (v) => `${format1(v)} GB` },
+  slc_data_gb: { label: 'Data in SLC waiting to be folded', format: (v) => `${format1(v)} GB` },
+  fold_mb_s: { label: 'Folded from SLC into TLC/QLC', format: (v) => `${format1(v)} MB/s` },
+  host_to_slc: { label: 'Host data written into the SLC cache', format: formatPercent },
+  slc_blocks: { label: 'Blocks in SLC mode', format: formatInt },
+  die_fold: { label: 'Die time spent folding', format: formatPercent },
   gc_active_dies: { label: 'Dies collecting garbage', format: formatInt },
   gc_boost: { label: 'Drive-wide clean-up running', format: yesNo },
   erase_count_min: { label: 'Least-erased block (erases)', format: formatInt },
@@ -51,6 +57,35 @@ const COLUMNS: Readonly<Record<string, { label: string; format(v: number): strin
   read_only: { label: 'Worn out (read-only)', format: yesNo },
   rmw_reads: { label: 'Read-modify-write reads', format: formatInt },
 };
+
+/**
+ * Where the second's writes went on a drive with an SLC cache: into the cache (fast SLC-mode
+ * programs), or, the cache full, straight into TLC/QLC or behind folding that makes room.
+ */
+function slcFindings(v: (field: string) => number, ctx: StoryContext): Finding[] {
+  const native = typeof ctx.parameters['nand.cell'] === 'string' ? String(ctx.parameters['nand.cell']).toUpperCase() : 'TLC/QLC';
+  const toSlc = v('host_to_slc');
+  const fold = v('fold_mb_s');
+  const folding = fold > 0 ? ` The drive folded ${format1(fold)} MB/s of cached data into ${native} blocks this second.` : '';
+  if (toSlc >= 0.5) {
+    return [
+      {
+        kind: 'state',
+        text: `${formatPercent(toSlc)} of the data written this second went into the SLC cache (blocks run one bit a cell, the fastest programs); ${format1(v('slc_free_gb'))} GB of room was left.${folding}`,
+      },
+    ];
+  }
+  const full = v('slc_free_gb') < 0.5;
+  const where = toSlc > 0 ? `only ${formatPercent(toSlc)} of the writes went into SLC, the rest straight to ${native}` : `writes went straight to ${native}`;
+  return [
+    {
+      kind: 'cause',
+      text: `${full ? 'The SLC cache was full: ' : 'The SLC cache was not taking writes: '}${where}, whose programs take several times longer.${folding}${
+        fold > 0 ? ' Folding reads SLC data back and programs it again on the same dies.' : ''
+      }`,
+    },
+  ];
+}
 
 function yesNo(v: number): string {
   return v > 0 ? 'yes' : 'no';
@@ -207,6 +242,7 @@ export function explainSecond(store: ColumnStore, second: number, ctx: StoryCont
       text: `The write buffer was ${formatPercent(v('buffer_percent') / 100)} full: each new write waited for the flash to take an older one.`,
     });
   }
+  if (has('host_to_slc') && v('host_writes') > 0) findings.push(...slcFindings(v, ctx));
   if (has('map_hit_rate') && v('map_hit_rate') < 0.999) {
     findings.push({
       kind: v('map_hit_rate') < 0.9 ? 'cause' : 'state',

@@ -21,6 +21,8 @@ export interface XYSeries {
   color: string;
   /** SVG stroke-dasharray, to tell runs apart when colours tell corners apart. */
   dash?: string;
+  /** Dots at the points (default); false for a dense line (a row per second), drawn as a path only. */
+  dots?: boolean;
   points: readonly XYPoint[];
 }
 
@@ -42,6 +44,26 @@ export interface XYFigure {
   holds: boolean | null;
 }
 
+/**
+ * A line over the plot with its words: horizontal from x0 to x1 at y0 (= y1), or vertical at x0
+ * (= x1) from y0 to y1. Infinite ends reach the plot's edge. A published level over a range of
+ * the x axis, or where something happened (the cache filled at 113 GB).
+ */
+export interface XYGuide {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  color: string;
+  /** Written beside the line. */
+  text: string;
+  /** The whole sentence (its tooltip). */
+  label: string;
+  dash?: string;
+  /** A published figure's verdict on this run (null: none yet); absent for the run's own marks. */
+  holds?: boolean | null;
+}
+
 /** What a line chart draws. */
 export interface LineData {
   xLabel: string;
@@ -53,6 +75,8 @@ export interface LineData {
   formatValue?: (v: number) => string;
   /** Published figures beside the lines (markers; the axes reach them). */
   figures?: readonly XYFigure[];
+  /** Lines across the plot (the axes reach their finite ends). */
+  guides?: readonly XYGuide[];
 }
 
 /** What a bar chart draws. */
@@ -100,6 +124,13 @@ export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number
   if (pts.length === 0) return { marks: null, empty: true };
   const figures = (p.figures ?? []).filter((f) => Number.isFinite(f.x) && Number.isFinite(f.y) && (p.y !== 'log' || f.y > 0));
   pts.push(...figures.map((f) => ({ x: f.x, y: f.y })));
+  const guides = (p.guides ?? []).filter((g) => [g.x0, g.x1, g.y0, g.y1].every((v) => !Number.isNaN(v)));
+  for (const g of guides)
+    for (const [gx, gy] of [
+      [g.x0, g.y0],
+      [g.x1, g.y1],
+    ])
+      if (Number.isFinite(gx) && Number.isFinite(gy) && (p.y !== 'log' || gy > 0)) pts.push({ x: gx, y: gy });
   const xs = [...new Set(pts.map((q) => q.x))].sort((a, b) => a - b);
   const formatX = p.formatX ?? ((v: number) => String(v));
   const formatValue = p.formatValue ?? formatY;
@@ -112,8 +143,10 @@ export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number
     x = (v) => s(v);
   } else {
     const span = xs[xs.length - 1] - xs[0] || Math.abs(xs[0]) || 1;
+    // Room either side of the points, but an axis of amounts (GB written) starts at 0, not below.
+    const lo = xs[0] >= 0 ? Math.max(0, xs[0] - span * 0.12) : xs[0] - span * 0.12;
     const s = scaleLinear()
-      .domain([xs[0] - span * 0.12, xs[xs.length - 1] + span * 0.12])
+      .domain([lo, xs[xs.length - 1] + span * 0.12])
       .range([0, w]);
     x = (v) => s(v);
     xTicks = s.ticks(Math.max(2, Math.min(8, Math.floor(w / 70))));
@@ -171,29 +204,54 @@ export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number
         return (
           <g key={s.key} className="series" data-series={s.key}>
             {ok.length > 1 && <path d={d} fill="none" stroke={s.color} strokeWidth={2.2} strokeDasharray={s.dash} />}
-            {ok.map((q) => (
-              <g key={q.x}>
-                {q.lo !== undefined && q.hi !== undefined && (
-                  <path
-                    d={`M${x(q.x)},${y(q.lo)}V${y(q.hi)}M${x(q.x) - 4},${y(q.lo)}h8M${x(q.x) - 4},${y(q.hi)}h8`}
-                    stroke={s.color}
-                    strokeWidth={1.4}
-                    fill="none"
-                  />
-                )}
-                <circle cx={x(q.x)} cy={y(q.y)} r={3.6} fill={s.color} stroke="var(--panel)" strokeWidth={1}>
-                  <title>{`${s.label}, ${p.xLabel} ${formatX(q.x)}: ${formatValue(q.y)} ${p.yLabel}`}</title>
-                </circle>
-                {q.note && (
-                  <text className="point-note" x={x(q.x)} y={si % 2 === 0 ? y(q.hi ?? q.y) - 9 : y(q.lo ?? q.y) + 17} textAnchor="middle">
-                    {q.note}
-                  </text>
-                )}
-              </g>
-            ))}
+            {(s.dots ?? true) &&
+              ok.map((q) => (
+                <g key={q.x}>
+                  {q.lo !== undefined && q.hi !== undefined && (
+                    <path
+                      d={`M${x(q.x)},${y(q.lo)}V${y(q.hi)}M${x(q.x) - 4},${y(q.lo)}h8M${x(q.x) - 4},${y(q.hi)}h8`}
+                      stroke={s.color}
+                      strokeWidth={1.4}
+                      fill="none"
+                    />
+                  )}
+                  <circle cx={x(q.x)} cy={y(q.y)} r={3.6} fill={s.color} stroke="var(--panel)" strokeWidth={1}>
+                    <title>{`${s.label}, ${p.xLabel} ${formatX(q.x)}: ${formatValue(q.y)} ${p.yLabel}`}</title>
+                  </circle>
+                  {q.note && (
+                    <text className="point-note" x={x(q.x)} y={si % 2 === 0 ? y(q.hi ?? q.y) - 9 : y(q.lo ?? q.y) + 17} textAnchor="middle">
+                      {q.note}
+                    </text>
+                  )}
+                </g>
+              ))}
           </g>
         );
       })}
+      {guides.length > 0 && (
+        <g className="guides" data-testid="xy-guides">
+          {guides.map((g, i) => {
+            const sx = (v: number) => (v === -Infinity ? 0 : v === Infinity ? w : Math.min(w, Math.max(0, x(v))));
+            const sy = (v: number) => (v === -Infinity ? h : v === Infinity ? 0 : y(v));
+            const [gx0, gx1, gy0, gy1] = [sx(g.x0), sx(g.x1), sy(g.y0), sy(g.y1)];
+            const vertical = g.x0 === g.x1;
+            return (
+              <g key={i} className="xy-guide" data-holds={g.holds === null || g.holds === undefined ? undefined : String(g.holds)}>
+                <title>{g.label}</title>
+                <line x1={gx0} x2={gx1} y1={gy0} y2={gy1} stroke={g.color} strokeWidth={vertical ? 1.6 : 2} strokeDasharray={g.dash} />
+                <text
+                  className="guide-note"
+                  x={vertical ? gx0 + 4 : Math.min(gx1, w) - 4}
+                  y={vertical ? Math.max(gy1, 0) + 12 + (i % 3) * 13 : gy0 - 5}
+                  textAnchor={vertical ? 'start' : 'end'}
+                >
+                  {g.text}
+                </text>
+              </g>
+            );
+          })}
+        </g>
+      )}
       {figures.length > 0 && (
         <g className="figures" data-testid="xy-figures">
           {figures.map((f, i) => {

@@ -54,6 +54,9 @@ export interface TableFigure extends Evidence {
   column: string | null;
   /** The figure's request size: an IOPS figure drawn as MB/s, or MB/s as IOPS. */
   block_bytes: number;
+  /** A fill's figure over part of it: from and to this much written (GB); null: the start, the end. */
+  from_gb?: number | null;
+  to_gb?: number | null;
 }
 
 export interface ExperimentProgress {
@@ -134,7 +137,8 @@ export function isTableFigure(v: unknown): v is TableFigure {
     isObj(v) &&
     (v.row === null || (isObj(v.row) && Object.values(v.row).every(isCell))) &&
     (v.column === null || isStr(v.column)) &&
-    isNum(v.block_bytes)
+    isNum(v.block_bytes) &&
+    [v.from_gb, v.to_gb].every((g) => g === undefined || g === null || isNum(g))
   );
 }
 

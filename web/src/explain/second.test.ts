@@ -83,9 +83,13 @@ describe('why was this second slow', () => {
 
   it('says where the writes went on a drive with an SLC cache', () => {
     const params = { ...PARAMS, 'nand.cell': 'qlc' };
-    const cached = explainSecond(run({ host_to_slc: Array(10).fill(1), slc_free_gb: Array(10).fill(42), fold_mb_s: Array(10).fill(0) }), 5, {
-      parameters: params,
-    })!;
+    const cached = explainSecond(
+      run({ host_to_slc: Array(10).fill(1), slc_free_gb: Array(10).fill(42), fold_mb_s: Array(10).fill(0) }),
+      5,
+      {
+        parameters: params,
+      },
+    )!;
     const inCache = cached.findings.find((f) => f.text.includes('SLC cache'))!;
     expect(inCache.kind).toBe('state');
     expect(inCache.text).toContain('100% of the data written this second went into the SLC cache');

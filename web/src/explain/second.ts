@@ -76,7 +76,10 @@ function slcFindings(v: (field: string) => number, ctx: StoryContext): Finding[]
     ];
   }
   const full = v('slc_free_gb') < 0.5;
-  const where = toSlc > 0 ? `only ${formatPercent(toSlc)} of the writes went into SLC, the rest straight to ${native}` : `writes went straight to ${native}`;
+  const where =
+    toSlc > 0
+      ? `only ${formatPercent(toSlc)} of the writes went into SLC, the rest straight to ${native}`
+      : `writes went straight to ${native}`;
   return [
     {
       kind: 'cause',

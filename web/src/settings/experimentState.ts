@@ -55,11 +55,13 @@ export const EXPERIMENT_KEYS = {
 } as const;
 
 /** How an experiment's table is drawn, read from its columns (so a new experiment is drawn too). */
-export type ExperimentKind = 'queue-depth' | 'span' | 'seconds' | 'other';
+export type ExperimentKind = 'queue-depth' | 'span' | 'seconds' | 'fill' | 'recovery' | 'other';
 
 export function experimentKind(columns: readonly string[]): ExperimentKind {
   if (columns.includes('queue_depth') && (columns.includes('iops') || columns.includes('mb_s'))) return 'queue-depth';
   if (columns.includes('second') && columns.includes('iops')) return 'seconds';
+  if (columns.includes('gb_written') && columns.includes('mb_s')) return 'fill';
+  if (columns.includes('rest_s') && columns.includes('mb_s')) return 'recovery';
   if (columns.includes('span') && columns.includes('spare_percent')) return 'span';
   return 'other';
 }

@@ -1,7 +1,7 @@
 // An experiment's results, drawn the way the articles draw them, from the table the engine
 // streams (a row per queue depth, per spare area or per second): bandwidth and latency against
 // queue depth, steady IOPS and write amplification against spare area, rated against
-// NAND-limited endurance, or the per-second scatter; every run on the page on one chart; the
+// NAND-limited endurance, the per-second scatter, or a fill's speed against data written; every run on the page on one chart; the
 // table itself under the charts; and the table as the CLI's CSV. A new experiment is drawn from
 // its columns (experimentKind), or shown as a table with a generic chart.
 
@@ -16,6 +16,7 @@ import { consistency } from '../scenarios/consistency';
 import { experimentKind, type ExperimentSettings } from '../settings/experimentState';
 import { CORNER_COLORS, queueDepthSeries, RUN_DASHES, shortName, spanSeries } from './experimentSeries';
 import { ExperimentTables } from './ExperimentTables';
+import { FillCharts, RecoveryCharts } from './CacheCharts';
 import { EvidenceList } from '../components/EvidenceList';
 import { figureMarkers, placeOf, splitFigures } from './experimentFigures';
 import { column, COLUMN_WORDS, CORNER_WORDS, num, type ExperimentRun } from './experimentTable';
@@ -43,6 +44,12 @@ export const ExperimentView = memo(function ExperimentView(props: ExperimentView
       {kind === 'queue-depth' && <QueueDepthCharts {...props} runs={withRows} emptyText={emptyText} />}
       {kind === 'span' && <SpanCharts {...props} runs={withRows} emptyText={emptyText} />}
       {kind === 'seconds' && <SecondsChart {...props} runs={withRows} emptyText={emptyText} />}
+      {kind === 'fill' && (
+        <FillCharts title={info.title} runs={withRows} focusKey={props.focusKey} height={props.height} emptyText={emptyText} />
+      )}
+      {kind === 'recovery' && (
+        <RecoveryCharts title={info.title} runs={withRows} focusKey={props.focusKey} height={props.height} emptyText={emptyText} />
+      )}
       {kind === 'other' && <GenericChart {...props} runs={withRows} emptyText={emptyText} columns={columns} />}
       <ExperimentFigures runs={withRows} focusKey={props.focusKey} />
       <ExperimentTables info={info} runs={runs} focusKey={props.focusKey} />

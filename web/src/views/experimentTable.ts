@@ -45,6 +45,13 @@ export const COLUMN_WORDS: Record<string, string> = {
   nand_limited_pb: 'NAND-limited (PB)',
   nand_over_rated: 'NAND / rated',
   drive_writes_per_day: 'Drive writes per day',
+  gb_written: 'Written (GB)',
+  slc_free_gb: 'SLC room (GB)',
+  slc_data_gb: 'SLC to fold (GB)',
+  fold_mb_s: 'Folded (MB/s)',
+  rest_s: 'Rest (s)',
+  write: 'Write',
+  gb: 'GB',
 };
 
 export const num = (v: Cell | undefined): number => (typeof v === 'number' ? v : NaN);

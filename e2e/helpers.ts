@@ -133,14 +133,14 @@ export async function lowestIops(page: Page): Promise<number> {
   return m ? Number(m[1]) : NaN;
 }
 
-/**
- * A 16.5 GiB drive of the S3700's architecture (128 blocks per plane instead of 2048), as URL
- * overrides: it leaves the fresh-drive phase after ~15 s, so variants show within a short run.
- */
 /** `cargo` arguments that run the native CLI as `npm test` built it (scripts/test.sh's `ci`
  * profile), so a test compares with the CLI without building it a second time. */
 export const NATIVE_CLI = ['run', '--profile', 'ci', '-q', '-p', 'ssdlab-cli', '--'];
 
+/**
+ * A 16.5 GiB drive of the S3700's architecture (128 blocks per plane instead of 2048), as URL
+ * overrides: it leaves the fresh-drive phase after ~15 s, so variants show within a short run.
+ */
 export const SMALL_S3700 = [
   'set.geometry.blocks_per_plane=128',
   'set.user_bytes=12500000768',
@@ -151,6 +151,17 @@ export const SMALL_S3700 = [
 
 /** The P3700's architecture at 1/16 of its size (32 GiB of NAND), as URL overrides. */
 export const SMALL_P3700 = ['drive=p3700-400', 'set.geometry.blocks_per_plane=128', 'set.user_bytes=25000001536'].join('&');
+
+/**
+ * The 980 Pro's architecture with 1/16 of its flash, 50 GB for the host and a 5.7 GB most SLC cache
+ * (a twentieth of its 1 TB and 114 GB), as URL overrides: a whole-drive fill takes ~30 simulated seconds.
+ */
+export const SMALL_980PRO = [
+  'drive=980pro-1000',
+  'set.geometry.blocks_per_plane=114',
+  'set.user_bytes=50000000000',
+  'set.slc_cache.dynamic_max_bytes=5700000000',
+].join('&');
 
 /** Waits until every run on the page has finished (each run's line in the legend says so). */
 export async function allRunsDone(page: Page, count: number): Promise<void> {

@@ -145,7 +145,7 @@ test('lab cliff: the wall, free blocks and spare area; a reload keeps the progre
 test('the list of labs opens any lab; a missing or broken lab file is named and the other settings stay', async ({ page }) => {
   await openApp(page, '?seconds=300');
   await page.getByTestId('labs-button').click();
-  await expect(page.getByTestId('lab-list').getByRole('link')).toHaveCount(7);
+  await expect(page.getByTestId('lab-list').getByRole('link')).toHaveCount(8);
   await expect(page.getByTestId('lab-link-queue')).toContainText('Queue depth: SATA against NVMe');
   await page.screenshot({ path: `${SHOTS}/lab-list-1280-light.png` });
   expect(await axeViolations(page), 'the list of labs').toEqual([]);
@@ -161,7 +161,7 @@ test('the list of labs opens any lab; a missing or broken lab file is named and 
 
   await openApp(page, '?lab=nope&seconds=300');
   await expect(page.getByTestId('lab-error')).toContainText(
-    'lab: no lab named "nope" (known: cliff, spare, consistency, queue, power, raid, predict)',
+    'lab: no lab named "nope" (known: cliff, spare, consistency, queue, power, raid, slc, predict)',
   );
   await expect(page.getByTestId('seconds-input')).toHaveValue('300');
 
@@ -217,6 +217,28 @@ test('lab power: capacitors, a volatile cache and write-through; capacitors that
   await nextStep(page, 2);
   await runStep(page, 1, false);
   await expectMet(page, ['first-cut-loses', 'second-cut-safe', 'smart-flag']);
+});
+
+test('lab slc: a cached drive’s fall, QLC against TLC, a rest, and the whole fill', async ({ page }) => {
+  await openLab(page, 'slc');
+  await predict(page, 'predict-fall', '10');
+  await runStep(page, 1, false);
+  await expectMet(page, ['predict-fall', 'fast-then-slow', 'cache-empty']);
+  await expect(page.getByTestId('panel-slc')).toBeVisible();
+  await nextStep(page, 2);
+  await predict(page, 'predict-slowest', 'the 870 QVO (QLC)');
+  await runStep(page, 2, false);
+  await expectMet(page, ['predict-slowest', 'qlc-falls-further']);
+  await expect(page.getByTestId('lab-check-predict-slowest-detail')).toContainText('picked “the 870 QVO (QLC)” · the run: “the 870 QVO (QLC)”');
+  await nextStep(page, 3);
+  await predict(page, 'predict-rest', '3000');
+  await runStep(page, 1, true);
+  await expectMet(page, ['predict-rest', 'rest-helps']);
+  await nextStep(page, 4);
+  await runStep(page, 1, true);
+  await expectMet(page, ['finished', 'average-below-box']);
+  await expect(page.getByTestId('exp-chart-fill').getByTestId('xy-guides')).toContainText('cache full at');
+  await expect(page.getByTestId('lab-tally')).toContainText('9 of 9 checkpoints met');
 });
 
 test('lab raid: striping doubles IOPS until the host adapters’ link caps it', async ({ page }) => {

@@ -122,7 +122,7 @@ test('npm run classroom serves the build on the network, prints the addresses st
     expect(printed).toMatch(
       new RegExp(`Students on this network open:\\n  http://\\d+\\.\\d+\\.\\d+\\.\\d+:${port}/|No network address found`),
     );
-    expect(printed).toContain('Labs: cliff, spare, consistency, queue, power, raid, predict');
+    expect(printed).toContain('Labs: cliff, spare, consistency, queue, power, raid, slc, predict');
     const origin = `http://127.0.0.1:${port}`;
     const index = await page.request.get(`${origin}/labs/index.json`);
     expect(index.headers()['content-type']).toBe('application/json; charset=utf-8');

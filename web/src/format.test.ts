@@ -28,6 +28,9 @@ describe('page formats', () => {
     expect(formatBytes(4096)).toBe('4 KB');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1 << 20)).toBe('1 MB');
+    expect(formatBytes(3 << 19)).toBe('1.5 MB');
+    expect(formatBytes((1 << 20) + 4096)).toBe('1028 KB');
     expect(formatDuration(45)).toBe('45 s');
     expect(formatDuration(200)).toBe('3 min 20 s');
     expect(formatDuration(3900)).toBe('1 h 5 min');

@@ -77,6 +77,7 @@ export function formatCount(v: number): string {
 
 /** A request size: 4 KB, 1.5 KB, 512 B. */
 export function formatBytes(bytes: number): string {
+  if (bytes >= 1 << 20 && (bytes * 2) % (1 << 20) === 0) return `${bytes / (1 << 20)} MB`;
   if (bytes >= 1024 && (bytes * 2) % 1024 === 0) return `${bytes / 1024} KB`;
   return `${bytes} B`;
 }

@@ -125,6 +125,7 @@ describe('the design table', () => {
 
   it('describes the changes for the results heading', () => {
     expect(describeDesign({ pacing: 'lazy', cuts: [700, 1200] }, S3700)).toEqual(['GC pacing: Lazy', 'Cut power at 700, 1200 s']);
+    expect(describeDesign({ block: 1 << 20, qd: 1 }, S3700)).toEqual(['Queue depth 1', 'Request size 1 MB']);
   });
 });
 

@@ -8,6 +8,7 @@
 // Nothing here checks ranges the engine owns: the engine validates the request and its message
 // names the field, which the page shows next to the option that sets it (see `optionForField`).
 
+import { formatBytes } from '../format';
 import { DRIVE_DESIGN_OPTIONS } from './driveDesignOptions';
 import { POWER_OPTIONS } from './powerOptions';
 import { TEST_BED_OPTIONS } from './testBedOptions';
@@ -263,7 +264,8 @@ export function describeDesign(values: DesignValues, offer: EngineOffer): string
       const c = option.choices.find((x) => x.value === v);
       if (c) out.push(`${option.label}: ${c.label}`);
     } else if (option.kind === 'number' || option.kind === 'text') {
-      out.push(`${option.label} ${v}${option.kind === 'number' && option.unit ? ` ${option.unit}` : ''}`);
+      const bytes = option.kind === 'number' && option.unit === 'bytes' && typeof v === 'number';
+      out.push(`${option.label} ${bytes ? formatBytes(v) : `${v}${option.kind === 'number' && option.unit ? ` ${option.unit}` : ''}`}`);
     } else if (Array.isArray(v) && v.length > 0) {
       out.push(`${option.label} ${v.join(', ')} ${option.unit ?? ''}`.trim());
     }

@@ -81,7 +81,9 @@ export function runName(
     parts.push(...describeDesign(experimentDesign(s.design), offerFor(presets, s.drive, requestFields)));
   } else {
     if (s.source) parts.push(`${s.source.kind === 'fio' ? 'fio job' : 'trace'} ${s.source.name}`);
-    else if (s.workload !== DEFAULTS.workload) parts.push(workloadWords(s.workload).name);
+    // A request size of its own replaces the workload's, named in its words: "Sequential writes (128 KB)".
+    else if (s.workload !== DEFAULTS.workload)
+      parts.push(s.design.block !== undefined ? workloadWords(s.workload).name.replace(/ \(.*\)$/, '') : workloadWords(s.workload).name);
     parts.push(...describeDesign(s.design, offerFor(presets, s.drive, requestFields)));
   }
   const n = Object.keys(s.overrides).length;

@@ -85,5 +85,10 @@ test('a live fill of a cached drive: the SLC panels, and a slow second explained
   await expect(why).toContainText('The SLC cache was full');
   await why.getByText('Every value of this second').click();
   await expect(why.locator('table')).toContainText('Room left in the SLC cache');
+  // Inside the drive, that second: the dies' time folding is named (it was drawn as idle before).
+  await page.getByTestId('section-inside').locator('summary').click();
+  await expect(page.getByTestId('inside-view')).toHaveAttribute('data-second', '8');
+  const summary = (await page.getByTestId('die-summary').textContent())!;
+  expect(Number(summary.match(/folding ([\d.]+)%/)![1])).toBeGreaterThan(0);
   expect(await axeViolations(page)).toEqual([]);
 });

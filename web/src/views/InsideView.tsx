@@ -42,7 +42,9 @@ export default function InsideView({ inside, second }: InsideViewProps) {
     );
   }
 
-  const shares = DIE_WORK.map((_, k) => at.dies.reduce((a, d) => a + Math.min(1, d[k]), 0) / at.dies.length);
+  // An older engine reports fewer kinds (no folding); folding is named only in a second that has it.
+  const shares = DIE_WORK.map((_, k) => at.dies.reduce((a, d) => a + Math.min(1, d[k] ?? 0), 0) / at.dies.length);
+  const work = DIE_WORK.map((w, k) => ({ ...w, share: shares[k] })).filter((w) => w.id !== 'fold' || w.share > 0);
   const idle = Math.max(0, 1 - shares.reduce((a, b) => a + b, 0));
   const busiest = at.dies.reduce((best, d, i) => (sum(d) > sum(at.dies[best]) ? i : best), 0);
   const closed = at.valid.reduce((a, b) => a + b, 0);
@@ -69,7 +71,7 @@ export default function InsideView({ inside, second }: InsideViewProps) {
       )}
       <h3>Every die this second</h3>
       <ul className="legend">
-        {[...DIE_WORK, IDLE].map((w) => (
+        {[...work, IDLE].map((w) => (
           <li key={w.label}>
             <span className="key band" style={{ background: w.color }} aria-hidden="true" />
             {w.label}
@@ -78,9 +80,9 @@ export default function InsideView({ inside, second }: InsideViewProps) {
       </ul>
       <DieGrid at={at} channels={layout.channels} theme={theme} />
       <p className="hint" data-testid="die-summary">
-        Across {layout.dies} dies on {layout.channels} channels:{' '}
-        {DIE_WORK.map((w, k) => `${w.label} ${formatPercent(shares[k])}`).join(', ')}, idle {formatPercent(idle)}. Busiest: die {busiest} on
-        channel {busiest % layout.channels} ({formatPercent(Math.min(1, sum(at.dies[busiest])))} busy).
+        Across {layout.dies} dies on {layout.channels} channels: {work.map((w) => `${w.label} ${formatPercent(w.share)}`).join(', ')}, idle{' '}
+        {formatPercent(idle)}. Busiest: die {busiest} on channel {busiest % layout.channels} (
+        {formatPercent(Math.min(1, sum(at.dies[busiest])))} busy).
       </p>
       <div className="inside-hists">
         <figure>

@@ -90,5 +90,13 @@ test('a live fill of a cached drive: the SLC panels, and a slow second explained
   await expect(page.getByTestId('inside-view')).toHaveAttribute('data-second', '8');
   const summary = (await page.getByTestId('die-summary').textContent())!;
   expect(Number(summary.match(/folding ([\d.]+)%/)![1])).toBeGreaterThan(0);
+  // Its blocks by mode: the cache's SLC-mode blocks, written TLC blocks, free ones; they add up.
+  const modes = (await page.getByTestId('block-modes-summary').textContent())!.replace(/,/g, '');
+  const [slc, native, free, total] = [/SLC mode \(the cache\) (\d+)/, /TLC\/QLC mode written (\d+)/, /free (\d+)/, /of (\d+) blocks/].map((re) =>
+    Number(modes.match(re)![1]),
+  );
+  expect(slc).toBeGreaterThan(0);
+  expect(native).toBeGreaterThan(0);
+  expect(slc + native + free).toBe(total);
   expect(await axeViolations(page)).toEqual([]);
 });

@@ -221,7 +221,7 @@ export function LiveResults({ store, state, invalid, onStart, chartHeight, full,
                 hint="what every die does each second, the blocks GC chooses from, wear"
                 testId="section-inside"
               >
-                <InsideView inside={focused.inside} second={picked} />
+                <InsideView inside={focused.inside} second={picked} store={focused.store} />
               </LazySection>
               <LazySection title="Latency" hint="percentiles per second and the run’s histogram" testId="section-latency">
                 <LatencyView

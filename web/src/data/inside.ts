@@ -28,7 +28,7 @@ export const DIE_WORK = [
   { id: 'gc_program', label: 'GC program', color: 'var(--c-amber)' },
   { id: 'erase', label: 'erase', color: 'var(--c-red)' },
   { id: 'map', label: 'map', color: 'var(--c-violet)' },
-  { id: 'fold', label: 'folding', color: 'var(--c-brown)' },
+  { id: 'fold', label: 'folding', color: 'var(--c-pink)' },
 ] as const;
 
 /** One second inside the drive, read out of a row. */

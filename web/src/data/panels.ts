@@ -231,7 +231,7 @@ export const PANELS: readonly PanelSpec[] = [
     y: { kind: 'linear', robust: true },
     format: formatCount,
     value: (v) => `${exact.format(v)} MB/s`,
-    series: [{ field: 'fold_mb_s', kind: 'dots', color: 'var(--c-brown)', label: 'folded (MB/s)' }],
+    series: [{ field: 'fold_mb_s', kind: 'dots', color: 'var(--c-pink)', label: 'folded (MB/s)' }],
     relevant: (ctx) => ctx.writes && hasSlcCache(ctx),
   },
 ];

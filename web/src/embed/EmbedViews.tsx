@@ -44,7 +44,7 @@ export function EmbedViews({ store, run, state, show, onCharts }: EmbedViewsProp
       {show.has('inside') && (
         <section className="embed-view" aria-label="Inside the drive">
           <h2>Inside the drive</h2>
-          <InsideView inside={run.inside} second={state.until} />
+          <InsideView inside={run.inside} second={state.until} store={store} />
         </section>
       )}
       {show.has('latency') && (

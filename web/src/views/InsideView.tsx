@@ -4,8 +4,9 @@
 // or the second the "why" panel explains. Loaded when first opened.
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { rowOf, type ColumnStore } from '../data/columns';
 import { DIE_WORK, type InsideSecond, type InsideStore } from '../data/inside';
-import { formatCount, formatPercent } from '../format';
+import { formatCount, formatInt, formatPercent } from '../format';
 import { prepareCanvas, useVersion, useWidth } from '../hooks/useVersion';
 import { colorOf, useTheme } from '../theme';
 
@@ -13,12 +14,14 @@ export interface InsideViewProps {
   inside: InsideStore;
   /** The second to show; null: the latest. */
   second: number | null;
+  /** The run's per-second columns (the blocks in SLC mode, on a drive with an SLC cache). */
+  store?: ColumnStore;
 }
 
 const IDLE = { label: 'idle', color: 'var(--line-2)' };
 const HIST_HEIGHT = 120;
 
-export default function InsideView({ inside, second }: InsideViewProps) {
+export default function InsideView({ inside, second, store }: InsideViewProps) {
   const version = useVersion(() => inside.version);
   const theme = useTheme();
   const shown = second ?? inside.lastSecond;
@@ -69,6 +72,7 @@ export default function InsideView({ inside, second }: InsideViewProps) {
           <span className="hint">The stripe deals every stream to all members alike, so each works much like the others.</span>
         </p>
       )}
+      {store && <BlockModes store={store} second={shown} total={at.erase.reduce((a, b) => a + b, 0)} />}
       <h3>Every die this second</h3>
       <ul className="legend">
         {[...work, IDLE].map((w) => (
@@ -125,6 +129,40 @@ export default function InsideView({ inside, second }: InsideViewProps) {
         </figure>
       </div>
     </div>
+  );
+}
+
+/**
+ * A drive with an SLC cache: its blocks by mode at the end of the second. The cache is made of
+ * blocks run one bit a cell; the drive takes them from the free ones and gives them back folded.
+ */
+function BlockModes({ store, second, total }: { store: ColumnStore; second: number; total: number }) {
+  const row = store.has('slc_blocks') ? rowOf(store, second) : -1;
+  const slc = row >= 0 ? store.column('slc_blocks')[row] : 0;
+  if (!(slc > 0) || !(total > 0)) return null;
+  const free = store.has('free_blocks') ? Math.min(total - slc, store.column('free_blocks')[row]) : 0;
+  const parts = [
+    { label: 'SLC mode (the cache)', count: slc, color: 'var(--c-pink)' },
+    { label: 'TLC/QLC mode, written', count: Math.max(0, total - slc - free), color: 'var(--c-teal)' },
+    { label: 'free', count: free, color: 'var(--line-2)' },
+  ];
+  return (
+    <>
+      <h3>Blocks by mode</h3>
+      <div
+        className="mode-bar"
+        role="img"
+        aria-label={parts.map((p) => `${p.label}: ${formatInt(p.count)}`).join(', ')}
+        data-testid="block-modes"
+      >
+        {parts.map((p) => (
+          <span key={p.label} style={{ width: `${(100 * p.count) / total}%`, background: p.color }} />
+        ))}
+      </div>
+      <p className="hint" data-testid="block-modes-summary">
+        {parts.map((p) => `${p.label} ${formatInt(p.count)} (${formatPercent(p.count / total)})`).join(', ')} of {formatInt(total)} blocks.
+      </p>
+    </>
   );
 }
 

@@ -61,17 +61,14 @@ pub const DIRTY_RECOVERY: Definition = Definition {
     about: "From a sequential fill, 4 KiB random writes at QD32 for dirty_seconds (model: CDRLabs gives neither \
             size nor depth); then, a run per row, nothing (dirty), a rest of each of rest_seconds (rested), or a \
             TRIM of the whole span (1 s) and the rest (trimmed); then the measuring write, 128 KiB sequential \
-            at the queue depth for `seconds` after a 1 s ramp (model: CDRLabs does not describe its test). A \
+            at the queue depth for `seconds` after its ramp (model: CDRLabs does not describe its test). A \
             secure-erased row is the same write on an empty drive. Idle time folds SLC data, collects to \
             gc.background_free_blocks and erases every block TRIM emptied: the cache needs free blocks.",
     seconds: 10,
     ramp_seconds: 1,
     queue_depths: &[32],
     columns: &["state", "rest_s", "mb_s", "iops", "latency_mean_us", "latency_p99_us", "latency_max_us"],
-    drive: ArticleDrive::One {
-        preset: "870qvo-1000",
-        source: "CDRLabs' TRIM page of its Samsung 870 QVO 1TB review (docs/sources/today-drives.md)",
-    },
+    drive: ArticleDrive::One { preset: "870qvo-1000", source: "[CDRLabs TRIM] reviews a Samsung 870 QVO 1TB" },
     build: Build::DirtyRecovery,
 };
 

@@ -110,6 +110,11 @@ fn bad_requests_name_the_field_and_what_it_accepts() {
     assert!(e.message.contains("0.01 and 1.0"), "{}", e.message);
     let e = request("four-corners", serde_json::json!({ "precondition": "lots" })).plan().err().unwrap();
     assert_eq!(e.field, "precondition");
+    let e = request("dirty-recovery", serde_json::json!({ "states": ["dirty", "clean"] })).plan().err().unwrap();
+    assert_eq!(e.field, "states");
+    assert!(e.message.contains("'clean'") && e.message.contains("secure-erased, dirty, rested, trimmed"), "{e}");
+    let e = request("dirty-recovery", serde_json::json!({ "dirty_seconds": 0 })).plan().err().unwrap();
+    assert_eq!(e.field, "dirty_seconds");
     let e = ExperimentRequest::from_json(r#"{"experiment":"io-consistency","drive":"s3700-200","sekonds":5}"#)
         .err()
         .unwrap();

@@ -250,7 +250,7 @@ pub struct EnduranceArgs {
 #[derive(Args)]
 pub struct SweepArgs {
     /// io-consistency, four-corners, mixed-70-30, sequential-128k, spare-area, endurance,
-    /// raid-scaling, whole-drive-fill or idle-recovery
+    /// raid-scaling, whole-drive-fill, idle-recovery or dirty-recovery
     /// (--list describes each).
     #[arg(value_name = "EXPERIMENT")]
     pub experiment: Option<String>,
@@ -274,12 +274,19 @@ pub struct SweepArgs {
     /// idle-recovery: GB written before the rest (default: a third of the span).
     #[arg(long, value_name = "GB")]
     pub write_gb: Option<String>,
-    /// idle-recovery: the rests to compare, seconds, e.g. 0,1,10,60.
+    /// idle-recovery and dirty-recovery: the rests to compare, seconds, e.g. 0,1,10,60.
     #[arg(long, value_name = "LIST")]
     pub rest_seconds: Option<String>,
     /// idle-recovery: GB written after the rest (default: a hundredth of the span).
     #[arg(long, value_name = "GB")]
     pub then_gb: Option<String>,
+    /// dirty-recovery: seconds of 4 KiB random writes after the fill (default 1800).
+    #[arg(long, value_name = "N")]
+    pub dirty_seconds: Option<String>,
+    /// dirty-recovery: the states to measure, e.g. dirty,trimmed (default:
+    /// secure-erased,dirty,rested,trimmed).
+    #[arg(long, value_name = "LIST")]
+    pub states: Option<String>,
     /// Shares of the span for the spare-area sweep and endurance, e.g. 1,0.875,0.75.
     #[arg(long, value_name = "LIST")]
     pub spans: Option<String>,

@@ -94,6 +94,8 @@ fn request(experiment: Option<String>, a: &SweepArgs) -> Result<ExperimentReques
     r.write_gb = a.write_gb.as_deref().map(|v| number("write_gb", v)).transpose()?;
     r.rest_seconds = a.rest_seconds.as_deref().map(|v| list("rest_seconds", v)).transpose()?;
     r.then_gb = a.then_gb.as_deref().map(|v| number("then_gb", v)).transpose()?;
+    r.dirty_seconds = a.dirty_seconds.as_deref().map(|v| number("dirty_seconds", v)).transpose()?;
+    r.states = a.states.as_deref().map(|v| v.split(',').map(|s| s.trim().to_string()).collect());
     if let Some(v) = &a.span {
         r.span = number("span", v)?;
     }

@@ -110,6 +110,11 @@ fn bad_requests_name_the_field_and_what_it_accepts() {
     assert!(e.message.contains("0.01 and 1.0"), "{}", e.message);
     let e = request("four-corners", serde_json::json!({ "precondition": "lots" })).plan().err().unwrap();
     assert_eq!(e.field, "precondition");
+    let e = request("dirty-recovery", serde_json::json!({ "states": ["dirty", "clean"] })).plan().err().unwrap();
+    assert_eq!(e.field, "states");
+    assert!(e.message.contains("'clean'") && e.message.contains("secure-erased, dirty, rested, trimmed"), "{e}");
+    let e = request("dirty-recovery", serde_json::json!({ "dirty_seconds": 0 })).plan().err().unwrap();
+    assert_eq!(e.field, "dirty_seconds");
     let e = ExperimentRequest::from_json(r#"{"experiment":"io-consistency","drive":"s3700-200","sekonds":5}"#)
         .err()
         .unwrap();
@@ -247,4 +252,42 @@ fn the_980_after_its_cache_writes_at_the_rate_folding_first_allows() {
     let after: Vec<f64> = gb.iter().zip(&mb_s).filter(|(g, _)| (21.0..30.0).contains(*g)).map(|(_, m)| *m).collect();
     let after = after.iter().sum::<f64>() / after.len() as f64;
     assert!((after / expected - 1.0).abs() < 0.05, "{after} MB/s after the cache vs {expected} from the timings");
+}
+
+/// The 870 QVO 1TB at 1/21 of its blocks (128 per plane): GC's thresholds as `calibrate::scaled`
+/// takes them, its 42 GB cache a 2 GB one.
+fn small_870qvo(extra: serde_json::Value) -> ExperimentRequest {
+    let set = serde_json::json!({
+        "geometry.blocks_per_plane": 128, "user_bytes": 46_869_274_624u64, "gc.start_free_blocks": 4,
+        "gc.boost_below_free_blocks": 2, "gc.boost_until_free_blocks": 3, "gc.background_free_blocks": 4,
+        "slc_cache.dynamic_max_bytes": 2_000_000_000u64 });
+    let mut r = serde_json::json!({ "experiment": "dirty-recovery", "set": set });
+    for (k, v) in extra.as_object().unwrap() {
+        r[k] = v.clone();
+    }
+    ExperimentRequest::from_json(&r.to_string()).unwrap()
+}
+
+#[test]
+fn a_dirty_drive_recovers_more_the_longer_it_rests_and_at_once_after_trim() {
+    let r = small_870qvo(serde_json::json!({ "dirty_seconds": 300, "rest_seconds": [5, 120] }));
+    let table = run(&r);
+    let (state, rest) = (table.columns.iter().position(|c| c == "state").unwrap(), column(&table, "rest_s"));
+    let rows: Vec<String> =
+        table.rows.iter().zip(&rest).map(|(r, s)| format!("{} {s}", r[state].as_str().unwrap())).collect();
+    assert_eq!(rows, ["secure-erased 0", "dirty 0", "rested 5", "rested 120", "trimmed 5", "trimmed 120"]);
+    let [erased, dirty, rested_5, rested_120, trimmed_5, trimmed_120] = column(&table, "mb_s")[..] else { panic!() };
+    // Dirty: the blocks nearly all valid data, each write waits for GC's relocations.
+    assert!(dirty < 0.05 * erased, "dirty {dirty} vs secure-erased {erased} MB/s");
+    // A rest folds the cache's data and collects (to gc.background_free_blocks): the longer, the
+    // faster the write after it.
+    assert!(
+        rested_5 > dirty && rested_120 > 2.0 * rested_5,
+        "dirty {dirty}, rested 5 s {rested_5}, 120 s {rested_120}"
+    );
+    // TRIM empties the blocks: an erase each makes them free, so the drive writes as a
+    // secure-erased one does.
+    for trimmed in [trimmed_5, trimmed_120] {
+        assert!((trimmed / erased - 1.0).abs() < 0.03, "trimmed {trimmed} vs secure-erased {erased}");
+    }
 }

@@ -4,7 +4,7 @@ use crate::common;
 
 use common::*;
 use ssdlab_core::config::GcPacing;
-use ssdlab_core::config::WorkloadSpec;
+use ssdlab_core::config::{JobSpec, Phase, WorkloadSpec};
 use ssdlab_core::{Sample, Summary};
 
 fn hot_cold(victim: &str) -> Summary {
@@ -107,4 +107,35 @@ fn trimming_half_the_filled_span_gives_the_spare_area_of_testing_half() {
     let half = steady_wa(0.5, 0.0);
     assert!((trimmed - half).abs() / half < 0.05, "trimmed {:.3} vs half span {:.3}", trimmed, half);
     assert!(trimmed < full - 0.4, "trimmed {:.3} vs full {:.3}", trimmed, full);
+}
+
+#[test]
+fn idle_time_erases_every_block_trim_emptied_more_of_them_the_longer_the_rest() {
+    // A filled drive, its whole span trimmed in the first second (one pass of 16 MiB TRIMs), then
+    // a rest: the blocks that held the data hold nothing valid, and each die erases them while
+    // it has time (an erase each, nothing to copy), not only up to gc.background_free_blocks,
+    // which the spare blocks already exceed. Slow erases (30 ms), so a short rest erases some.
+    let free_blocks_after = |trim_percent: u32, rest_s: u32| {
+        let mut cfg = small_s3700(128, GcPacing::ConsistencyFirst, 2 + rest_s, 3);
+        cfg.drive.timing.erase_ns = 30_000_000;
+        let chunk = 16 << 20;
+        let mut first = JobSpec::named(&cfg.workload, chunk, chunk, 1);
+        (first.read_percent, first.trim_percent, first.random_percent) = (100 - trim_percent, trim_percent, 0);
+        first.rate_iops = (cfg.span_units() * 4096).div_ceil(chunk as u64) as u32;
+        // A rest must have a phase after it: a few reads.
+        let read = JobSpec { read_percent: 100, trim_percent: 0, rate_iops: 10, ..first.clone() };
+        let second = |jobs| Phase { name: String::new(), jobs, runtime_ns: 1_000_000_000, ramp_ns: 0 };
+        let rest = Phase { runtime_ns: rest_s as u64 * 1_000_000_000, ..second(Vec::new()) };
+        cfg.phases = vec![second(vec![first]), rest, second(vec![read])];
+        run(cfg).last().unwrap().free_blocks
+    };
+    let spare = free_blocks_after(0, 8); // reads instead of TRIMs: idle GC has nothing to do
+    let (after_1s, after_8s) = (free_blocks_after(100, 1), free_blocks_after(100, 8));
+    let d = small_s3700(128, GcPacing::ConsistencyFirst, 1, 3).drive;
+    let (dies, data_blocks) = (d.geometry.dies, d.user_units().div_ceil(d.geometry.units_per_block() as u64) as u32);
+    // A second erases 33 blocks on each die; eight erase every emptied one (all the data's but
+    // the blocks left open).
+    assert!(after_1s >= spare + dies * 30 && after_1s <= spare + dies * 34, "{spare} -> {after_1s} in 1 s");
+    assert!(after_8s + dies >= spare + data_blocks, "{spare} -> {after_8s} in 8 s, {data_blocks} held data");
+    assert_eq!(after_8s, free_blocks_after(100, 12), "nothing left to erase after 8 s");
 }

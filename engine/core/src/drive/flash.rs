@@ -229,6 +229,17 @@ impl Flash {
         self.counters.nand_write_bytes += programs as u64 * self.units_per_program as u64 * UNIT_BYTES;
     }
 
+    /// Erases one of `die`'s closed blocks that hold no valid data, from `now_ns` (no reads, no
+    /// programs: `Ftl::erase_empty`). Returns false if the die has none.
+    pub fn erase_empty_block(&mut self, die: u32, now_ns: u64) -> bool {
+        if !self.ftl.erase_empty(die) {
+            return false;
+        }
+        self.nand.erase(die, now_ns);
+        self.counters.erases += 1;
+        true
+    }
+
     /// Scans one stripe of the die's victim and books the work it needs: the NAND read of its
     /// valid units, the controller's time on them (ECC decode, re-encode, remap), their
     /// programs, which wait for both. The controller takes the relocation on when the scan

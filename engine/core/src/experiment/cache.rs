@@ -1,8 +1,12 @@
-//! The SLC cache's experiments (issue 20): TechPowerUp's whole-drive fill, and writing again
-//! after a rest (how much of the cache idle time gives back).
+//! The SLC cache's experiments (issue 20): TechPowerUp's whole-drive fill, writing again after
+//! a rest (how much of the cache idle time gives back), and CDRLabs' dirty drive (what TRIM and
+//! idle time give back after random writes).
+
+use std::sync::Arc;
 
 use super::{label, ArticleDrive, Build, Definition, Measure, Point, Setup};
-use crate::config::{Phase, Precondition, RunConfig};
+use crate::command::Op;
+use crate::config::{JobSpec, Phase, Precondition, RunConfig, Trace, TraceRecord};
 use crate::units::{ConfigError, NS_PER_S, UNIT_BYTES};
 
 pub const WHOLE_DRIVE_FILL: Definition = Definition {
@@ -48,6 +52,29 @@ pub const IDLE_RECOVERY: Definition = Definition {
     build: Build::IdleRecovery,
 };
 
+pub const DIRTY_RECOVERY: Definition = Definition {
+    id: "dirty-recovery",
+    title: "Dirty drive: TRIM and idle recovery",
+    article: "[CDRLabs TRIM] CDRLabs' TRIM test of the 870 QVO (docs/sources/today-drives.md): the whole drive \
+              filled, 30 minutes of random writes, then the write speed dirty, after TRIM and about 30 \
+              minutes idle, and after a secure erase",
+    about: "From a sequential fill, 4 KiB random writes at QD32 for dirty_seconds (model: CDRLabs gives neither \
+            size nor depth); then, a run per row, nothing (dirty), a rest of each of rest_seconds (rested), or a \
+            TRIM of the whole span (1 s) and the rest (trimmed); then the measuring write, 128 KiB sequential \
+            at the queue depth for `seconds` after its ramp (model: CDRLabs does not describe its test). A \
+            secure-erased row is the same write on an empty drive. Idle time folds SLC data, collects to \
+            gc.background_free_blocks and erases every block TRIM emptied: the cache needs free blocks.",
+    seconds: 10,
+    ramp_seconds: 1,
+    queue_depths: &[32],
+    columns: &["state", "rest_s", "mb_s", "iops", "latency_mean_us", "latency_p99_us", "latency_max_us"],
+    drive: ArticleDrive::One { preset: "870qvo-1000", source: "[CDRLabs TRIM] reviews a Samsung 870 QVO 1TB" },
+    build: Build::DirtyRecovery,
+};
+
+/// The states `dirty-recovery` measures, in the order of its rows.
+pub const RECOVERY_STATES: [&str; 4] = ["secure-erased", "dirty", "rested", "trimmed"];
+
 /// 1 MiB sequential writes at the request's queue depth from `offset_bytes`, `bytes` of them.
 fn sequential_writes(s: &Setup, name: String, offset_bytes: u64, bytes: u64) -> Phase {
     let qd = s.queue_depths.first().copied().unwrap_or(1);
@@ -91,8 +118,7 @@ pub(super) fn idle_recovery(s: &Setup) -> Result<Vec<Point>, ConfigError> {
     let mut points = Vec::new();
     for &rest_s in &s.rest_seconds {
         let mut phases = vec![sequential_writes(s, "write before the rest".into(), 0, before)];
-        let rest = Phase { name: "rest".into(), jobs: Vec::new(), runtime_ns: rest_s as u64 * NS_PER_S, ramp_ns: 0 };
-        phases.extend((rest_s > 0).then_some(rest));
+        phases.extend((rest_s > 0).then(|| rest(rest_s)));
         let after_index = phases.len();
         phases.push(sequential_writes(s, "write after the rest".into(), before, after));
         let gb = |bytes: u64| bytes as f64 / 1e9;
@@ -104,6 +130,72 @@ pub(super) fn idle_recovery(s: &Setup) -> Result<Vec<Point>, ConfigError> {
                 (after_index, vec![label("write", "after"), label("gb", gb(after))]),
             ]),
         });
+    }
+    Ok(points)
+}
+
+/// A TRIM of the whole span in commands of 1 GiB, one at a time (a trace, so their number is
+/// exact), in a phase of one second.
+fn trim_span(s: &Setup, span_bytes: u64) -> Phase {
+    const CHUNK: u64 = 1 << 30;
+    let records = (0..span_bytes.div_ceil(CHUNK))
+        .map(|i| TraceRecord {
+            time_ns: 0,
+            op: Op::Trim,
+            offset_bytes: i * CHUNK,
+            bytes: (span_bytes - i * CHUNK).min(CHUNK) as u32,
+        })
+        .collect();
+    let trace = Trace { name: "TRIM of the span".into(), records, open_loop: false, time_scale: 1.0 };
+    let job = JobSpec { trace: Some(Arc::new(trace)), ..s.job("TRIM of the span", 0, false, UNIT_BYTES as u32, 1) };
+    Phase { name: "TRIM".into(), jobs: vec![job], runtime_ns: NS_PER_S, ramp_ns: 0 }
+}
+
+/// A phase in which the host issues nothing for `seconds` (the drive is idle).
+fn rest(seconds: u32) -> Phase {
+    Phase { name: "rest".into(), jobs: Vec::new(), runtime_ns: seconds as u64 * NS_PER_S, ramp_ns: 0 }
+}
+
+pub(super) fn dirty_recovery(s: &Setup) -> Result<Vec<Point>, ConfigError> {
+    let span = s.base.workload_units() * UNIT_BYTES;
+    let qd = s.queue_depths.first().copied().unwrap_or(32);
+    let measuring =
+        s.timed("128 KiB sequential writes".into(), vec![s.job("measuring write", 0, false, 128 << 10, qd)]);
+    let dirty = Phase {
+        name: "4 KiB random writes".into(),
+        jobs: vec![s.job("random writes", 0, true, UNIT_BYTES as u32, 32)],
+        runtime_ns: s.dirty_seconds as u64 * NS_PER_S,
+        ramp_ns: 0,
+    };
+    let point = |state: &'static str, rest_s: u32, before: Vec<Phase>, precondition: Precondition| {
+        let measured = before.len();
+        let mut phases = before;
+        phases.push(measuring.clone());
+        Point {
+            labels: vec![label("state", state), label("rest_s", rest_s)],
+            // A second more than the phases' runtimes: the measuring write starts once the random
+            // writes in flight have completed, and ends as late.
+            cfg: RunConfig { precondition, ..s.run(phases, 1) },
+            measure: Measure::Phases(vec![(measured, Vec::new())]),
+        }
+    };
+    let mut points = Vec::new();
+    for state in RECOVERY_STATES.into_iter().filter(|st| s.states.iter().any(|x| x == st)) {
+        match state {
+            "secure-erased" => points.push(point(state, 0, Vec::new(), Precondition::None)),
+            "dirty" => points.push(point(state, 0, vec![dirty.clone()], Precondition::Fill)),
+            _ => {
+                for &rest_s in &s.rest_seconds {
+                    if state == "rested" && rest_s == 0 {
+                        continue; // the dirty drive's row
+                    }
+                    let mut before = vec![dirty.clone()];
+                    before.extend((state == "trimmed").then(|| trim_span(s, span)));
+                    before.extend((rest_s > 0).then(|| rest(rest_s)));
+                    points.push(point(state, rest_s, before, Precondition::Fill));
+                }
+            }
+        }
     }
     Ok(points)
 }

@@ -41,6 +41,10 @@ pub struct Target {
     /// Measure from this second on (default: 70 % of the run, as the articles' t = 1400 s).
     #[serde(default)]
     pub from_s: Option<u32>,
+    /// Measure up to this second, not counting it (default: to the run's end): a phase that
+    /// ends before the run does (an experiment's measuring write, its last commands drained).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_s: Option<u32>,
     /// Measure the seconds that end with this much host data written, GB (a fill's window by
     /// GB, as the articles' charts; either bound replaces `from_s`).
     #[serde(default)]
@@ -274,7 +278,8 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
         let first = gb.iter().position(|&g| g > lo).unwrap_or(gb.len());
         (first, gb.iter().position(|&g| g > hi).unwrap_or(gb.len()).max(first))
     } else {
-        ((t.from_s.unwrap_or(seconds as u32 * 7 / 10) as usize).min(seconds.saturating_sub(1)), seconds)
+        let to = t.to_s.map_or(seconds, |s| (s as usize).min(seconds));
+        ((t.from_s.unwrap_or(seconds as u32 * 7 / 10) as usize).min(to.saturating_sub(1)), to)
     };
     let window = |col: &'a [f64]| -> &'a [f64] { col.get(from..to.min(col.len())).unwrap_or_default() };
     let iops = window(c.iops);

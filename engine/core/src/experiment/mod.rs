@@ -61,6 +61,12 @@ pub struct ExperimentRequest {
     pub rest_seconds: Option<Vec<u32>>,
     #[serde(default)]
     pub then_gb: Option<f64>,
+    /// dirty-recovery: seconds of random writes that make the drive dirty, and the states
+    /// measured (`cache::RECOVERY_STATES`; all of them if absent).
+    #[serde(default)]
+    pub dirty_seconds: Option<u32>,
+    #[serde(default)]
+    pub states: Option<Vec<String>>,
     /// Share of the user span tested by every point (1.0: all of it).
     #[serde(default = "default_span")]
     pub span: f64,
@@ -135,6 +141,7 @@ enum Build {
     RaidScaling,
     WholeDriveFill,
     IdleRecovery,
+    DirtyRecovery,
 }
 
 impl Build {
@@ -149,12 +156,13 @@ impl Build {
             Build::RaidScaling => sweeps::raid_scaling(s),
             Build::WholeDriveFill => cache::whole_drive_fill(s),
             Build::IdleRecovery => cache::idle_recovery(s),
+            Build::DirtyRecovery => cache::dirty_recovery(s),
         }
     }
 }
 
 /// Every experiment, in the order the articles introduce them.
-pub const EXPERIMENTS: [Definition; 9] = [
+pub const EXPERIMENTS: [Definition; 10] = [
     consistency::IO_CONSISTENCY,
     sweeps::FOUR_CORNERS,
     sweeps::MIXED,
@@ -164,6 +172,7 @@ pub const EXPERIMENTS: [Definition; 9] = [
     sweeps::RAID_SCALING,
     cache::WHOLE_DRIVE_FILL,
     cache::IDLE_RECOVERY,
+    cache::DIRTY_RECOVERY,
 ];
 
 pub fn by_id(id: &str) -> Result<&'static Definition, ConfigError> {
@@ -210,6 +219,9 @@ pub struct Setup {
     pub write_gb: f64,
     pub then_gb: f64,
     pub rest_seconds: Vec<u32>,
+    /// dirty-recovery's random writes, s, and the states it measures.
+    pub dirty_seconds: u32,
+    pub states: Vec<String>,
     /// Whether to simulate the article's preconditioning writes.
     pub article_precondition: bool,
 }
@@ -314,6 +326,16 @@ impl ExperimentRequest {
         for &r in &rest_seconds {
             range("rest_seconds", r as u64, 0, MAX_SECONDS as u64)?;
         }
+        let dirty_seconds = self.dirty_seconds.unwrap_or(1800);
+        range("dirty_seconds", dirty_seconds as u64, 1, MAX_SECONDS as u64)?;
+        let states = self.states.clone().unwrap_or_else(|| cache::RECOVERY_STATES.map(String::from).to_vec());
+        range("states (how many)", states.len() as u64, 1, cache::RECOVERY_STATES.len() as u64)?;
+        if let Some(bad) = states.iter().find(|s| !cache::RECOVERY_STATES.contains(&s.as_str())) {
+            return Err(ConfigError::new(
+                "states",
+                format!("unknown state '{}' (allowed: {})", bad, cache::RECOVERY_STATES.join(", ")),
+            ));
+        }
         let article_precondition = match self.precondition.as_str() {
             "article" => true,
             "fill" => false,
@@ -331,6 +353,8 @@ impl ExperimentRequest {
             write_gb,
             then_gb,
             rest_seconds,
+            dirty_seconds,
+            states,
             article_precondition,
         };
         let points = def.build.points(&setup)?;

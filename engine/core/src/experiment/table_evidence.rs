@@ -95,8 +95,15 @@ pub fn table_evidence(points: &[Point], table: &Table, finished: bool) -> Vec<Ta
 /// rows: the drive as the preset is, the same phases), or why not.
 fn same_experiment(points: &[Point], id: &str, table: &Table, figure: &RunConfig) -> Result<(), String> {
     let [point] = points else { return Err(format!("method: the figure comes from one run of the {} experiment", id)) };
-    if table.experiment != id || !matches!(point.measure, Measure::Seconds) {
+    if table.experiment != id {
         return Err(format!("method: the figure comes from the {} experiment", id));
+    }
+    if !matches!(point.measure, Measure::Seconds) {
+        return Err(format!(
+            "method: the figure is measured over its run's seconds; this table gives the run's measuring \
+             write as one row, the row to read beside it ({} does not keep the seconds)",
+            id
+        ));
     }
     let mut why = drive_differences(&point.cfg, figure, "this experiment");
     if point.cfg.phases != figure.phases {
@@ -458,6 +465,12 @@ mod tests {
             at.figure.not_comparable.as_deref(),
             Some("queue depth: the figure's run is at queue depth 32, this experiment at 1")
         );
+        // A dirty-recovery run of the figure's one state gives a row, not the figure's seconds.
+        let (points, table) =
+            plan(r#"{"experiment":"dirty-recovery","dirty_seconds":1800,"states":["trimmed"],"rest_seconds":[1800]}"#);
+        let trimmed = table_evidence(&points, &table, true);
+        let why = figure(&trimmed, "after TRIM and 30 min idle: sequential write").figure.not_comparable.clone();
+        assert!(why.unwrap().starts_with("method: the figure is measured over its run's seconds; this table"));
         // A four-corners sweep of the same drive is not the fill the figure comes from.
         let (points, table) = plan(r#"{"experiment":"four-corners","drive":"980pro-1000","queue_depths":[1]}"#);
         let other = table_evidence(&points, &table, true);

@@ -350,6 +350,19 @@ impl Ftl {
         true
     }
 
+    /// Erases one of `die`'s closed blocks that hold no valid slot (TRIM or overwrites emptied
+    /// it: there is nothing to move, so no scan). Returns false if the die has none.
+    pub fn erase_empty(&mut self, die: u32) -> bool {
+        let Some(block) = self.blocks.buckets.fewest(die) else { return false };
+        if self.blocks.valid[block as usize] != 0 || self.wear.worn_out() {
+            return false;
+        }
+        self.blocks.take_for_collection(block);
+        self.victims.taken(block, die);
+        self.erase(block);
+        true
+    }
+
     /// Slots left in `stream`'s open block on `die`.
     pub fn room(&self, die: u32, stream: Stream) -> u32 {
         self.blocks.room(die, stream)

@@ -109,9 +109,10 @@ impl Gc {
         }
     }
 
-    /// Idle-time work: the SLC cache folds first (if it does so when idle), then each die
-    /// scans victims while it has time before `until_ns` and fewer than
-    /// `gc.background_free_blocks` free blocks.
+    /// Idle-time work: the SLC cache folds first (if it does so when idle), then each die, while
+    /// it has time before `until_ns`, erases every block that holds no valid data (TRIM leaves
+    /// such blocks: an erase each, nothing to copy, so beyond the target too) and scans victims
+    /// while it has fewer than `gc.background_free_blocks` free blocks.
     pub fn background(&mut self, from_ns: u64, until_ns: u64, flash: &mut Flash) {
         if let Some(cache) = &self.cache {
             cache.fold_idle(self.dies, from_ns, until_ns, flash);
@@ -121,6 +122,12 @@ impl Gc {
             return;
         }
         for die in 0..self.dies {
+            loop {
+                let start = flash.nand.die_free_ns(die).max(from_ns);
+                if start >= until_ns || !flash.erase_empty_block(die, start) {
+                    break;
+                }
+            }
             while flash.ftl.die_free_blocks(die) < target || flash.ftl.has_victim(die) {
                 let start = flash.nand.die_free_ns(die).max(from_ns);
                 if start >= until_ns || (!flash.ftl.has_victim(die) && !flash.ftl.pick_victim(die)) {

@@ -26,6 +26,9 @@ pub struct Request {
     pub bytes: u32,
     pub partial_head: bool,
     pub partial_tail: bool,
+    /// The write's placement handle (0: untagged; a drive's `[placement]` says which it takes).
+    /// In the struct's padding: a request is no larger for it.
+    pub tag: u8,
 }
 
 impl Request {
@@ -41,6 +44,7 @@ impl Request {
             bytes,
             partial_head: !offset.is_multiple_of(UNIT_BYTES),
             partial_tail: !end.is_multiple_of(UNIT_BYTES),
+            tag: 0,
         }
     }
 
@@ -65,5 +69,17 @@ impl Request {
             return (self.lpa, end);
         }
         (self.lpa / entry_units * entry_units, (end.div_ceil(entry_units) * entry_units).min(limit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The host's ring of drawn requests and the drive's queues copy requests by value: the
+    /// placement tag sits in the padding, so a request stays 24 bytes.
+    #[test]
+    fn a_request_is_no_larger_for_its_tag() {
+        assert_eq!(std::mem::size_of::<Request>(), 24);
     }
 }

@@ -17,6 +17,7 @@ mod golden;
 mod host_interface;
 mod mapping;
 mod model;
+mod placement;
 mod power_loss;
 mod presets;
 mod raid;

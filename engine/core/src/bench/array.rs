@@ -74,7 +74,7 @@ impl Stripe {
             let chunk_end = (at / self.stripe_bytes + 1) * self.stripe_bytes;
             let to = chunk_end.min(end);
             let (member, offset) = self.locate(at);
-            each(Piece { member, req: Request::at(req.op, offset, (to - at) as u32) });
+            each(Piece { member, req: Request { tag: req.tag, ..Request::at(req.op, offset, (to - at) as u32) } });
             if to >= end {
                 return;
             }

@@ -236,6 +236,8 @@ pub struct JobSpec {
     /// Replay this trace instead of drawing commands (the mix, sizes and pattern above are then
     /// unused; the queue depth bounds what is outstanding).
     pub trace: Option<std::sync::Arc<Trace>>,
+    /// The placement handle its writes carry (a stream, an FDP handle); None: untagged (handle 0).
+    pub placement: Option<u8>,
 }
 
 /// Jobs that run together; the next phase starts when all of them are done.
@@ -270,6 +272,7 @@ impl JobSpec {
             thinktime_ns: 0,
             io_limit_bytes: 0,
             trace: None,
+            placement: None,
         }
     }
 

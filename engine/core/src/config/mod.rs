@@ -12,6 +12,7 @@ pub mod limits;
 mod map;
 mod nand;
 mod overrides;
+mod placement;
 mod power;
 pub mod presets;
 pub mod raid;
@@ -29,6 +30,7 @@ pub use job::{parse_size, BlockSizes, Distribution, JobSpec, Phase, Zone};
 pub use map::{MapConfig, MapScheme};
 pub use nand::{CellType, Endurance, NandConfig, NandGeometry, NandTiming};
 pub use overrides::{apply_parameters, parameter_paths, parameter_values, set_parameter};
+pub use placement::{PlacementConfig, PlacementKind, MAX_HANDLES};
 pub use power::PowerConfig;
 pub use raid::RaidConfig;
 pub use run::{Precondition, RunConfig, MIN_SPAN};
@@ -64,6 +66,9 @@ pub struct DriveConfig {
     /// An SLC cache (TLC and QLC drives); None: every block written natively.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slc_cache: Option<SlcCacheConfig>,
+    /// Placement handles the host may tag writes with (streams, FDP); None: untagged only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement: Option<PlacementConfig>,
 }
 
 impl DriveConfig {
@@ -127,16 +132,21 @@ impl DriveConfig {
             all.push(SlcCacheConfig::slc_program_limit(self));
             all.extend(cache.limits(self));
         }
+        if let Some(placement) = &self.placement {
+            all.extend(placement.limits());
+        }
         all
     }
 
-    /// GC needs its start threshold and two open blocks per die beyond the user's data. The
-    /// firmware's reserved blocks (gc.reserved_percent) hold neither.
+    /// GC needs its start threshold and open blocks per die beyond the user's data: GC's and the
+    /// host's (one per placement handle). The firmware's reserved blocks (gc.reserved_percent)
+    /// hold none of them.
     fn user_bytes_limit(&self) -> Limit {
         let g = &self.geometry;
         let reserved = self.gc.reserved_blocks(g.blocks_per_die()) as u64;
+        let open = 1 + PlacementConfig::host_streams(self.placement.as_ref());
         let gc_reserve_units =
-            (self.gc.start_free_blocks as u64 + 2 + reserved) * g.dies as u64 * g.units_per_block() as u64;
+            (self.gc.start_free_blocks as u64 + open + reserved) * g.dies as u64 * g.units_per_block() as u64;
         let max_user = g.raw_bytes().saturating_sub(gc_reserve_units * UNIT_BYTES);
         Limit::whole("user_bytes", self.user_bytes, UNIT_BYTES, max_user)
     }
@@ -146,6 +156,11 @@ impl DriveConfig {
     pub fn validate(&self) -> Result<(), ConfigError> {
         let g = &self.geometry;
         g.check()?;
+        // The handles first: the room user_bytes leaves depends on them.
+        if let Some(placement) = &self.placement {
+            check_limits(&placement.limits())?;
+            placement.check(self)?;
+        }
         check_limits(&[self.gc.reserved_limit(), self.user_bytes_limit()])?;
         self.host.check()?;
         self.controller.check(g)?;

@@ -214,10 +214,37 @@ impl RunConfig {
             }
             range(&format!("phases[{}].jobs", i), phase.jobs.len() as u64, 0, MAX_JOBS as u64)?;
             for (j, job) in phase.jobs.iter().enumerate() {
-                job.check(&format!("phases[{}].jobs[{}] ({})", i, j, job.name), span_bytes)?;
+                let field = format!("phases[{}].jobs[{}] ({})", i, j, job.name);
+                job.check(&field, span_bytes)?;
+                self.check_placement(&field, job)?;
             }
         }
         Ok(())
+    }
+
+    /// A job's placement handle is one the drive takes: the drive never sees an unknown tag.
+    fn check_placement(&self, field: &str, job: &JobSpec) -> Result<(), ConfigError> {
+        let Some(handle) = job.placement else { return Ok(()) };
+        let d = &self.drive;
+        match &d.placement {
+            None => Err(ConfigError::new(
+                format!("{}.placement", field),
+                format!(
+                    "drive {} takes no placement handles: it has no [placement] section (got handle {})",
+                    d.id, handle
+                ),
+            )),
+            Some(p) if handle as u32 >= p.handles => Err(ConfigError::new(
+                format!("{}.placement", field),
+                format!(
+                    "handle {} is not one of this drive's {} placement handles (0 to {})",
+                    handle,
+                    p.handles,
+                    p.handles - 1
+                ),
+            )),
+            Some(_) => Ok(()),
+        }
     }
 
     fn check_power_cuts(&self) -> Result<(), ConfigError> {

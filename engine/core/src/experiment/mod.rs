@@ -247,6 +247,7 @@ impl Setup {
             thinktime_ns: 0,
             io_limit_bytes: 0,
             trace: None,
+            placement: None,
         }
     }
 

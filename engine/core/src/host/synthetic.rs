@@ -50,6 +50,8 @@ pub struct Generator {
     positions: Positions,
     /// Sequential: where the next request starts, from `offset`.
     cursor: u64,
+    /// The placement handle every request carries (0: untagged).
+    tag: u8,
 }
 
 impl Generator {
@@ -72,6 +74,7 @@ impl Generator {
             slots,
             positions: Positions::new(&job.distribution, slots, job.random_map, seed),
             cursor: 0,
+            tag: job.placement.unwrap_or(0),
         }
     }
 
@@ -111,7 +114,7 @@ impl WorkloadSource for Generator {
             p => rng.below(100) < p,
         };
         let at = if random { self.positions.draw(rng, self.slots) * self.align } else { self.sequential(bytes) };
-        Request::at(op, self.offset + at, bytes)
+        Request { tag: self.tag, ..Request::at(op, self.offset + at, bytes) }
     }
 }
 

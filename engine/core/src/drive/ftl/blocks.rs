@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use super::buckets::Buckets;
 use super::free_pool::FreePool;
-use super::Stream;
+use super::{Stream, STREAMS};
 use crate::units::{Divisor, NONE};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub struct PageAt {
 #[derive(Debug, Clone)]
 struct DieBlocks {
     free: FreePool,
-    open: [Option<Cursor>; 3],
+    open: [Option<Cursor>; STREAMS],
     /// Blocks in SLC mode (open, closed or being collected).
     slc_blocks: u32,
     /// Closed SLC-mode blocks, oldest first, for folding. Entries of blocks GC took since are
@@ -117,7 +117,7 @@ impl Blocks {
                 } else {
                     FreePool::Stack(blocks.rev().collect())
                 };
-                DieBlocks { free, open: [None; 3], slc_blocks: 0, slc_closed: VecDeque::new() }
+                DieBlocks { free, open: [None; STREAMS], slc_blocks: 0, slc_closed: VecDeque::new() }
             })
             .collect();
         Blocks {

@@ -13,7 +13,7 @@ mod map;
 pub mod victim;
 mod wear;
 
-use crate::config::DriveConfig;
+use crate::config::{DriveConfig, MAX_HANDLES};
 use crate::units::{ConfigError, NONE};
 use blocks::{Blocks, Cursor};
 pub use blocks::{Mode, PageAt};
@@ -50,24 +50,70 @@ fn prefetch_in<T: Copy>(s: &[T], i: usize) {
 }
 
 /// Where a unit is written: host data and GC relocations go to separate open blocks, so
-/// relocated (colder) data does not mix with fresh host writes.
+/// relocated (colder) data does not mix with fresh host writes; on a drive with placement
+/// handles, each handle's host data has its own open blocks too (`Stream::handle`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Stream {
-    /// Host data, in native blocks.
+    /// Host data, in native blocks (placement handle 0: untagged writes).
     Host = 0,
     /// GC relocations and folded data, in native blocks.
     Gc = 1,
     /// Host data into SLC-mode blocks (an SLC cache).
     Slc = 2,
+    /// Host data of placement handles 1 to 15, in native blocks.
+    H1 = 3,
+    H2,
+    H3,
+    H4,
+    H5,
+    H6,
+    H7,
+    H8,
+    H9,
+    H10,
+    H11,
+    H12,
+    H13,
+    H14,
+    H15,
 }
 
+/// The streams a die keeps an open block for.
+pub const STREAMS: usize = Stream::H15 as usize + 1;
+
 impl Stream {
+    const HANDLES: [Stream; MAX_HANDLES] = [
+        Stream::Host,
+        Stream::H1,
+        Stream::H2,
+        Stream::H3,
+        Stream::H4,
+        Stream::H5,
+        Stream::H6,
+        Stream::H7,
+        Stream::H8,
+        Stream::H9,
+        Stream::H10,
+        Stream::H11,
+        Stream::H12,
+        Stream::H13,
+        Stream::H14,
+        Stream::H15,
+    ];
+
+    /// The host stream of placement handle `handle` (0: `Host`, today's untagged writes).
+    #[inline]
+    pub fn handle(handle: u8) -> Stream {
+        Self::HANDLES[handle as usize]
+    }
+
     /// The mode of the blocks the stream opens.
     #[inline]
     pub fn mode(self) -> Mode {
         match self {
             Stream::Slc => Mode::Slc,
-            Stream::Host | Stream::Gc => Mode::Native,
+            _ => Mode::Native,
         }
     }
 }

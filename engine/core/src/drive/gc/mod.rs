@@ -66,14 +66,14 @@ impl Gc {
         }
     }
 
-    /// Makes room for the next host page on `die` and returns the stream it goes to (the SLC
-    /// cache's choice, which may fold first; else native). Foreground collection: if opening a
-    /// block would eat into the reserve, the die collects whole victims now, and the host page
-    /// waits behind that work on the die. How far it cleans is the pacing's choice
-    /// (`lazy::foreground_target`).
-    pub fn make_room(&mut self, die: u32, now_ns: u64, flash: &mut Flash) -> Stream {
+    /// Makes room for the next host page on `die`, whose data is of stream `host` (its
+    /// placement handle's), and returns the stream it goes to (the SLC cache's choice, which may
+    /// fold first; else `host`). Foreground collection: if opening a block would eat into the
+    /// reserve, the die collects whole victims now, and the host page waits behind that work on
+    /// the die. How far it cleans is the pacing's choice (`lazy::foreground_target`).
+    pub fn make_room(&mut self, die: u32, now_ns: u64, flash: &mut Flash, host: Stream) -> Stream {
         let stream = match &mut self.cache {
-            None => Stream::Host,
+            None => host,
             Some(cache) => cache.stream_for_host_page(die, now_ns, flash),
         };
         self.collect_for(die, stream, now_ns, flash);

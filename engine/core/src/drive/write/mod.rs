@@ -26,7 +26,10 @@ use page::{Group, Page};
 
 pub struct WritePath {
     buffer: WriteBuffer,
+    /// The page being assembled, of the last write's placement handle.
     page: Page,
+    /// Pages of other handles waiting for more of their data (empty on an untagged drive).
+    parked: Vec<Page>,
     /// Kept when power cuts are scheduled, or from the first cut asked for during the run
     /// (`start_log`): recent writes with ack and durable times.
     pub log: Option<DurabilityLog>,
@@ -57,7 +60,8 @@ impl WritePath {
         let slots_per_unit = d.controller.slots_per_unit();
         WritePath {
             buffer: WriteBuffer::new(d.controller.write_buffer_bytes, cfg.has_partial_writes()),
-            page: Page::new(upp as usize * slots_per_unit as usize),
+            page: Page::new(upp as usize * slots_per_unit as usize, 0),
+            parked: Vec::new(),
             log: (!cfg.power_cuts_ns.is_empty()).then(DurabilityLog::default),
             compression: Compression::new(cfg),
             entry_units: (d.map.unit_bytes / UNIT_BYTES) as u32,
@@ -91,11 +95,13 @@ impl WritePath {
             return None;
         }
         let mut log = DurabilityLog::default();
-        self.page.seqs.clear();
-        for lpa in self.page.writes() {
-            let seq = log.written(lpa);
-            log.acknowledged(seq, now_ns);
-            self.page.seqs.push(seq);
+        for page in std::iter::once(&mut self.page).chain(self.parked.iter_mut()) {
+            page.seqs.clear();
+            for lpa in page.writes() {
+                let seq = log.written(lpa);
+                log.acknowledged(seq, now_ns);
+                page.seqs.push(seq);
+            }
         }
         self.log = Some(log);
         Some(self.buffer.programs_done_ns().max(self.page.group_done_ns()))
@@ -104,12 +110,21 @@ impl WritePath {
     /// Stores a write whose command reached the buffer at `t`; returns when it is acknowledged.
     #[inline]
     pub fn write(&mut self, req: Request, t: u64, write_through: bool, flash: &mut Flash, gc: &mut Gc) -> u64 {
+        if req.tag != self.page.tag {
+            self.switch_page(req.tag, flash);
+        }
         let mut w = Progress {
             t: self.buffer.in_order(t),
             seqs: self.log.as_ref().map(|_| Vec::with_capacity(req.units as usize)),
             ..Progress::default()
         };
         let (first, end) = req.entry_span(self.entry_units, self.user_units);
+        if !self.parked.is_empty() {
+            // A copy waiting in another handle's page is older: this write's wins.
+            for page in &mut self.parked {
+                (first..end).for_each(|lpa| page.drop_unit(lpa));
+            }
+        }
         for lpa in first..end {
             self.write_unit(req, lpa, &mut w, write_through, flash, gc);
         }
@@ -123,6 +138,20 @@ impl WritePath {
             }
         }
         ack_ns
+    }
+
+    /// A write of another placement handle: its page takes the place of the one being
+    /// assembled, which waits for more of its handle's data (writing through, the program
+    /// booked for it stores it now, as it stands).
+    #[inline(never)]
+    fn switch_page(&mut self, tag: u8, flash: &mut Flash) {
+        self.close_group(flash);
+        let next = match self.parked.iter().position(|p| p.tag == tag) {
+            Some(i) => self.parked.swap_remove(i),
+            None => Page::new(self.slots_per_program as usize, tag),
+        };
+        let out = std::mem::replace(&mut self.page, next);
+        self.parked.push(out);
     }
 
     /// One unit of a write (or of a map entry a write widens to).
@@ -232,7 +261,7 @@ impl WritePath {
     /// dropped: its old copies stay mapped, and later writes are refused).
     fn book_program(&mut self, ready_ns: u64, flash: &mut Flash, gc: &mut Gc) -> Option<(u32, Stream, u64)> {
         let die = flash.next_die();
-        let stream = gc.make_room(die, ready_ns, flash);
+        let stream = gc.make_room(die, ready_ns, flash, Stream::handle(self.page.tag));
         let ftl = &mut flash.ftl;
         if !ftl.worn_out() && ftl.needs_block(die, stream, self.slots_per_program) && ftl.die_free_blocks(die) == 0 {
             ftl.set_worn_out();
@@ -266,10 +295,11 @@ impl WritePath {
         flash.journal_map_updates(ready_ns, units);
     }
 
-    /// A TRIM drops unit `lpa` from the page being assembled (its slots go unwritten).
+    /// A TRIM drops unit `lpa` from the pages being assembled (its slots go unwritten).
     pub fn drop_from_page(&mut self, lpa: u32) {
-        for entry in self.page.units.iter_mut().filter(|e| e.0 == lpa) {
-            entry.0 = NONE;
+        self.page.drop_unit(lpa);
+        for page in &mut self.parked {
+            page.drop_unit(lpa);
         }
     }
 
@@ -282,13 +312,24 @@ impl WritePath {
     /// programmed; otherwise it never reaches the map (those LPAs keep their previous data).
     /// The buffer and the log start empty.
     pub fn power_lost(&mut self, at_ns: u64, all_saved: bool, flash: &mut Flash, gc: &mut Gc) {
-        if all_saved && !self.page.units.is_empty() {
-            self.program_page(at_ns, flash, gc);
+        for parked in std::mem::take(&mut self.parked) {
+            let current = std::mem::replace(&mut self.page, parked);
+            self.program_or_drop(at_ns, all_saved, flash, gc);
+            self.page = current;
         }
-        self.page.clear();
+        self.program_or_drop(at_ns, all_saved, flash, gc);
         self.buffer.emptied(at_ns);
         if let Some(log) = self.log.as_mut() {
             log.clear();
         }
+    }
+
+    /// The page being assembled, at a power cut: programmed if the flush saved everything,
+    /// else gone.
+    fn program_or_drop(&mut self, at_ns: u64, all_saved: bool, flash: &mut Flash, gc: &mut Gc) {
+        if all_saved && !self.page.units.is_empty() {
+            self.program_page(at_ns, flash, gc);
+        }
+        self.page.clear();
     }
 }

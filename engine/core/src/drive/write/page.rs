@@ -2,6 +2,7 @@
 //! multi-plane page, and, writing through, the program already booked for it (group commit).
 
 use crate::drive::ftl::Stream;
+use crate::units::NONE;
 
 /// Writing through: the page's program, booked when its first unit came. Commands arriving
 /// before it starts join it.
@@ -15,7 +16,9 @@ pub struct Group {
 }
 
 pub struct Page {
-    /// Logical units (NONE: trimmed while here), with the slots each takes.
+    /// The placement handle of its units (0: untagged): a page holds one handle's data.
+    pub tag: u8,
+    /// Logical units (NONE: trimmed or rewritten while here), with the slots each takes.
     pub units: Vec<(u32, u32)>,
     /// The slots they add up to.
     pub slots: u32,
@@ -30,8 +33,9 @@ pub struct Page {
 }
 
 impl Page {
-    pub fn new(capacity: usize) -> Self {
+    pub fn new(capacity: usize, tag: u8) -> Self {
         Page {
+            tag,
             units: Vec::with_capacity(capacity),
             slots: 0,
             ready_ns: 0,
@@ -51,6 +55,14 @@ impl Page {
     #[inline]
     pub fn group_started(&self, t_ns: u64, write_through: bool) -> bool {
         matches!(self.group, Some(g) if t_ns > g.start_ns || !write_through)
+    }
+
+    /// Unit `lpa` was trimmed, or written again into another handle's page: this copy goes
+    /// unwritten (its slots stay in the page).
+    pub fn drop_unit(&mut self, lpa: u32) {
+        for entry in self.units.iter_mut().filter(|e| e.0 == lpa) {
+            entry.0 = NONE;
+        }
     }
 
     /// When the booked program completes, or 0 if none is booked.

@@ -284,6 +284,7 @@ pub fn phases(model: &Model, span_bytes: u64) -> Vec<Phase> {
                         thinktime_ns: 0,
                         io_limit_bytes: limit,
                         trace: None,
+                        placement: None,
                     }],
                     runtime_ns: 0,
                     ramp_ns: 0,

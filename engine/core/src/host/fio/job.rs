@@ -175,6 +175,7 @@ impl Build {
                 thinktime_ns: self.pace.thinktime_ns,
                 io_limit_bytes: self.limits.io_limit(range, span_bytes),
                 trace: None,
+                placement: None,
             });
             meta.push(FioJob {
                 name: self.name.clone(),

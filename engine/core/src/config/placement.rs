@@ -1,0 +1,73 @@
+//! Data placement: the handles a host tags its writes with (NVMe streams, or FDP's reclaim unit
+//! handles), so that data of one handle never shares a block with another's. Only drives with
+//! the section take tagged writes; untagged writes are handle 0 on every drive.
+
+use serde::{Deserialize, Serialize};
+
+use super::limits::Limit;
+use super::DriveConfig;
+use crate::units::{ConfigError, UNIT_BYTES};
+
+/// The most placement handles a drive may declare (0 to 15): the FTL keeps an open block per
+/// handle on every die (`drive::ftl::Stream`).
+pub const MAX_HANDLES: usize = 16;
+
+/// How the host names where data goes. Both keep an open block per handle on every die; they
+/// differ in the words (and, in later phases, in reclaim groups and GC isolation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlacementKind {
+    /// NVMe directives: write streams.
+    Streams,
+    /// NVMe Flexible Data Placement: reclaim unit handles.
+    Fdp,
+}
+
+impl PlacementKind {
+    pub const ALL: [PlacementKind; 2] = [PlacementKind::Streams, PlacementKind::Fdp];
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacementConfig {
+    pub kind: PlacementKind,
+    /// Handles the drive takes: 0 (the default, untagged writes' own) to `handles - 1`.
+    pub handles: u32,
+}
+
+impl PlacementConfig {
+    pub fn limits(&self) -> Vec<Limit> {
+        vec![Limit::whole("placement.handles", self.handles as u64, 1, MAX_HANDLES as u64)]
+    }
+
+    /// What placement needs of the rest of the drive (its room for the open blocks is in
+    /// `user_bytes`' limit).
+    pub fn check(&self, drive: &DriveConfig) -> Result<(), ConfigError> {
+        if drive.slc_cache.is_some() {
+            return Err(ConfigError::new(
+                "placement",
+                "a drive with placement handles has no SLC cache in this version: remove [slc_cache] or [placement]",
+            ));
+        }
+        // Each handle's page waits in the write buffer for more of its data, and one more page
+        // must find room for the buffer to move.
+        let page_bytes = drive.geometry.units_per_program() as u64 * UNIT_BYTES;
+        let buffer = drive.controller.write_buffer_bytes;
+        let most = (buffer / page_bytes).saturating_sub(1);
+        if (self.handles as u64) > most {
+            return Err(ConfigError::new(
+                "placement.handles",
+                format!(
+                    "must be at most {} with a write buffer of {} bytes: each handle's page waits there, {} bytes each, and one more must fit (got {})",
+                    most, buffer, page_bytes, self.handles
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Open blocks each die keeps for host data: one per handle.
+    pub fn host_streams(placement: Option<&PlacementConfig>) -> u64 {
+        placement.map_or(1, |p| p.handles as u64)
+    }
+}

@@ -111,23 +111,28 @@ export function FillCharts({ title, runs, focusKey, height, emptyText }: CacheCh
 
 export function RecoveryCharts({ title, runs, height, emptyText }: CacheChartsProps) {
   const groups = useMemo(() => recoveryGroups(runs), [runs]);
+  // A dirty drive's recovery has a row per state; idle recovery a write before and after each rest.
+  const states = runs.some((r) => r.entry?.table?.columns.includes('state'));
+  const legend: LegendItem[] = states
+    ? runs.map((r) => ({ key: `s${r.key}`, label: r.name, color: r.color, bar: true }))
+    : [
+        { key: 'before', label: 'Before the rest (the cache filled)', color: 'var(--c-grey)', bar: true },
+        ...runs.map((r) => ({
+          key: `a${r.key}`,
+          label: runs.length > 1 ? `After the rest, ${r.name}` : 'After the rest',
+          color: r.color,
+          bar: true,
+        })),
+      ];
   return (
     <>
       <XYChart
         kind="bars"
-        label={`${title}: write speed before and after each rest (MB/s)`}
-        caption="Write speed before the rest and after it (MB/s)"
-        legend={[
-          { key: 'before', label: 'Before the rest (the cache filled)', color: 'var(--c-grey)', bar: true },
-          ...runs.map((r) => ({
-            key: `a${r.key}`,
-            label: runs.length > 1 ? `After the rest, ${r.name}` : 'After the rest',
-            color: r.color,
-            bar: true,
-          })),
-        ]}
+        label={`${title}: ${states ? 'write speed in each state' : 'write speed before and after each rest'} (MB/s)`}
+        caption={states ? 'Write speed in each state (MB/s)' : 'Write speed before the rest and after it (MB/s)'}
+        legend={legend}
         yLabel="MB/s"
-        xLabel="Rest between the two writes"
+        xLabel={states ? 'The drive’s state before the measuring write' : 'Rest between the two writes'}
         groups={groups}
         height={Math.min(height, 360)}
         testId="exp-chart-recovery"
@@ -135,8 +140,9 @@ export function RecoveryCharts({ title, runs, height, emptyText }: CacheChartsPr
         emptyText={emptyText}
       />
       <p className="view-explain">
-        The cache filled by the first write, then a rest, then a short write again: in idle time the drive folds its SLC data into TLC/QLC,
-        so the longer the rest, the more of the second write lands in SLC again, and the faster it is.
+        {states
+          ? 'As in CDRLabs’ TRIM test: a drive filled and then written at random until garbage collection has no clean blocks, measured dirty, after a rest, after a TRIM of the whole span and a rest, and secure-erased. A rest lets the drive fold and collect; a TRIM tells it which data is gone, so there is nothing to copy.'
+          : 'The cache filled by the first write, then a rest, then a short write again: in idle time the drive folds its SLC data into TLC/QLC, so the longer the rest, the more of the second write lands in SLC again, and the faster it is.'}
       </p>
     </>
   );

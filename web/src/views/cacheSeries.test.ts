@@ -109,4 +109,23 @@ describe('idle recovery', () => {
       ['10 s rest', [2011, 3945]],
     ]);
   });
+
+  it('puts a dirty drive’s states side by side, each with its rest', () => {
+    const t: ExperimentTable = {
+      experiment: 'dirty-recovery',
+      columns: ['state', 'rest_s', 'mb_s'],
+      rows: [
+        ['secure-erased', 0, 556.8],
+        ['dirty', 0, 4.78],
+        ['rested', 1800, 483.8],
+        ['trimmed', 1800, 556.8],
+      ],
+    };
+    expect(recoveryGroups([run(t)]).map((g) => [g.label, g.bars.map((b) => b.value)])).toEqual([
+      ['secure-erased', [556.8]],
+      ['dirty', [4.78]],
+      ['rested, 1,800 s rest', [483.8]],
+      ['trimmed, 1,800 s rest', [556.8]],
+    ]);
+  });
 });

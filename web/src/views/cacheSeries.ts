@@ -125,17 +125,29 @@ export function fillFigureGuides(figures: readonly TableFigure[]): XYGuide[] {
   });
 }
 
-/** The idle-recovery table as bars: per run and rest, the write before the rest and the one after. */
+/**
+ * A recovery table as bars. Idle recovery: per run and rest, the write before the rest and the
+ * one after. A dirty drive's recovery: a bar per state (dirty, rested, trimmed, secure-erased).
+ */
 export function recoveryGroups(runs: readonly ExperimentRun[]): BarGroup[] {
   return runs.flatMap((r) => {
     const t = r.entry!.table!;
     const rest = column(t, 'rest_s').map(num);
-    const write = column(t, 'write').map(String);
     const mbs = column(t, 'mb_s').map(num);
-    const rests = [...new Set(rest)];
-    return rests.map((s) => {
+    const name = runs.length > 1 ? `\n${r.name.split(',')[0]}` : '';
+    if (t.columns.includes('state')) {
+      return column(t, 'state').map((state, i) => {
+        const rested = Number.isFinite(rest[i]) && rest[i] > 0 ? `, ${formatInt(rest[i])} s rest` : '';
+        return {
+          label: `${String(state)}${rested}${name}`,
+          short: String(state),
+          bars: [{ key: String(state), label: `${String(state)}${rested}`, color: r.color, value: mbs[i] }],
+        };
+      });
+    }
+    const write = column(t, 'write').map(String);
+    return [...new Set(rest)].map((s) => {
       const at = (w: string) => mbs[rest.findIndex((x, i) => x === s && write[i] === w)] ?? NaN;
-      const name = runs.length > 1 ? `\n${r.name.split(',')[0]}` : '';
       return {
         label: `${formatInt(s)} s rest${name}`,
         short: `${formatInt(s)} s`,

@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{CellType, DriveConfig, GcPacing, MapScheme, Protocol, WhenFull};
+use super::{CellType, Cooling, DriveConfig, GcPacing, MapScheme, Protocol, WhenFull};
 use crate::units::{between, ConfigError};
 
 /// What a whole number without a limit accepts (it is unsigned).
@@ -98,6 +98,7 @@ pub fn choices(path: &str) -> Option<Vec<String>> {
         "gc.pacing" => Some(names(&GcPacing::ALL)),
         "map.scheme" => Some(names(&MapScheme::ALL)),
         "slc_cache.when_full" => Some(names(&WhenFull::ALL)),
+        "thermal.cooling" => Some(names(&Cooling::ALL)),
         _ => None,
     }
 }

@@ -17,6 +17,7 @@ pub mod presets;
 pub mod raid;
 mod run;
 mod slc_cache;
+mod thermal;
 mod trace;
 mod workload;
 
@@ -33,6 +34,7 @@ pub use power::PowerConfig;
 pub use raid::RaidConfig;
 pub use run::{Precondition, RunConfig, MIN_SPAN};
 pub use slc_cache::{SlcCacheConfig, WhenFull};
+pub use thermal::{Cooling, ThermalConfig};
 pub use trace::{Trace, TraceRecord};
 pub use workload::{Pattern, WorkloadSpec, MODELS, WORKLOADS};
 
@@ -64,6 +66,9 @@ pub struct DriveConfig {
     /// An SLC cache (TLC and QLC drives); None: every block written natively.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slc_cache: Option<SlcCacheConfig>,
+    /// Heat and throttling; None: the drive never heats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thermal: Option<ThermalConfig>,
 }
 
 impl DriveConfig {
@@ -127,6 +132,7 @@ impl DriveConfig {
             all.push(SlcCacheConfig::slc_program_limit(self));
             all.extend(cache.limits(self));
         }
+        all.extend(self.thermal.iter().flat_map(ThermalConfig::limits));
         all
     }
 
@@ -158,8 +164,11 @@ impl DriveConfig {
         self.gc.check(g.blocks_per_die())?;
         self.map.check(g)?;
         check_limits(&self.power.limits())?;
-        match &self.slc_cache {
-            Some(cache) => cache.check(self),
+        if let Some(cache) = &self.slc_cache {
+            cache.check(self)?;
+        }
+        match &self.thermal {
+            Some(thermal) => thermal.check(self.host.link_mb_s),
             None => Ok(()),
         }
     }

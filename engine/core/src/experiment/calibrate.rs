@@ -53,7 +53,8 @@ pub struct Target {
     /// mean, min, max, spread, best_over_worst, percent_below:N, dip_period_s, trend, mb_s,
     /// latency_mean_us, latency_ratio (with `compare_run`); for fills, fill_mean_mb_s (the whole run's bytes over its time) and
     /// phase_end_gb (GB written when the speed first stays under `below_mb_s` for 2 s); for
-    /// heat, min_mb_s (the slowest second), first_throttle_s and throttled_s.
+    /// heat, min_mb_s (the slowest second), first_throttle_s, first_throttle_len_s and
+    /// throttled_s.
     pub measure: String,
     /// The figure, and how far off still counts as reproduced (a fraction); or bounds.
     #[serde(default)]
@@ -312,6 +313,11 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
         // The second whose end first found the drive throttled (0: never), and the seconds of
         // the window that ended throttled.
         "first_throttle_s" => c.throttle_step.iter().position(|&s| s > 0.0).map_or(0.0, |i| i as f64),
+        // How long the first throttle held, seconds (to the run's end if it never let go).
+        "first_throttle_len_s" => {
+            let throttled = c.throttle_step.iter().skip_while(|&&s| s == 0.0);
+            throttled.take_while(|&&s| s > 0.0).count() as f64
+        }
         "throttled_s" => window(c.throttle_step).iter().filter(|&&s| s > 0.0).count() as f64,
 
         "fill_mean_mb_s" => gb.last().copied().unwrap_or(0.0) * 1e3 / seconds.max(1) as f64,
@@ -329,7 +335,7 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
                     format!(
                         "unknown measure '{}' (allowed: mean, min, max, spread, best_over_worst, percent_below:N, \
                          dip_period_s, trend, mb_s, min_mb_s, latency_mean_us, latency_ratio, fill_mean_mb_s, \
-                         phase_end_gb, first_throttle_s, throttled_s)",
+                         phase_end_gb, first_throttle_s, first_throttle_len_s, throttled_s)",
                         m
                     ),
                 ))

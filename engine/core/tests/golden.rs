@@ -1,7 +1,7 @@
 //! Golden runs: every preset with every variant of every kind, as short runs on small drives
 //! that reach garbage collection, must give exactly the results recorded in `golden/digests.txt`
 //! (the per-second CSV as `ssdlab run --csv` writes it, the summary and every power cut's
-//! report). A change of the model that is meant to change results re-records them:
+//! report; a case may name later columns to cover too, as `columns`). A change of the model that is meant to change results re-records them:
 //!
 //!     SSDLAB_GOLDEN=record cargo test --release -p ssdlab-core --test integration golden::
 //!
@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use ssdlab_core::{Bench, RunRequest, Summary, FIELDS_V1};
+use ssdlab_core::{Bench, RunRequest, Summary, FIELDS, FIELDS_V1};
 
 const CASES: &str = include_str!("golden/cases.json");
 const DIGESTS_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/digests.txt");
@@ -20,18 +20,22 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// Everything a run reports, as text: CSV rows, the summary and the power-cut reports. The CSV
-/// holds the columns recorded before the SLC cache's (`FIELDS_V1`), so those digests stand.
-/// (The cases are drives without a cache, whose later columns are all 0.)
-fn results_text(request: &serde_json::Value) -> String {
+/// holds the columns recorded before the SLC cache's (`FIELDS_V1`), so those digests stand,
+/// then the later columns the case names (`extra`).
+fn results_text(request: &serde_json::Value, extra: &[&str]) -> String {
     let req = RunRequest::from_json(&request.to_string()).expect("golden case parses");
     let cfg = req.resolve().expect("golden case is valid");
     let seconds = cfg.seconds;
     let mut sim = Bench::new(cfg).expect("golden case builds");
     let samples = sim.run_to_end();
-    let mut out = FIELDS_V1.join(",");
+    let extra: Vec<usize> =
+        extra.iter().map(|name| FIELDS.iter().position(|f| f == name).expect("a case's column is a field")).collect();
+    let mut out = FIELDS_V1.iter().chain(extra.iter().map(|&i| &FIELDS[i])).copied().collect::<Vec<_>>().join(",");
     out.push('\n');
     for s in &samples {
-        let row: Vec<String> = s.columns()[..FIELDS_V1.len()].iter().map(|v| format!("{}", v)).collect();
+        let columns = s.columns();
+        let cells = columns[..FIELDS_V1.len()].iter().chain(extra.iter().map(|&i| &columns[i]));
+        let row: Vec<String> = cells.map(|v| format!("{}", v)).collect();
         out.push_str(&row.join(","));
         out.push('\n');
     }
@@ -62,7 +66,9 @@ fn golden_runs_give_the_recorded_results() {
     let mut digests = String::new();
     for case in &cases {
         let name = case["name"].as_str().expect("case has a name");
-        let text = results_text(&case["request"]);
+        let extra: Vec<&str> =
+            case["columns"].as_array().map_or(Vec::new(), |c| c.iter().filter_map(|v| v.as_str()).collect());
+        let text = results_text(&case["request"], &extra);
         writeln!(digests, "{} {:016x}", name, fnv1a(text.as_bytes())).expect("write to a String");
     }
     if std::env::var("SSDLAB_GOLDEN").as_deref() == Ok("record") {

@@ -23,6 +23,7 @@ mod presets;
 mod raid;
 mod s3700_consistency;
 mod slc_cache;
+mod thermal;
 mod traces;
 mod wear;
 mod workloads;

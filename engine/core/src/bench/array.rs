@@ -210,7 +210,8 @@ impl Array {
 
     /// The members' states at `t_ns`: counts summed; erase counts as the lowest and highest of
     /// any member; flags raised if any member raises them (buffering only if all buffer); the
-    /// capacitors of the first member that is not healthy.
+    /// capacitors of the first member that is not healthy; the hottest member's temperature and
+    /// the deepest throttle step.
     pub fn status(&self, t_ns: u64) -> Status {
         let mut all = self.members.iter().map(|d| d.status(t_ns));
         let mut s = all.next().expect("an array has a member");
@@ -230,6 +231,8 @@ impl Array {
             s.slc_free_units += m.slc_free_units;
             s.slc_data_units += m.slc_data_units;
             s.slc_blocks += m.slc_blocks;
+            s.temperature_c = s.temperature_c.max(m.temperature_c);
+            s.throttle_step = s.throttle_step.max(m.throttle_step);
         }
         s
     }

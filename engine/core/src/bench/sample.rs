@@ -89,6 +89,10 @@ pub struct Sample {
     pub slc_blocks: u32,
     /// Share of map lookups answered by the host memory buffer (0 without one).
     pub map_hmb_hit_rate: f64,
+    /// The drive's temperature at the end of the second, °C, and its throttle step (0: not
+    /// throttled); 0 for a drive without a thermal model.
+    pub temperature_c: f64,
+    pub throttle_step: u32,
 }
 
 /// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
@@ -96,7 +100,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 43] = [
+pub const FIELDS: [&str; 45] = [
     "second",
     "iops",
     "mb_s",
@@ -140,6 +144,8 @@ pub const FIELDS: [&str; 43] = [
     "host_to_slc",
     "slc_blocks",
     "map_hmb_hit_rate",
+    "temperature_c",
+    "throttle_step",
 ];
 
 /// The columns before the SLC cache's (issue 20): the golden digests recorded before them
@@ -212,6 +218,12 @@ pub const FIELD_INFO: [(&str, &str, &str); FIELDS.len()] = [
         "",
         "share of map lookups answered by the host memory buffer, not the controller's memory (array: of all lookups)",
     ),
+    ("temperature_c", "°C", "the drive's temperature at the end of the second (array: the hottest member; 0 without a thermal model)"),
+    (
+        "throttle_step",
+        "step",
+        "thermal throttle step at the end of the second, 0 when not throttled (array: the deepest)",
+    ),
 ];
 
 impl Sample {
@@ -260,6 +272,8 @@ impl Sample {
             self.host_to_slc,
             self.slc_blocks as f64,
             self.map_hmb_hit_rate,
+            self.temperature_c,
+            self.throttle_step as f64,
         ]
     }
 }

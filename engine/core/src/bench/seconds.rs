@@ -97,6 +97,7 @@ impl Seconds {
     pub fn cut(&mut self, now_ns: u64, drive: &mut Target, out: &mut Vec<Sample>) {
         while now_ns >= self.second_end_ns && !self.finished() {
             let c = self.bins.pop_front().unwrap_or_default();
+            drive.second_ended();
             out.push(self.sample(&c, drive));
             self.latencies.merge(&c.latency);
             self.second += 1;
@@ -174,6 +175,8 @@ impl Seconds {
             } else {
                 work.map_hmb_hits as f64 / work.map_lookups as f64
             },
+            temperature_c: status.temperature_c,
+            throttle_step: status.throttle_step,
         }
     }
 }

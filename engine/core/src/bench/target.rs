@@ -101,6 +101,10 @@ impl Target {
         }
     }
 
+    pub fn second_ended(&mut self) {
+        self.each(Drive::second_ended);
+    }
+
     pub fn second_began(&mut self, second: u32) {
         self.each(|d| d.second_began(second));
     }

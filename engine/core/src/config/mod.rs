@@ -18,6 +18,7 @@ pub mod presets;
 pub mod raid;
 mod run;
 mod slc_cache;
+mod thermal;
 mod trace;
 mod workload;
 
@@ -35,6 +36,7 @@ pub use power::PowerConfig;
 pub use raid::RaidConfig;
 pub use run::{Precondition, RunConfig, MIN_SPAN};
 pub use slc_cache::{SlcCacheConfig, WhenFull};
+pub use thermal::{Cooling, ThermalConfig};
 pub use trace::{Trace, TraceRecord};
 pub use workload::{Pattern, WorkloadSpec, MODELS, WORKLOADS};
 
@@ -69,6 +71,9 @@ pub struct DriveConfig {
     /// Placement handles the host may tag writes with (streams, FDP); None: untagged only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<PlacementConfig>,
+    /// Heat and throttling; None: the drive never heats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thermal: Option<ThermalConfig>,
 }
 
 impl DriveConfig {
@@ -135,6 +140,7 @@ impl DriveConfig {
         if let Some(placement) = &self.placement {
             all.extend(placement.limits());
         }
+        all.extend(self.thermal.iter().flat_map(ThermalConfig::limits));
         all
     }
 
@@ -173,8 +179,11 @@ impl DriveConfig {
         self.gc.check(g.blocks_per_die())?;
         self.map.check(g)?;
         check_limits(&self.power.limits())?;
-        match &self.slc_cache {
-            Some(cache) => cache.check(self),
+        if let Some(cache) = &self.slc_cache {
+            cache.check(self)?;
+        }
+        match &self.thermal {
+            Some(thermal) => thermal.check(self.host.link_mb_s),
             None => Ok(()),
         }
     }

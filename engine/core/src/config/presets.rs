@@ -50,6 +50,7 @@ preset_files![
     "980-1000.toml",
     "870qvo-1000.toml",
     "rc100-480.toml",
+    "m390-1000.toml",
 ];
 
 /// A drive as its file gives it, with the source of each value (by parameter path).

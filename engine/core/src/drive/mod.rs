@@ -25,6 +25,7 @@ pub mod nand;
 pub mod power;
 mod precondition;
 mod slc_cache;
+mod thermal;
 mod write;
 
 use crate::command::{Op, Request};
@@ -40,6 +41,7 @@ pub use interface::accepted_commands;
 use interface::Interface;
 use power::{CapacitorState, Flush, PowerCutReport};
 use slc_cache::SlcCache;
+use thermal::Thermal;
 use write::WritePath;
 
 /// What the drive's state looks like at the end of a second (for the per-second samples).
@@ -62,6 +64,9 @@ pub struct Status {
     pub slc_free_units: u64,
     pub slc_data_units: u64,
     pub slc_blocks: u32,
+    /// Heat: the temperature, °C, and the throttle step (0: none); both 0 without `[thermal]`.
+    pub temperature_c: f64,
+    pub throttle_step: u32,
 }
 
 pub struct Drive {
@@ -72,6 +77,7 @@ pub struct Drive {
     flash: Flash,
     gc: Gc,
     capacitors: CapacitorState,
+    thermal: Option<Box<Thermal>>,
 }
 
 impl Drive {
@@ -95,6 +101,7 @@ impl Drive {
                 d.slc_cache.as_ref().map(|c| SlcCache::new(c, d)),
             ),
             capacitors: CapacitorState::initial(&d.power),
+            thermal: d.thermal.as_ref().map(|t| Box::new(Thermal::new(t))),
             cfg: d.clone(),
         })
     }
@@ -292,6 +299,15 @@ impl Drive {
         (report, resume_ns)
     }
 
+    /// A second has ended: its work heats the drive, which throttles the host link from now on
+    /// while it is too hot.
+    pub fn second_ended(&mut self) {
+        if let Some(thermal) = self.thermal.as_mut() {
+            let cap = thermal.second_ended(&self.flash.nand.total_busy_ns());
+            self.interface.set_throttle_mb_s(cap);
+        }
+    }
+
     /// Second `second` has begun: the capacitor bank fails when configured to, and the drive
     /// notices at its next self-test.
     pub fn second_began(&mut self, second: u32) {
@@ -342,6 +358,8 @@ impl Drive {
             slc_free_units: self.gc.cache().map_or(0, |c| dies.clone().map(|d| c.free_slots(d, ftl)).sum()),
             slc_data_units: self.gc.cache().map_or(0, |_| ftl.slc_data_slots()),
             slc_blocks: dies.map(|d| ftl.slc_blocks(d)).sum(),
+            temperature_c: self.thermal.as_ref().map_or(0.0, |t| t.temperature_c()),
+            throttle_step: self.thermal.as_ref().map_or(0, |t| t.step()),
         }
     }
 }

@@ -17,7 +17,8 @@ pub const WHOLE_DRIVE_FILL: Definition = Definition {
     about: "Writes the whole span once from a secure erase, one command at a time, a row per second. On a \
             drive with an SLC cache: fast until the cache is full (slc_free_gb reaches 0), then the speed \
             of writing natively, or of folding SLC data into TLC/QLC (fold_mb_s) while writing. `seconds` \
-            is the most the fill may take.",
+            is the most the fill may take. On a drive with a thermal model, its temperature and \
+            throttle step (set thermal.cooling to compare cooling: TechPowerUp's thermal test).",
     seconds: 20_000,
     ramp_seconds: 0,
     queue_depths: &[1],
@@ -30,6 +31,8 @@ pub const WHOLE_DRIVE_FILL: Definition = Definition {
         "slc_data_gb",
         "fold_mb_s",
         "free_blocks",
+        "temperature_c",
+        "throttle_step",
     ],
     drive: ArticleDrive::Several("TechPowerUp fills every SSD it reviews this way: name a drive with an SLC cache"),
     build: Build::WholeDriveFill,

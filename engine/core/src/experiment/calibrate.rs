@@ -56,7 +56,9 @@ pub struct Target {
     pub below_mb_s: Option<f64>,
     /// mean, min, max, spread, best_over_worst, percent_below:N, dip_period_s, trend, mb_s,
     /// latency_mean_us, latency_ratio (with `compare_run`); for fills, fill_mean_mb_s (the whole run's bytes over its time) and
-    /// phase_end_gb (GB written when the speed first stays under `below_mb_s` for 2 s).
+    /// phase_end_gb (GB written when the speed first stays under `below_mb_s` for 2 s); for
+    /// heat, min_mb_s (the slowest second), first_throttle_s, first_throttle_len_s and
+    /// throttled_s.
     pub measure: String,
     /// The figure, and how far off still counts as reproduced (a fraction); or bounds.
     #[serde(default)]
@@ -247,6 +249,8 @@ pub struct Columns<'a> {
     pub mean_latency_us: &'a [f64],
     /// Host data written, 4 KiB units (the GB windows and the fill measures).
     pub host_writes: &'a [f64],
+    /// The thermal throttle's step (the throttle measures).
+    pub throttle_step: &'a [f64],
 }
 
 /// The target's measure of a run's seconds.
@@ -254,10 +258,15 @@ pub fn measure(t: &Target, samples: &[Sample]) -> Result<f64, ConfigError> {
     let column = |f: fn(&Sample) -> f64| samples.iter().map(f).collect::<Vec<f64>>();
     let (iops, mb_s) = (column(|s| s.iops as f64), column(|s| s.mb_s));
     let (mean_latency_us, host_writes) = (column(|s| s.mean_latency_us), column(|s| s.host_writes));
-    measure_columns(
-        t,
-        Columns { iops: &iops, mb_s: &mb_s, mean_latency_us: &mean_latency_us, host_writes: &host_writes },
-    )
+    let throttle_step = column(|s| s.throttle_step as f64);
+    let c = Columns {
+        iops: &iops,
+        mb_s: &mb_s,
+        mean_latency_us: &mean_latency_us,
+        host_writes: &host_writes,
+        throttle_step: &throttle_step,
+    };
+    measure_columns(t, c)
 }
 
 /// The target's measure of a run's per-second columns (the page keeps its runs as columns).
@@ -305,6 +314,16 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
             mean(&iops[iops.len() - third..]) / mean(&iops[..third]).max(1.0)
         }
         "dip_period_s" => dip_period(iops),
+        "min_mb_s" => min(window(c.mb_s)),
+        // The second whose end first found the drive throttled (0: never), and the seconds of
+        // the window that ended throttled.
+        "first_throttle_s" => c.throttle_step.iter().position(|&s| s > 0.0).map_or(0.0, |i| i as f64),
+        // How long the first throttle held, seconds (to the run's end if it never let go).
+        "first_throttle_len_s" => {
+            let throttled = c.throttle_step.iter().skip_while(|&&s| s == 0.0);
+            throttled.take_while(|&&s| s > 0.0).count() as f64
+        }
+        "throttled_s" => window(c.throttle_step).iter().filter(|&&s| s > 0.0).count() as f64,
 
         "fill_mean_mb_s" => gb.last().copied().unwrap_or(0.0) * 1e3 / seconds.max(1) as f64,
         "phase_end_gb" => {
@@ -320,7 +339,8 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
                     "measure",
                     format!(
                         "unknown measure '{}' (allowed: mean, min, max, spread, best_over_worst, percent_below:N, \
-                         dip_period_s, trend, mb_s, latency_mean_us, latency_ratio, fill_mean_mb_s, phase_end_gb)",
+                         dip_period_s, trend, mb_s, min_mb_s, latency_mean_us, latency_ratio, fill_mean_mb_s, \
+                         phase_end_gb, first_throttle_s, first_throttle_len_s, throttled_s)",
                         m
                     ),
                 ))

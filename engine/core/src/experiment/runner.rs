@@ -244,6 +244,8 @@ fn second_cells(point: &Point, s: &Sample, written_bytes: f64) -> Vec<(&'static 
         ("slc_free_gb", json!(round(s.slc_free_gb, 3))),
         ("slc_data_gb", json!(round(s.slc_data_gb, 3))),
         ("fold_mb_s", json!(round(s.fold_mb_s, 2))),
+        ("temperature_c", json!(round(s.temperature_c, 2))),
+        ("throttle_step", json!(s.throttle_step)),
     ]);
     cells
 }

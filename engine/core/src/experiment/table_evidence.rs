@@ -133,6 +133,7 @@ struct SecondsColumns {
     mb_s: Vec<f64>,
     mean_latency_us: Vec<f64>,
     host_writes: Vec<f64>,
+    throttle_step: Vec<f64>,
 }
 
 impl SecondsColumns {
@@ -142,6 +143,7 @@ impl SecondsColumns {
             mb_s: &self.mb_s,
             mean_latency_us: &self.mean_latency_us,
             host_writes: &self.host_writes,
+            throttle_step: &self.throttle_step,
         }
     }
 }
@@ -166,6 +168,7 @@ fn seconds_of(table: &Table, points: &[Point]) -> SecondsColumns {
     SecondsColumns {
         host_writes: host_writes.collect(),
         mean_latency_us: column("latency_mean_us").unwrap_or_default(),
+        throttle_step: column("throttle_step").unwrap_or_default(),
         iops,
         mb_s,
     }

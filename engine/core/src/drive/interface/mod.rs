@@ -20,8 +20,10 @@ pub struct Interface {
     to_host: Option<Calendar>,
     /// Link time per byte of a write's data fetched by the drive, picoseconds (0: the link's).
     fetch_ps_per_byte: u64,
-    /// Link time per byte of payload, picoseconds.
+    /// Link time per byte of payload, picoseconds (the throttle's, while the drive throttles).
     ps_per_byte: u64,
+    /// The link's own, unthrottled.
+    link_ps_per_byte: u64,
     /// Fixed link time per command (command, status and frame headers), ns.
     overhead_ns: u64,
     /// When each of the drive's command slots frees; kept only when the host keeps more
@@ -46,6 +48,7 @@ impl Interface {
             to_host: host.full_duplex.then(Calendar::default),
             fetch_ps_per_byte: ps_per_byte(host.write_fetch_mb_s),
             ps_per_byte: ps_per_byte(host.link_mb_s),
+            link_ps_per_byte: ps_per_byte(host.link_mb_s),
             overhead_ns: host.link_overhead_ns,
             slots: (queue_depth > accepted).then(|| (0..accepted).map(|_| Reverse(0)).collect()),
         }
@@ -80,6 +83,13 @@ impl Interface {
         if let Some(slots) = self.slots.as_mut() {
             *slots = slots.iter().map(|&Reverse(t)| Reverse(t.max(t_ns))).collect();
         }
+    }
+
+    /// Payload crosses the link no faster than `cap_mb_s` from now on (a thermal throttle; None:
+    /// at the link's own speed). Commands already booked keep their times.
+    pub fn set_throttle_mb_s(&mut self, cap_mb_s: Option<u32>) {
+        self.ps_per_byte =
+            cap_mb_s.map_or(self.link_ps_per_byte, |mb_s| self.link_ps_per_byte.max(ps_per_byte(mb_s as u64)));
     }
 
     /// Link time for `bytes` of payload.

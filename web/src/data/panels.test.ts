@@ -35,6 +35,13 @@ describe('choosePanels', () => {
     expect(ids({ ...slc, writes: false })).not.toContain('slc');
   });
 
+  it('shows the temperature on a drive with a thermal model, with its throttle points', () => {
+    const hot = { ...base, parameters: { ...base.parameters, 'thermal.cooling': 'bare', 'thermal.throttle_above_c': [78, 85] } };
+    expect(choosePanels(null, base).map((p) => p.id)).not.toContain('heat');
+    const heat = choosePanels(null, hot).find((p) => p.id === 'heat')!;
+    expect(heat.refs!(hot).map((r) => r.value)).toEqual([78, 85]);
+  });
+
   it('keeps the user’s pick whatever the run', () => {
     expect(choosePanels(['map'], base).map((p) => p.id)).toEqual(['map']);
   });

@@ -75,6 +75,10 @@ const num = (ctx: PanelContext, path: string): number => {
   const v = ctx.parameters[path];
   return typeof v === 'number' ? v : NaN;
 };
+const list = (ctx: PanelContext, path: string): number[] => {
+  const v = ctx.parameters[path];
+  return Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : [];
+};
 const exact = numberFormat({ maximumFractionDigits: 2 });
 const plain = (v: number) => String(Number(v.toFixed(2)));
 const percent = (v: number) => `${Number((v * 100).toFixed(0))}%`;
@@ -233,6 +237,19 @@ export const PANELS: readonly PanelSpec[] = [
     value: (v) => `${exact.format(v)} MB/s`,
     series: [{ field: 'fold_mb_s', kind: 'dots', color: 'var(--c-pink)', label: 'folded (MB/s)' }],
     relevant: (ctx) => ctx.writes && hasSlcCache(ctx),
+  },
+  {
+    id: 'heat',
+    title: 'Temperature',
+    explain:
+      'The drive’s temperature: the work of its dies heats it, its cooling takes the heat away; shaded where the firmware throttles.',
+    y: { kind: 'linear' },
+    format: plain,
+    value: (v) => `${exact.format(v)} °C`,
+    series: [{ field: 'temperature_c', kind: 'line', color: 'var(--c-red)', label: 'temperature (°C)' }],
+    bands: [{ field: 'throttle_step', value: 1, color: 'var(--band-red)', label: 'throttling' }],
+    refs: (ctx) => list(ctx, 'thermal.throttle_above_c').map((c) => ({ value: c, label: `throttles above ${c} °C` })),
+    relevant: (ctx) => ctx.parameters['thermal.cooling'] !== undefined,
   },
 ];
 

@@ -107,4 +107,28 @@ describe('why was this second slow', () => {
     const noCache = explainSecond(run(), 5, { parameters: params })!;
     expect(noCache.findings.some((f) => f.text.includes('SLC'))).toBe(false);
   });
+
+  it('names throttling, its threshold and its cap', () => {
+    const params = {
+      ...PARAMS,
+      'thermal.cooling': 'bare',
+      'thermal.throttle_above_c': [78],
+      'thermal.throttle_mb_s': [40],
+      'thermal.hysteresis_c': 0.3,
+    };
+    const hot = explainSecond(
+      run({ temperature_c: Array(10).fill(78.2), throttle_step: Array.from({ length: 10 }, (_, i) => (i === 5 ? 1 : 0)) }),
+      5,
+      {
+        parameters: params,
+      },
+    )!;
+    const cause = hot.findings.find((f) => f.text.startsWith('The drive was throttling'))!;
+    expect(cause.kind).toBe('cause');
+    expect(cause.text).toContain(
+      'at 78.2 °C it had passed its throttle point (78 °C), so the firmware slowed its writes to 40 MB/s until it cools below 77.7 °C',
+    );
+    const cool = explainSecond(run({ temperature_c: Array(10).fill(60), throttle_step: Array(10).fill(0) }), 5, { parameters: params })!;
+    expect(cool.findings.some((f) => f.text.includes('throttling'))).toBe(false);
+  });
 });

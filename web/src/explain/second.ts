@@ -49,6 +49,8 @@ const COLUMNS: Readonly<Record<string, { label: string; format(v: number): strin
   host_to_slc: { label: 'Host data written into the SLC cache', format: formatPercent },
   slc_blocks: { label: 'Blocks in SLC mode', format: formatInt },
   die_fold: { label: 'Die time spent folding', format: formatPercent },
+  temperature_c: { label: 'Temperature', format: (v) => `${format1(v)} °C` },
+  throttle_step: { label: 'Throttle step (0: none)', format: formatInt },
   gc_active_dies: { label: 'Dies collecting garbage', format: formatInt },
   gc_boost: { label: 'Drive-wide clean-up running', format: yesNo },
   erase_count_min: { label: 'Least-erased block (erases)', format: formatInt },
@@ -88,6 +90,26 @@ function slcFindings(v: (field: string) => number, ctx: StoryContext): Finding[]
       }`,
     },
   ];
+}
+
+/** The firmware was throttling: over a temperature threshold it caps the host's writes until it cools. */
+function throttleFinding(step: number, temperature: number, ctx: StoryContext): Finding {
+  const at = (path: string) => {
+    const list = ctx.parameters[path];
+    return Array.isArray(list) && typeof list[step - 1] === 'number' ? (list[step - 1] as number) : NaN;
+  };
+  const above = at('thermal.throttle_above_c');
+  const cap = at('thermal.throttle_mb_s');
+  const hysteresis = typeof ctx.parameters['thermal.hysteresis_c'] === 'number' ? (ctx.parameters['thermal.hysteresis_c'] as number) : NaN;
+  return {
+    kind: 'cause',
+    text:
+      `The drive was throttling: at ${format1(temperature)} °C it had passed its throttle point` +
+      (Number.isFinite(above) ? ` (${format1(above)} °C)` : '') +
+      `, so the firmware slowed its writes${Number.isFinite(cap) ? ` to ${formatInt(cap)} MB/s` : ''} until it cools` +
+      (Number.isFinite(above) && Number.isFinite(hysteresis) ? ` below ${format1(above - hysteresis)} °C` : '') +
+      '. Better cooling (a heatsink, a fan) keeps it under that point.',
+  };
 }
 
 function yesNo(v: number): string {
@@ -246,6 +268,7 @@ export function explainSecond(store: ColumnStore, second: number, ctx: StoryCont
     });
   }
   if (has('host_to_slc') && v('host_writes') > 0) findings.push(...slcFindings(v, ctx));
+  if (has('throttle_step') && v('throttle_step') > 0) findings.push(throttleFinding(v('throttle_step'), v('temperature_c'), ctx));
   if (has('map_hit_rate') && v('map_hit_rate') < 0.999) {
     findings.push({
       kind: v('map_hit_rate') < 0.9 ? 'cause' : 'state',

@@ -165,6 +165,48 @@ export const DRIVE_DESIGN_OPTIONS: readonly DesignOption[] = [
           'Triple-level cells store three bits each: the cheapest per gigabyte, the slowest to write, and about 1,000 erases per block.',
         set: { 'nand.cell': 'tlc' },
       },
+      {
+        value: 'qlc',
+        label: 'QLC',
+        explain:
+          'Quad-level cells store four bits each (the 870 QVO): cheaper still, the slowest to program, and a few hundred erases ' +
+          'per block; an SLC cache hides the slowness until it is full.',
+        set: { 'nand.cell': 'qlc' },
+      },
+    ],
+  },
+  {
+    kind: 'choice',
+    id: 'cooling',
+    section: 'design',
+    label: 'Cooling',
+    requires: { param: 'thermal.cooling' },
+    choices: [
+      {
+        value: 'bare',
+        label: 'Bare, in a case',
+        explain:
+          'The drive in an M.2 slot with only the case’s airflow (TechPowerUp’s uncooled test): it heats up under sustained writes and throttles.',
+        set: { 'thermal.cooling': 'bare' },
+      },
+      {
+        value: 'spreader',
+        label: 'Heat spreader',
+        explain: 'A thin metal label or spreader: a little more surface to shed heat.',
+        set: { 'thermal.cooling': 'spreader' },
+      },
+      {
+        value: 'heatsink',
+        label: 'Heatsink',
+        explain: 'A finned heatsink (a motherboard’s M.2 cover): it takes much longer to reach the throttle point.',
+        set: { 'thermal.cooling': 'heatsink' },
+      },
+      {
+        value: 'fan',
+        label: 'Fan on it',
+        explain: 'A fan blowing on the drive (TechPowerUp’s second test): it never reaches the throttle point.',
+        set: { 'thermal.cooling': 'fan' },
+      },
     ],
   },
   {

@@ -22,6 +22,8 @@ describe('drive parameters', () => {
         'controller.compression',
         'gc.pacing',
         'timing.program_ns',
+        'slc_cache.when_full',
+        'thermal.cooling',
         'id',
       ].map((p) => info(p)),
     );
@@ -30,6 +32,8 @@ describe('drive parameters', () => {
       ['buffer', ['power.capacitance_uf', 'controller.write_buffer_bytes']],
       ['controller', ['controller.compression']],
       ['gc', ['gc.pacing']],
+      ['cache', ['slc_cache.when_full']],
+      ['thermal', ['thermal.cooling']],
       ['nand', ['timing.program_ns']],
       ['drive', ['id']],
     ]);
@@ -40,6 +44,9 @@ describe('drive parameters', () => {
       's',
       '',
     ]);
+    expect(
+      ['thermal.ambient_c', 'thermal.idle_w', 'thermal.fan_k_per_w', 'thermal.heat_capacity_j_per_k', 'power.hold_up_mw'].map(unitOf),
+    ).toEqual(['°C', 'W', 'K/W', 'J/K', 'mW']);
   });
 
   it('are checked against the engine’s range, in its words', () => {

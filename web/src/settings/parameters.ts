@@ -17,6 +17,8 @@ export const PARAMETER_GROUPS: readonly { id: string; title: string; claims(path
   { id: 'controller', title: 'Controller', claims: (p) => p.startsWith('controller.') },
   { id: 'map', title: 'Mapping table', claims: (p) => p.startsWith('map.') },
   { id: 'gc', title: 'Garbage collection', claims: (p) => p.startsWith('gc.') },
+  { id: 'cache', title: 'SLC cache', claims: (p) => p.startsWith('slc_cache.') },
+  { id: 'thermal', title: 'Heat and cooling', claims: (p) => p.startsWith('thermal.') },
   { id: 'wear', title: 'Wear and endurance', claims: (p) => p.startsWith('wear.') || p.startsWith('endurance.') },
   { id: 'nand', title: 'NAND', claims: (p) => p.startsWith('geometry.') || p.startsWith('timing.') || p.startsWith('nand.') },
   { id: 'drive', title: 'The drive as sold', claims: () => true },
@@ -43,6 +45,10 @@ const UNITS: readonly [RegExp, string][] = [
   [/_years$/, 'years'],
   [/_blocks$/, 'blocks'],
   [/_iops$/, 'IO/s'],
+  [/_k_per_w$/, 'K/W'],
+  [/_j_per_k$/, 'J/K'],
+  [/_c$/, '°C'],
+  [/_w$/, 'W'],
 ];
 
 /** The unit a parameter's name gives (`timing.program_ns` -> ns), or ''. */

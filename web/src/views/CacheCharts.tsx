@@ -46,6 +46,11 @@ export function FillCharts({ title, runs, focusKey, height, emptyText }: CacheCh
     [runs],
   );
   const ends = useMemo(() => cacheEndGuides(runs), [runs]);
+  // A drive with a thermal model: its temperature over the fill (throttling shows in the speed).
+  const heat = useMemo(() => {
+    const series = fillSeries(runs, 'temperature_c', 'temperature');
+    return series.some((s) => s.points.some((p) => p.y > 0)) ? series : [];
+  }, [runs]);
   const published = useMemo(() => fillFigureGuides(figures), [figures]);
   const h = Math.min(height, 380);
   return (
@@ -99,6 +104,24 @@ export function FillCharts({ title, runs, focusKey, height, emptyText }: CacheCh
           formatValue={format1}
           emptyText={emptyText}
         />
+        {heat.length > 0 && (
+          <XYChart
+            kind="lines"
+            label={`${title}: temperature (°C) against data written (GB)`}
+            caption="Temperature against data written"
+            xLabel="Data written (GB)"
+            yLabel="°C"
+            x="linear"
+            y="linear"
+            series={heat}
+            guides={ends}
+            height={h}
+            testId="exp-chart-heat"
+            formatX={formatInt}
+            formatValue={format1}
+            emptyText={emptyText}
+          />
+        )}
       </div>
       <p className="view-explain">
         As in TechPowerUp’s reviews: the whole drive written once from a secure erase, 1 MB at a time. Writes are fast while they land in

@@ -50,6 +50,15 @@ describe('the saved calibration', () => {
     ]);
   });
 
+  it('gives every measure of the saved calibration its own unit (IOPS only to IOPS measures)', () => {
+    const json = JSON.parse(readFileSync(new URL('../../../public/calibration.json', import.meta.url), 'utf8')) as {
+      outcomes: { measure: string; figure: string }[];
+    };
+    const iops = new Set(['min', 'max', 'mean']);
+    const wrong = json.outcomes.filter((o) => !iops.has(o.measure) && formatMeasure(o.measure, 1).endsWith(' IOPS'));
+    expect(wrong.map((o) => `${o.figure}: ${o.measure}`)).toEqual([]);
+  });
+
   it('gives each measure its unit', () => {
     expect(formatMeasure('min', 30016.4)).toMatch(/^30,016 IOPS$/);
     expect(formatMeasure('fill_mean_mb_s', 1587.2)).toMatch(/^1,587 MB\/s$/);

@@ -21,9 +21,10 @@ export interface Calibration {
 export function formatMeasure(measure: string, v: number): string {
   if (measure === 'spread') return `${format1(v * 100)} %`;
   if (measure === 'dip_period_s') return v > 0 ? `${formatInt(v)} s` : 'no repeating dips';
-  if (measure === 'trend' || measure === 'best_over_worst') return `${v.toFixed(2)}×`;
+  if (measure === 'trend' || measure === 'best_over_worst' || measure === 'latency_ratio') return `${v.toFixed(2)}×`;
   if (measure.startsWith('percent_below:')) return `${format1(v)} % of seconds`;
-  if (measure === 'mb_s' || measure === 'fill_mean_mb_s') return `${formatInt(v)} MB/s`;
+  if (measure === 'mb_s' || measure === 'fill_mean_mb_s' || measure === 'min_mb_s') return `${formatInt(v)} MB/s`;
+  if (measure === 'first_throttle_s' || measure === 'first_throttle_len_s' || measure === 'throttled_s') return `${formatInt(v)} s`;
   if (measure === 'phase_end_gb') return `${format1(v)} GB`;
   if (measure === 'latency_mean_us') return `${format1(v)} µs`;
   return `${formatInt(v)} IOPS`;

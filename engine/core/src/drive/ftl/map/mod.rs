@@ -127,8 +127,9 @@ enum Forward {
     Dense(Vec<u32>),
     /// Units changed since the fill; the rest are where the fill put them.
     Sparse(Changes),
-    /// One entry per program stripe (drives with an SLC cache).
-    Stripes(Stripes),
+    /// One entry per program stripe (drives with an SLC cache). Boxed: the enum keeps the
+    /// layout of the two above, whose matches sit on every unit's path.
+    Stripes(Box<Stripes>),
 }
 
 pub struct PageMap {
@@ -176,7 +177,7 @@ impl PageMap {
             forward: if slots_per_unit > 1 {
                 Forward::Dense(vec![NONE; user_units as usize])
             } else if by_stripe {
-                Forward::Stripes(Stripes::new(user_units as u32, slots_per_program))
+                Forward::Stripes(Box::new(Stripes::new(user_units as u32, slots_per_program)))
             } else {
                 Forward::Sparse(Changes::new())
             },

@@ -98,8 +98,9 @@ impl Stripes {
         entries
     }
 
-    /// First slot holding `lpa`, or NONE.
-    #[inline(always)]
+    /// First slot holding `lpa`, or NONE. (Never inlined: the unit map's callers stay as small
+    /// as they were.)
+    #[inline(never)]
     pub fn ppa_of(&self, lpa: u32, fill: Option<FillLayout>) -> u32 {
         let (s, i) = (self.per_stripe.quotient(lpa), self.per_stripe.remainder(lpa));
         if s == self.open.stripe && i < self.open.done {
@@ -114,7 +115,7 @@ impl Stripes {
     }
 
     /// `lpa` now lives at `ppa` (NONE: unmapped).
-    #[inline]
+    #[inline(never)]
     pub fn set(&mut self, lpa: u32, ppa: u32, fill: Option<FillLayout>) {
         let (s, i) = (self.per_stripe.quotient(lpa), self.per_stripe.remainder(lpa));
         let open = self.open;

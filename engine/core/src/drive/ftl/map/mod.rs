@@ -122,6 +122,9 @@ pub enum Stripe {
     Chunk(usize),
 }
 
+/// An explicit tag: telling three variants apart by a niche in `Dense`'s vector took seven
+/// instructions per lookup where a tag takes one compare.
+#[repr(u8)]
 enum Forward {
     /// Every unit's slot (NONE: unmapped).
     Dense(Vec<u32>),

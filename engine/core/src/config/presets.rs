@@ -48,7 +48,9 @@ preset_files![
     "910-800.toml",
     "980pro-1000.toml",
     "980-1000.toml",
+    "nm800pro-2000.toml",
     "870qvo-1000.toml",
+    "870qvo-4000.toml",
     "rc100-480.toml",
     "m390-1000.toml",
 ];

@@ -49,6 +49,23 @@ fn prefetch_in<T: Copy>(s: &[T], i: usize) {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Set by a test to build cache drives with the unit-by-unit map (Sparse, then Dense), to
+    /// compare it with the map of stripes.
+    pub(crate) static UNIT_MAP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+fn unit_map_forced() -> bool {
+    UNIT_MAP.with(|forced| forced.get())
+}
+
+#[cfg(not(test))]
+fn unit_map_forced() -> bool {
+    false
+}
+
 /// Where a unit is written: host data and GC relocations go to separate open blocks, so
 /// relocated (colder) data does not mix with fresh host writes; on a drive with placement
 /// handles, each handle's host data has its own open blocks too (`Stream::handle`).
@@ -152,13 +169,23 @@ impl Ftl {
         // uses only the rest.
         let blocks_per_die = drive.blocks_in_service_per_die();
         let ctx = PolicyContext { dies: g.dies, blocks_per_die, choices: drive.gc.victim_choices, seed };
+        // A cache drive's fill from a secure erase writes every unit: its map keeps stripes.
+        let by_stripe = drive.slc_cache.is_some() && slots_per_unit == 1 && !unit_map_forced();
+        let slots_per_program = g.units_per_program() * slots_per_unit;
         Ok(Ftl {
-            map: PageMap::new(drive.user_units(), g.dies * blocks_per_die, slots_per_block, slots_per_unit),
+            map: PageMap::new(
+                drive.user_units(),
+                g.dies * blocks_per_die,
+                slots_per_block,
+                slots_per_program,
+                slots_per_unit,
+                by_stripe,
+            ),
             blocks: Blocks::new(
                 g.dies,
                 blocks_per_die,
                 slots_per_block,
-                g.units_per_program() * slots_per_unit,
+                slots_per_program,
                 drive.nand.cell.bits(),
                 drive.wear.dynamic,
             ),
@@ -584,6 +611,85 @@ pub(crate) mod tests {
         assert_eq!(ftl.blocks.state[first], blocks::BlockState::Free);
         assert_eq!(ftl.blocks.mode[block_of(&ftl, 0)], Mode::Native);
         ftl.check_invariants().unwrap();
+    }
+
+    /// `small_tlc_drive` with an SLC cache of 64 MiB (of 4 GiB raw) that writes natively when
+    /// full, so folding, direct writes and GC all move data.
+    fn small_cache_drive() -> DriveConfig {
+        let mut drive = small_tlc_drive();
+        (drive.timing.slc_program_ns, drive.timing.slc_read_ns) =
+            (drive.timing.program_ns / 4, drive.timing.read_ns / 2);
+        drive.slc_cache = Some(crate::config::SlcCacheConfig {
+            dynamic_max_bytes: 64 << 20,
+            when_full: crate::config::WhenFull::Direct,
+            fold_while_writing_percent: 20,
+            idle_fold: true,
+            dynamic_share: None,
+        });
+        drive.validate().unwrap();
+        drive
+    }
+
+    /// The run's samples, its map's memory and the blocks whose reverse is a chunk of slots,
+    /// built with the map of stripes or the unit map.
+    fn run_with_map(cfg: &crate::config::RunConfig, unit_map: bool) -> (Vec<crate::Sample>, u64, usize) {
+        UNIT_MAP.with(|forced| forced.set(unit_map));
+        let mut bench = crate::Bench::new(cfg.clone()).unwrap();
+        UNIT_MAP.with(|forced| forced.set(false));
+        let samples = bench.run_to_end();
+        let ftl = bench.drive().ftl();
+        ftl.check_invariants().unwrap();
+        (samples, ftl.map.memory_bytes(), ftl.map.chunks().0)
+    }
+
+    #[test]
+    fn the_map_of_stripes_gives_the_samples_of_the_unit_map() {
+        use crate::config::{JobSpec, Phase, Precondition, RunConfig, WorkloadSpec};
+        let drive = small_cache_drive();
+        let user_bytes = drive.user_bytes;
+        let (seq, random) =
+            (WorkloadSpec::by_id("sequential-write").unwrap(), WorkloadSpec::by_id("write-trim").unwrap());
+        // From a secure erase: the whole drive written in order (with 1 s rests, which fold),
+        // then 4 KiB random writes and TRIMs.
+        let mut fill = JobSpec::named(&seq, 128 << 10, 128 << 10, 32);
+        fill.io_limit_bytes = user_bytes;
+        let mut cfg = RunConfig::new(drive.clone(), seq, 60);
+        cfg.precondition = Precondition::None;
+        (cfg.burst_s, cfg.idle_s) = (4, 1);
+        cfg.phases = vec![
+            Phase { name: "fill".into(), jobs: vec![fill], runtime_ns: 0, ramp_ns: 0 },
+            Phase {
+                name: "random".into(),
+                jobs: vec![JobSpec::named(&random, 4096, 4096, 32)],
+                runtime_ns: 20 * crate::units::NS_PER_S,
+                ramp_ns: 0,
+            },
+        ];
+        let (stripes, stripes_bytes, _) = run_with_map(&cfg, false);
+        let (units, ..) = run_with_map(&cfg, true);
+        assert!(stripes.len() > 20 && stripes.iter().any(|s| s.iops > 0));
+        assert!(stripes == units, "the maps gave different samples");
+        // The random writes split enough stripes that the map went flat.
+        assert!(stripes_bytes >= drive.user_units() * 4, "{stripes_bytes}");
+
+        // The sequential fill alone: the same samples, every block's reverse in runs, and about
+        // 4 bytes per stripe (4 units here) forward and back.
+        cfg.phases.truncate(1);
+        let (stripes, stripes_bytes, slot_chunks) = run_with_map(&cfg, false);
+        let (units, units_bytes, _) = run_with_map(&cfg, true);
+        assert!(stripes == units, "the maps gave different samples");
+        assert_eq!(slot_chunks, 0);
+        let raw = drive.geometry.raw_units();
+        assert!(stripes_bytes * 3 < units_bytes, "{stripes_bytes} vs {units_bytes}");
+        assert!(stripes_bytes < (drive.user_units() + raw) + raw / 64, "{stripes_bytes} for {raw} raw units");
+
+        // The preconditioning fill (a formula), then random writes.
+        let mut cfg = RunConfig::new(drive, random, 20);
+        (cfg.block_bytes, cfg.align_bytes, cfg.queue_depth) = (4096, 4096, 32);
+        let (stripes, stripes_bytes, _) = run_with_map(&cfg, false);
+        let (units, ..) = run_with_map(&cfg, true);
+        assert!(stripes == units, "the maps gave different samples");
+        assert!(stripes_bytes >= cfg.drive.user_units() * 4, "{stripes_bytes}");
     }
 
     #[test]

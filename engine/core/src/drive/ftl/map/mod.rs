@@ -8,14 +8,24 @@
 //! - Reverse (`recorded_at`): per block, either the fill's formula, nothing (erased), or a
 //!   chunk of 4 bytes per slot, allocated when the block is first written after the fill and
 //!   recycled when it is erased.
+//! - Drives with an SLC cache, whose fill from a secure erase writes every unit, keep stripes
+//!   instead (`stripes.rs`): forward, one entry per program stripe whose units lie whole and in
+//!   order, the others' units one by one (then flat, as above); reverse, a chunk of one entry
+//!   per stripe (its first unit; the rest follow) until a slot breaks its stripe's run. A whole
+//!   fill then costs about 4 bytes per stripe each way, not per unit.
 //!
 //! Physical space is counted in slots: one per 4 KiB unit, or, on a compressing controller,
 //! `slots_per_unit` smaller ones (a compressing drive's fill has no formula: its tables are
 //! built as it is written). Once every block has been rewritten the memory per 4 KiB of raw NAND
 //! is what a plain table needs: 4 bytes per slot and 4 per user unit.
 
+mod changes;
+mod stripes;
+
 use crate::config::DriveConfig;
 use crate::units::{Divisor, NONE};
+use changes::Changes;
+use stripes::Stripes;
 
 /// A block whose slots still hold the fill's data (the reverse map computes them).
 const FILL: u32 = NONE - 1;
@@ -103,101 +113,74 @@ impl FillLayout {
     }
 }
 
-/// Where a stripe's recorded units are: nowhere, the fill's formula, or a chunk of the reverse
-/// map (from this index).
+/// Where a stripe's recorded units are: nowhere, consecutive units from `first` (the fill's, or
+/// a run the stripe map recorded) below `end`, or a chunk of the reverse map (from this index).
 #[derive(Debug, Clone, Copy)]
 pub enum Stripe {
     Empty,
-    Fill { first: u32, end: u32 },
+    Run { first: u32, end: u32 },
     Chunk(usize),
 }
 
-/// An open-addressed u32 -> u32 table (keys are units, never NONE).
-#[derive(Debug, Clone)]
-struct Changes {
-    /// (unit, slot) pairs side by side, so a probe touches one cache line; unit NONE: empty.
-    entries: Vec<(u32, u32)>,
-    len: usize,
-}
-
-impl Changes {
-    fn new() -> Self {
-        Changes { entries: vec![(NONE, 0); 1024], len: 0 }
-    }
-
-    /// Where the probe for `key` starts.
-    #[inline]
-    fn home(&self, key: u32) -> usize {
-        // The product's high half: on wasm32 a usize keeps only the low 32 bits, too few to spread.
-        ((key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (self.entries.len() - 1)
-    }
-
-    #[inline]
-    fn slot(&self, key: u32) -> usize {
-        let mask = self.entries.len() - 1;
-        let mut i = self.home(key);
-        while self.entries[i].0 != key && self.entries[i].0 != NONE {
-            i = (i + 1) & mask;
-        }
-        i
-    }
-
-    #[inline]
-    fn get(&self, key: u32) -> Option<u32> {
-        let e = self.entries[self.slot(key)];
-        (e.0 == key).then_some(e.1)
-    }
-
-    fn insert(&mut self, key: u32, value: u32) {
-        if (self.len + 1) * 8 > self.entries.len() * 5 {
-            let old = std::mem::replace(self, Changes { entries: vec![(NONE, 0); self.entries.len() * 2], len: 0 });
-            for (k, v) in old.entries.into_iter().filter(|e| e.0 != NONE) {
-                self.insert(k, v);
-            }
-        }
-        let i = self.slot(key);
-        if self.entries[i].0 == NONE {
-            self.len += 1;
-        }
-        self.entries[i] = (key, value);
-    }
-
-    fn memory_bytes(&self) -> u64 {
-        self.entries.capacity() as u64 * 8
-    }
-}
-
+/// An explicit tag: telling three variants apart by a niche in `Dense`'s vector took seven
+/// instructions per lookup where a tag takes one compare.
+#[repr(u8)]
 enum Forward {
     /// Every unit's slot (NONE: unmapped).
     Dense(Vec<u32>),
     /// Units changed since the fill; the rest are where the fill put them.
     Sparse(Changes),
+    /// One entry per program stripe (drives with an SLC cache). Boxed: the enum keeps the
+    /// layout of the two above, whose matches sit on every unit's path.
+    Stripes(Box<Stripes>),
 }
 
 pub struct PageMap {
     forward: Forward,
     fill: Option<FillLayout>,
     user_units: u32,
-    /// Per block: FILL, NONE (nothing recorded) or the chunk of `reverse` holding its slots.
+    /// Per block: FILL, NONE (nothing recorded), the chunk of `reverse` holding its slots, or
+    /// RUNS + the chunk of `runs` holding its stripes.
     chunk_of_block: Vec<u32>,
     /// Chunks of `slots_per_block` entries: slot -> unit starting there, or NONE (also for a
     /// unit's later slots). Stale entries are detected by checking `ppa_of(lpa) == ppa`, so
     /// invalidation needs no second write here.
     reverse: Vec<u32>,
     free_chunks: Vec<u32>,
+    /// Drives whose map keeps stripes: chunks of one entry per program stripe of a block, the
+    /// unit at its first slot (the rest follow in order), or NONE. A block leaves it for a chunk
+    /// of `reverse` when a slot breaks its stripe's run.
+    runs: Vec<u32>,
+    free_runs: Vec<u32>,
+    by_stripe: bool,
     slots_per_block: u32,
     per_block: Divisor,
+    per_program: Divisor,
     /// Slots each logical unit occupies (compressing controllers only; otherwise empty: 1).
     len_of_lpa: Vec<u8>,
     slots_per_unit: u32,
 }
 
+/// `chunk_of_block` values from here up (but FILL and NONE) are chunks of `runs`.
+const RUNS: u32 = 1 << 31;
+
 impl PageMap {
-    /// Nothing mapped yet.
-    pub fn new(user_units: u64, total_blocks: u32, slots_per_block: u32, slots_per_unit: u32) -> Self {
+    /// Nothing mapped yet. `by_stripe`: keep one entry per program stripe where the data lies in
+    /// whole stripes (one slot per unit only).
+    pub fn new(
+        user_units: u64,
+        total_blocks: u32,
+        slots_per_block: u32,
+        slots_per_program: u32,
+        slots_per_unit: u32,
+        by_stripe: bool,
+    ) -> Self {
+        debug_assert!(!by_stripe || slots_per_unit == 1);
         PageMap {
             forward: if slots_per_unit > 1 {
                 Forward::Dense(vec![NONE; user_units as usize])
+            } else if by_stripe {
+                Forward::Stripes(Box::new(Stripes::new(user_units as u32, slots_per_program)))
             } else {
                 Forward::Sparse(Changes::new())
             },
@@ -206,8 +189,12 @@ impl PageMap {
             chunk_of_block: vec![NONE; total_blocks as usize],
             reverse: Vec::new(),
             free_chunks: Vec::new(),
+            runs: Vec::new(),
+            free_runs: Vec::new(),
+            by_stripe,
             slots_per_block,
             per_block: Divisor::new(slots_per_block),
+            per_program: Divisor::new(slots_per_program),
             len_of_lpa: if slots_per_unit > 1 { vec![0; user_units as usize] } else { Vec::new() },
             slots_per_unit,
         }
@@ -215,7 +202,7 @@ impl PageMap {
 
     /// The sequential fill laid out by `layout` is now the map (no tables needed for it).
     pub fn filled(&mut self, layout: FillLayout) {
-        debug_assert!(self.slots_per_unit == 1 && matches!(&self.forward, Forward::Sparse(c) if c.len == 0));
+        debug_assert!(self.slots_per_unit == 1 && self.reverse.is_empty() && self.runs.is_empty());
         for die in 0..layout.dies {
             let blocks = layout.units_on_die(die).div_ceil(layout.slots_per_block);
             let first = (die * layout.blocks_per_die) as usize;
@@ -236,9 +223,15 @@ impl PageMap {
         let forward = match &self.forward {
             Forward::Dense(v) => v.capacity() as u64 * 4,
             Forward::Sparse(c) => c.memory_bytes(),
+            Forward::Stripes(s) => s.memory_bytes(),
         };
         forward
-            + (self.chunk_of_block.capacity() + self.reverse.capacity() + self.free_chunks.capacity()) as u64 * 4
+            + (self.chunk_of_block.capacity()
+                + self.reverse.capacity()
+                + self.free_chunks.capacity()
+                + self.runs.capacity()
+                + self.free_runs.capacity()) as u64
+                * 4
             + self.len_of_lpa.capacity() as u64
     }
 
@@ -255,6 +248,7 @@ impl PageMap {
                 Some(ppa) => ppa,
                 None => self.fill.map_or(NONE, |f| f.ppa_of(lpa)),
             },
+            Forward::Stripes(s) => s.ppa_of(lpa, self.fill),
         }
     }
 
@@ -288,11 +282,22 @@ impl PageMap {
                 let f = self.fill.expect("a fill block has a fill");
                 match f.lpa_at(first) {
                     NONE => Stripe::Empty,
-                    at => Stripe::Fill { first: at, end: f.units },
+                    at => Stripe::Run { first: at, end: f.units },
                 }
             }
-            chunk => Stripe::Chunk((chunk * spb + b.remainder(first)) as usize),
+            chunk if chunk < RUNS => Stripe::Chunk((chunk * spb + b.remainder(first)) as usize),
+            runs => match self.runs[self.run_index(runs, first)] {
+                NONE => Stripe::Empty,
+                at => Stripe::Run { first: at, end: self.user_units },
+            },
         }
+    }
+
+    /// Where the run of the stripe holding slot `ppa` is, in the block's chunk of runs.
+    #[inline]
+    fn run_index(&self, chunk: u32, ppa: u32) -> usize {
+        let stripes_per_block = self.per_program.quotient(self.slots_per_block);
+        ((chunk - RUNS) * stripes_per_block + self.per_program.quotient(self.per_block.remainder(ppa))) as usize
     }
 
     /// The unit recorded at slot `i` of `stripe` (NONE if none).
@@ -300,7 +305,7 @@ impl PageMap {
     pub fn recorded_in(&self, stripe: Stripe, i: u32) -> u32 {
         match stripe {
             Stripe::Empty => NONE,
-            Stripe::Fill { first, end } => {
+            Stripe::Run { first, end } => {
                 if first + i < end {
                     first + i
                 } else {
@@ -312,15 +317,9 @@ impl PageMap {
     }
 
     /// The unit recorded at slot `ppa`, live or stale (NONE if none).
-    #[inline]
     pub fn recorded_at(&self, ppa: u32) -> u32 {
-        let spb = self.slots_per_block;
-        let b = self.per_block;
-        match self.chunk_of_block[b.quotient(ppa) as usize] {
-            NONE => NONE,
-            FILL => self.fill.map_or(NONE, |f| f.lpa_at(ppa)),
-            chunk => self.reverse[(chunk * spb + b.remainder(ppa)) as usize],
-        }
+        let i = self.per_program.remainder(ppa);
+        self.recorded_in(self.stripe(ppa - i), i)
     }
 
     /// `lpa` now lives at `ppa`, `len` slots long.
@@ -328,15 +327,43 @@ impl PageMap {
     pub fn set(&mut self, lpa: u32, ppa: u32, block: u32, len: u32) {
         debug_assert_eq!(block, self.per_block.quotient(ppa));
         self.set_forward(lpa, ppa);
-        let spb = self.slots_per_block;
-        let mut chunk = self.chunk_of_block[block as usize];
-        if chunk == NONE || chunk == FILL {
-            chunk = self.new_chunk(block, chunk == FILL);
-        }
-        self.reverse[(chunk * spb + self.per_block.remainder(ppa)) as usize] = lpa;
         if self.slots_per_unit > 1 {
             self.len_of_lpa[lpa as usize] = len as u8;
         }
+        let spb = self.slots_per_block;
+        let mut chunk = self.chunk_of_block[block as usize];
+        if chunk >= RUNS {
+            // Not a chunk of slots: nothing recorded yet, the fill's, or runs.
+            match self.record_run(block, ppa, lpa) {
+                Some(slots) => chunk = slots,
+                None => return,
+            }
+        }
+        self.reverse[(chunk * spb + self.per_block.remainder(ppa)) as usize] = lpa;
+    }
+
+    /// Records `lpa` at `ppa` in `block`'s chunk of runs if it continues its stripe's run (one
+    /// is made on a stripe map's first write to the block); otherwise returns the chunk of
+    /// slots the block now has, for the caller to write in.
+    #[inline(never)]
+    fn record_run(&mut self, block: u32, ppa: u32, lpa: u32) -> Option<u32> {
+        let mut chunk = self.chunk_of_block[block as usize];
+        if chunk == NONE || chunk == FILL {
+            if !self.by_stripe {
+                return Some(self.new_chunk(block));
+            }
+            chunk = self.new_runs(block);
+        }
+        let (at, i) = (self.run_index(chunk, ppa), self.per_program.remainder(ppa));
+        if i == 0 {
+            self.runs[at] = lpa;
+            return None;
+        }
+        let run = self.runs[at];
+        if run != NONE && run + i == lpa {
+            return None;
+        }
+        Some(self.new_chunk(block))
     }
 
     /// `lpa` is no longer mapped.
@@ -355,6 +382,12 @@ impl PageMap {
                     self.densify();
                 }
             }
+            Forward::Stripes(stripes) => {
+                stripes.set(lpa, ppa, self.fill);
+                if stripes.split.len as u64 * 8 > self.user_units as u64 {
+                    self.densify();
+                }
+            }
         }
     }
 
@@ -362,48 +395,99 @@ impl PageMap {
     #[cold]
     fn densify(&mut self) {
         let mut v = vec![NONE; self.user_units as usize];
-        if let Some(f) = self.fill {
-            f.write_all(&mut v);
-        }
-        if let Forward::Sparse(changes) = &self.forward {
-            for &(k, p) in changes.entries.iter().filter(|e| e.0 != NONE) {
-                v[k as usize] = p;
+        match &self.forward {
+            Forward::Dense(_) => return,
+            Forward::Sparse(changes) => {
+                if let Some(f) = self.fill {
+                    f.write_all(&mut v);
+                }
+                for (k, p) in changes.iter() {
+                    v[k as usize] = p;
+                }
+            }
+            Forward::Stripes(stripes) => {
+                for (lpa, slot) in v.iter_mut().enumerate() {
+                    *slot = stripes.ppa_of(lpa as u32, self.fill);
+                }
             }
         }
         self.forward = Forward::Dense(v);
     }
 
-    /// Block `block` is written for the first time since its erase (or since the fill, whose
-    /// slots it then copies in): it gets its own chunk of the reverse map.
-    #[cold]
-    fn new_chunk(&mut self, block: u32, from_fill: bool) -> u32 {
-        let spb = self.slots_per_block;
-        let chunk = self.free_chunks.pop().unwrap_or_else(|| {
-            // Grow by a quarter at a time, never past every block's chunk: the slab's spare
-            // capacity stays small (it is real memory in a browser).
-            let (len, most, chunk) = (self.reverse.len(), self.chunk_of_block.len() * spb as usize, spb as usize);
-            if len + chunk > self.reverse.capacity() {
-                let more = (len / 4).next_multiple_of(chunk).max(64 * chunk).min(most - len);
-                self.reverse.reserve_exact(more);
+    /// Takes a free chunk of `len` entries from `slab`, or grows it by one. It grows by a
+    /// quarter at a time, never past `most` entries: the slab's spare capacity stays small (it
+    /// is real memory in a browser).
+    fn take_chunk(slab: &mut Vec<u32>, free: &mut Vec<u32>, len: usize, most: usize) -> u32 {
+        free.pop().unwrap_or_else(|| {
+            let have = slab.len();
+            if have + len > slab.capacity() {
+                let more = (have / 4).next_multiple_of(len).max(64 * len).min(most - have);
+                slab.reserve_exact(more);
             }
-            self.reverse.resize(len + spb as usize, NONE);
-            (len / spb as usize) as u32
-        });
+            slab.resize(have + len, NONE);
+            (have / len) as u32
+        })
+    }
+
+    /// Block `block` is written for the first time since its erase, or a slot broke its runs:
+    /// it gets its own chunk of the reverse map, holding what it recorded so far.
+    #[cold]
+    fn new_chunk(&mut self, block: u32) -> u32 {
+        let spb = self.slots_per_block;
+        let most = self.chunk_of_block.len() * spb as usize;
+        let chunk = Self::take_chunk(&mut self.reverse, &mut self.free_chunks, spb as usize, most);
         let first = (chunk * spb) as usize;
-        for q in 0..spb {
-            let ppa = block * spb + q;
-            self.reverse[first + q as usize] = if from_fill { self.fill.map_or(NONE, |f| f.lpa_at(ppa)) } else { NONE };
+        let before = self.chunk_of_block[block as usize];
+        if before == NONE {
+            self.reverse[first..first + spb as usize].fill(NONE);
+        } else {
+            for q in 0..spb {
+                self.reverse[first + q as usize] = self.recorded_at(block * spb + q);
+            }
+        }
+        if before != NONE && before != FILL {
+            self.free_runs.push(before - RUNS);
         }
         self.chunk_of_block[block as usize] = chunk;
         chunk
     }
 
+    /// A stripe map's first write to `block` since its erase (or since the fill, whose runs it
+    /// takes): it gets a chunk of runs.
+    #[cold]
+    fn new_runs(&mut self, block: u32) -> u32 {
+        let (spb, spp) = (self.slots_per_block, self.per_program.get());
+        let len = (spb / spp) as usize;
+        let chunk = Self::take_chunk(&mut self.runs, &mut self.free_runs, len, self.chunk_of_block.len() * len);
+        let fill = self.fill.filter(|_| self.chunk_of_block[block as usize] == FILL);
+        for (j, run) in self.runs[chunk as usize * len..][..len].iter_mut().enumerate() {
+            *run = fill.map_or(NONE, |f| f.lpa_at(block * spb + j as u32 * spp));
+        }
+        self.chunk_of_block[block as usize] = RUNS + chunk;
+        RUNS + chunk
+    }
+
     /// Block `block` was erased: it holds nothing, and its chunk is free for another.
     pub fn erased(&mut self, block: u32) {
-        let chunk = std::mem::replace(&mut self.chunk_of_block[block as usize], NONE);
-        if chunk != NONE && chunk != FILL {
-            self.free_chunks.push(chunk);
+        match std::mem::replace(&mut self.chunk_of_block[block as usize], NONE) {
+            NONE | FILL => {}
+            chunk if chunk < RUNS => self.free_chunks.push(chunk),
+            runs => self.free_runs.push(runs - RUNS),
         }
+    }
+
+    /// Blocks whose reverse is a chunk of slots, and blocks whose reverse is runs (tests).
+    #[cfg(test)]
+    pub fn chunks(&self) -> (usize, usize) {
+        let (mut slots, mut runs) = (0, 0);
+        for &c in &self.chunk_of_block {
+            match c {
+                NONE | FILL => {}
+                c if c < RUNS => slots += 1,
+                _ => runs += 1,
+            }
+        }
+        (slots, runs)
     }
 
     /// Every mapped unit and its first slot (for invariant checks).
@@ -421,6 +505,7 @@ impl PageMap {
             Forward::Sparse(c) => super::prefetch_in(&c.entries, c.home(lpa)),
             #[cfg(not(target_arch = "wasm32"))]
             Forward::Sparse(_) => {}
+            Forward::Stripes(_) => {}
         }
     }
 }
@@ -453,7 +538,7 @@ mod tests {
     #[test]
     fn changes_overlay_the_fill_until_the_map_goes_flat() {
         let f = FillLayout { units: 4096, units_per_stripe: 4, dies: 2, slots_per_block: 64, blocks_per_die: 64 };
-        let mut m = PageMap::new(4096, 128, 64, 1);
+        let mut m = PageMap::new(4096, 128, 64, 4, 1, false);
         m.filled(f);
         assert_eq!(m.ppa_of(5), f.ppa_of(5));
         assert_eq!(m.live_at(f.ppa_of(5)), Some(5));

@@ -413,3 +413,37 @@ fn with_a_dynamic_share_the_cache_shrinks_as_the_drive_fills_and_is_folded_on_th
     assert!(whole.last_tenth < 0.6 * whole.median_after_cache, "{} vs {}", whole.last_tenth, whole.median_after_cache);
     assert!(shared.mean_mb_s > 1.05 * whole.mean_mb_s, "{} vs {} MB/s", shared.mean_mb_s, whole.mean_mb_s);
 }
+
+/// The memory bound the browser engine checks a run against: a cache drive's whole fill keeps
+/// an entry per stripe, so the 4 TB QLC drive's fill fits under the page's 2.5 GiB (the unit
+/// map's bound was 8.2 GB), and a real fill stays under its own bound; random writes do not get
+/// the stripes' bound.
+#[test]
+fn a_sequential_fill_of_a_cache_drive_is_bounded_by_its_stripes() {
+    use ssdlab_core::bench::table_bytes_bound;
+    let whole_fill = |d: DriveConfig| {
+        let mut cfg = fill(d, 20_000);
+        (cfg.block_bytes, cfg.align_bytes, cfg.queue_depth) = (1 << 20, 1 << 20, 1);
+        cfg
+    };
+    let qvo = whole_fill(presets::by_id("870qvo-4000").unwrap());
+    assert!(table_bytes_bound(&qvo) < 2560 << 20, "{}", table_bytes_bound(&qvo));
+    let mut random = qvo.clone();
+    random.workload = WorkloadSpec::by_id("random-write").unwrap();
+    assert!(
+        table_bytes_bound(&random) > 3 * table_bytes_bound(&qvo),
+        "{} vs {}",
+        table_bytes_bound(&random),
+        table_bytes_bound(&qvo)
+    );
+
+    let small = whole_fill(cache_drive(WhenFull::Direct));
+    let mut bench = Bench::new(small.clone()).unwrap();
+    bench.run_to_end();
+    assert!(
+        bench.memory_bytes() <= table_bytes_bound(&small),
+        "{} vs {}",
+        bench.memory_bytes(),
+        table_bytes_bound(&small)
+    );
+}

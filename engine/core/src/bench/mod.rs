@@ -56,13 +56,20 @@ pub trait Observer {
 /// writes are bounded by the link's rate over the run (in an array, by each member's link and
 /// its share of the shared one: the stripe spreads writes evenly); each rewritten unit costs a
 /// map entry and, with GC's copies, a few reverse-map slots. A random precondition rewrites its
-/// passes at once. An array holds this for each member.
+/// passes at once. An array holds this for each member. A drive whose map keeps stripes (an SLC
+/// cache) under only whole-unit sequential writes keeps an entry per program stripe each way
+/// (twice that here, for the stripes its folding and its passes' ends split).
 pub fn table_bytes_bound(cfg: &RunConfig) -> u64 {
     let d = &cfg.drive;
     let members = cfg.drives() as u64;
     let full = Ftl::table_bytes(d);
     if d.controller.compression {
         return full * members;
+    }
+    if Ftl::keeps_stripes(d) && only_sequential_writes(cfg) {
+        let upp = d.geometry.units_per_program() as u64;
+        let stripes = d.user_units().div_ceil(upp) + d.geometry.raw_units().div_ceil(upp);
+        return (stripes * 4 * 2 + d.geometry.total_blocks() * 16).min(full) * members;
     }
     let user = d.user_units();
     let writes = cfg.plan().iter().flat_map(|p| &p.jobs).any(|j| j.read_percent < 100 || j.trace.is_some());
@@ -80,6 +87,23 @@ pub fn table_bytes_bound(cfg: &RunConfig) -> u64 {
     let forward = if changed * 8 > user { user * 4 } else { changed * 16 };
     let reverse = (rewritten.min(user) * 3).min(d.geometry.raw_units()) * 4;
     (forward + reverse + d.geometry.total_blocks() * 16).min(full) * members
+}
+
+/// Every write of the run is sequential and whole 4 KiB units from a secure erase, with no
+/// TRIM: the map keeps whole stripes.
+fn only_sequential_writes(cfg: &RunConfig) -> bool {
+    let whole = |bytes: u64| bytes.is_multiple_of(UNIT_BYTES);
+    cfg.precondition == Precondition::None
+        && cfg.trim_fraction == 0.0
+        && !cfg.has_partial_writes()
+        && cfg.plan().iter().flat_map(|p| &p.jobs).all(|j| {
+            j.read_percent == 100
+                || (j.random_percent == 0
+                    && j.trim_percent == 0
+                    && j.trace.is_none()
+                    && whole(j.offset_bytes)
+                    && j.write_sizes.entries.iter().all(|e| whole(e.0 as u64)))
+        })
 }
 
 pub struct Bench {

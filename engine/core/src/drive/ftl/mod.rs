@@ -169,8 +169,7 @@ impl Ftl {
         // uses only the rest.
         let blocks_per_die = drive.blocks_in_service_per_die();
         let ctx = PolicyContext { dies: g.dies, blocks_per_die, choices: drive.gc.victim_choices, seed };
-        // A cache drive's fill from a secure erase writes every unit: its map keeps stripes.
-        let by_stripe = drive.slc_cache.is_some() && slots_per_unit == 1 && !unit_map_forced();
+        let by_stripe = Self::keeps_stripes(drive) && !unit_map_forced();
         let slots_per_program = g.units_per_program() * slots_per_unit;
         Ok(Ftl {
             map: PageMap::new(
@@ -198,6 +197,12 @@ impl Ftl {
 
     /// Bytes the tables of a drive's FTL take, before building it: the map, its reverse (one
     /// entry per slot) and the compressed lengths; per-block arrays add about 1/1000 of that.
+    /// A cache drive's fill from a secure erase writes every unit: its map keeps stripes (one
+    /// slot per unit: no compression).
+    pub fn keeps_stripes(drive: &DriveConfig) -> bool {
+        drive.slc_cache.is_some() && drive.controller.slots_per_unit() == 1
+    }
+
     pub fn table_bytes(drive: &DriveConfig) -> u64 {
         PageMap::table_bytes(drive)
     }

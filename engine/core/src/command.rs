@@ -9,6 +9,71 @@ pub enum Op {
     Write,
     /// The host says it no longer needs these LBAs (ATA DATA SET MANAGEMENT / NVMe deallocate).
     Trim,
+    /// Zoned drives: Zone Append names the zone (its first LBA); the drive writes at the zone's
+    /// write pointer and says where (`Completion::Appended`).
+    Append,
+    /// Zoned drives' Zone Management Send, one zone (named by its first LBA) per command.
+    ZoneReset,
+    ZoneFinish,
+    ZoneOpen,
+    ZoneClose,
+}
+
+/// How the drive ended a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Completion {
+    Done,
+    /// A write refused by a worn-out drive (it has gone read-only).
+    ReadOnly,
+    /// A Zone Append stored its data from this 4 KiB unit on.
+    Appended {
+        lpa: u32,
+    },
+    /// Refused with an NVMe status.
+    Failed(Status),
+}
+
+impl Completion {
+    /// The drive did what the command asked.
+    #[inline]
+    pub fn accepted(self) -> bool {
+        matches!(self, Completion::Done | Completion::Appended { .. })
+    }
+}
+
+/// The NVMe statuses a command can fail with here: generic ones and the zoned command set's
+/// (codes as in QEMU's `include/block/nvme.h`, type and code together).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u16)]
+pub enum Status {
+    InvalidOpcode = 0x01,
+    InvalidField = 0x02,
+    ZoneBoundaryError = 0x1b8,
+    ZoneIsFull = 0x1b9,
+    ZoneInvalidWrite = 0x1bc,
+    TooManyActiveZones = 0x1bd,
+    TooManyOpenZones = 0x1be,
+    InvalidZoneStateTransition = 0x1bf,
+}
+
+impl Status {
+    pub fn code(self) -> u16 {
+        self as u16
+    }
+
+    /// The status's name in the NVMe specification.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::InvalidOpcode => "Invalid Command Opcode",
+            Status::InvalidField => "Invalid Field in Command",
+            Status::ZoneBoundaryError => "Zone Boundary Error",
+            Status::ZoneIsFull => "Zone Is Full",
+            Status::ZoneInvalidWrite => "Zone Invalid Write",
+            Status::TooManyActiveZones => "Too Many Active Zones",
+            Status::TooManyOpenZones => "Too Many Open Zones",
+            Status::InvalidZoneStateTransition => "Invalid Zone State Transition",
+        }
+    }
 }
 
 /// One host command: the 4 KiB logical units it touches, its payload, and whether its first or

@@ -27,3 +27,4 @@ mod thermal;
 mod traces;
 mod wear;
 mod workloads;
+mod zoned;

@@ -144,9 +144,9 @@ impl Array {
             let port = &mut self.port_free_ns[p.member as usize];
             t = t.max(*port) + self.port_command_ns;
             *port = t;
-            let (done, ok) = self.members[p.member as usize].submit(p.req, t);
+            let (done, completion) = self.members[p.member as usize].submit(p.req, t);
             done_ns = done_ns.max(done);
-            accepted &= ok;
+            accepted &= completion.accepted();
         });
         (done_ns, accepted)
     }
@@ -193,6 +193,7 @@ impl Array {
             sum.gc_moves += c.gc_moves;
             sum.erases += c.erases;
             sum.nand_write_bytes += c.nand_write_bytes;
+            sum.map_write_bytes += c.map_write_bytes;
             sum.host_write_bytes += c.host_write_bytes;
             sum.rmw_reads += c.rmw_reads;
             sum.map_lookups += c.map_lookups;

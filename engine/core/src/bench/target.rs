@@ -73,7 +73,10 @@ impl Target {
     #[inline]
     pub fn submit(&mut self, req: Request, issue_ns: u64) -> (u64, bool) {
         match self {
-            Target::Drive(d) => d.submit(req, issue_ns),
+            Target::Drive(d) => {
+                let (done_ns, completion) = d.submit(req, issue_ns);
+                (done_ns, completion.accepted())
+            }
             Target::Array(a) => a.submit(req, issue_ns),
         }
     }

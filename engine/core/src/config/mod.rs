@@ -21,6 +21,7 @@ mod slc_cache;
 mod thermal;
 mod trace;
 mod workload;
+mod zoned;
 
 use serde::{Deserialize, Serialize};
 
@@ -39,6 +40,7 @@ pub use slc_cache::{SlcCacheConfig, WhenFull};
 pub use thermal::{Cooling, ThermalConfig};
 pub use trace::{Trace, TraceRecord};
 pub use workload::{Pattern, WorkloadSpec, MODELS, WORKLOADS};
+pub use zoned::{ZonedConfig, MAX_ACTIVE_ZONES};
 
 pub use crate::units::{ConfigError, MAX_SECONDS, SECTOR_BYTES, UNIT_BYTES};
 use limits::{check_limits, Limit};
@@ -71,6 +73,10 @@ pub struct DriveConfig {
     /// Placement handles the host may tag writes with (streams, FDP); None: untagged only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<PlacementConfig>,
+    /// A zoned namespace (ZNS): zones written sequentially and reset by the host; None: the
+    /// conventional block interface.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zoned: Option<ZonedConfig>,
     /// Heat and throttling; None: the drive never heats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thermal: Option<ThermalConfig>,
@@ -140,17 +146,24 @@ impl DriveConfig {
         if let Some(placement) = &self.placement {
             all.extend(placement.limits());
         }
+        if let Some(zoned) = &self.zoned {
+            all.extend(zoned.limits(self));
+        }
         all.extend(self.thermal.iter().flat_map(ThermalConfig::limits));
         all
     }
 
     /// GC needs its start threshold and open blocks per die beyond the user's data: GC's and the
-    /// host's (one per placement handle). The firmware's reserved blocks (gc.reserved_percent)
+    /// host's (one per placement handle, or per active zone). The firmware's reserved blocks (gc.reserved_percent)
     /// hold none of them.
     fn user_bytes_limit(&self) -> Limit {
         let g = &self.geometry;
         let reserved = self.gc.reserved_blocks(g.blocks_per_die()) as u64;
-        let open = 1 + PlacementConfig::host_streams(self.placement.as_ref());
+        let host_streams = match &self.zoned {
+            Some(z) => z.max_active_zones as u64,
+            None => PlacementConfig::host_streams(self.placement.as_ref()),
+        };
+        let open = 1 + host_streams;
         let gc_reserve_units =
             (self.gc.start_free_blocks as u64 + open + reserved) * g.dies as u64 * g.units_per_block() as u64;
         let max_user = g.raw_bytes().saturating_sub(gc_reserve_units * UNIT_BYTES);
@@ -166,6 +179,11 @@ impl DriveConfig {
         if let Some(placement) = &self.placement {
             check_limits(&placement.limits())?;
             placement.check(self)?;
+        }
+        // The zones too: user_bytes leaves room for an open block per active zone.
+        if let Some(zoned) = &self.zoned {
+            check_limits(&zoned.limits(self))?;
+            zoned.check(self)?;
         }
         check_limits(&[self.gc.reserved_limit(), self.user_bytes_limit()])?;
         self.host.check()?;

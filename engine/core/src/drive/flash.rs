@@ -22,6 +22,8 @@ pub struct Counters {
     pub erases: u64,
     /// NAND programmed: host pages, GC relocations, map and journal pages.
     pub nand_write_bytes: u64,
+    /// The part of `nand_write_bytes` that was map and journal pages (metadata, not data).
+    pub map_write_bytes: u64,
     /// Host data accepted by write commands.
     pub host_write_bytes: u64,
     pub rmw_reads: u64,
@@ -45,6 +47,7 @@ impl Counters {
             gc_moves: self.gc_moves - earlier.gc_moves,
             erases: self.erases - earlier.erases,
             nand_write_bytes: self.nand_write_bytes - earlier.nand_write_bytes,
+            map_write_bytes: self.map_write_bytes - earlier.map_write_bytes,
             host_write_bytes: self.host_write_bytes - earlier.host_write_bytes,
             rmw_reads: self.rmw_reads - earlier.rmw_reads,
             map_lookups: self.map_lookups - earlier.map_lookups,
@@ -190,6 +193,12 @@ impl Flash {
         done
     }
 
+    /// Programs a map or journal page on `die` once its data is ready.
+    fn program_map(&mut self, die: u32, ready_ns: u64) {
+        self.counters.map_write_bytes += self.units_per_program as u64 * UNIT_BYTES;
+        self.program(die, ready_ns, Work::Map);
+    }
+
     /// Programs the next page of `die`'s `stream` once its data is ready, timed by its block's
     /// mode and its type in the wordline; returns when it completes.
     #[inline]
@@ -301,7 +310,7 @@ impl Flash {
         if self.journal_dirty_bytes >= page_bytes {
             self.journal_dirty_bytes -= page_bytes;
             let die = self.next_die();
-            self.program(die, ready_ns, Work::Map);
+            self.program_map(die, ready_ns);
         }
     }
 
@@ -346,7 +355,7 @@ impl Flash {
             }
             for _ in 0..work.write_pages {
                 let die = self.next_die();
-                self.program(die, t, Work::Map);
+                self.program_map(die, t);
             }
         }
         t

@@ -27,8 +27,9 @@ mod precondition;
 mod slc_cache;
 mod thermal;
 mod write;
+pub mod zoned;
 
-use crate::command::{Op, Request};
+use crate::command::{Completion, Op, Request, Status as CommandStatus};
 use crate::config::{DriveConfig, RunConfig};
 use crate::units::ConfigError;
 
@@ -43,6 +44,7 @@ use power::{CapacitorState, Flush, PowerCutReport};
 use slc_cache::SlcCache;
 use thermal::Thermal;
 use write::WritePath;
+use zoned::Zones;
 
 /// What the drive's state looks like at the end of a second (for the per-second samples).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -78,6 +80,8 @@ pub struct Drive {
     gc: Gc,
     capacitors: CapacitorState,
     thermal: Option<Box<Thermal>>,
+    /// The zone layer of a zoned drive (`[zoned]`).
+    zones: Option<Box<Zones>>,
 }
 
 impl Drive {
@@ -99,9 +103,11 @@ impl Drive {
                 g.units_per_block() as u64 * slots_per_unit as u64,
                 g.units_per_program() * slots_per_unit,
                 d.slc_cache.as_ref().map(|c| SlcCache::new(c, d)),
+                if d.zoned.is_some() { gc::Moves::Never } else { gc::Moves::Data },
             ),
             capacitors: CapacitorState::initial(&d.power),
             thermal: d.thermal.as_ref().map(|t| Box::new(Thermal::new(t))),
+            zones: d.zoned.as_ref().map(|z| Box::new(Zones::new(z, d))),
             cfg: d.clone(),
         })
     }
@@ -135,6 +141,7 @@ impl Drive {
             + self.writes.memory_bytes()
             + self.interface.memory_bytes()
             + self.cfg.geometry.dies as u64 * 16
+            + self.zones.as_ref().map_or(0, |z| z.memory_bytes())
     }
 
     /// Fills logical units `0..span_units` in order, a multi-plane page at a time striped over
@@ -183,26 +190,39 @@ impl Drive {
         }
     }
 
-    /// The host issues `req` at `issue_ns`; returns when it completes, and whether the drive
-    /// took it (a worn-out drive is read-only: it fails writes without storing them).
-    /// (Always inlined: the bench's step calls it for every command, and an array's members
-    /// are a second call site.)
+    /// The host issues `req` at `issue_ns`; returns when it completes, and how (a worn-out
+    /// drive is read-only: it fails writes without storing them; a zoned drive fails writes that
+    /// break its zones' rules). (Always inlined: the bench's step calls it for every command,
+    /// and an array's members are a second call site.)
     #[inline(always)]
-    pub fn submit(&mut self, req: Request, issue_ns: u64) -> (u64, bool) {
+    pub fn submit(&mut self, req: Request, issue_ns: u64) -> (u64, Completion) {
+        if self.zones.is_some() {
+            return self.submit_zoned(req, issue_ns);
+        }
+        self.execute(req, issue_ns)
+    }
+
+    /// A command as the block interface takes it (on a zoned drive, once its zone took it).
+    #[inline(always)]
+    fn execute(&mut self, req: Request, issue_ns: u64) -> (u64, Completion) {
         if let Some(log) = self.writes.log.as_mut() {
             log.forget_durable_before(issue_ns);
         }
         self.flash.set_now(issue_ns);
         let t = self.interface.admit(issue_ns);
         let rejected = req.op == Op::Write && self.flash.ftl.worn_out();
-        let done_ns = match req.op {
-            Op::Write if rejected => self.reject_write(t, issue_ns),
-            Op::Write => self.write(req, t, issue_ns),
-            Op::Read => self.read(req, t, issue_ns),
-            Op::Trim => self.trim(req, t, issue_ns),
+        let (done_ns, completion) = match req.op {
+            Op::Write if rejected => (self.reject_write(t, issue_ns), Completion::ReadOnly),
+            Op::Write => (self.write(req, t, issue_ns), Completion::Done),
+            Op::Read => (self.read(req, t, issue_ns), Completion::Done),
+            Op::Trim => (self.trim(req, t, issue_ns), Completion::Done),
+            // Zoned commands on a conventional drive.
+            Op::Append | Op::ZoneReset | Op::ZoneFinish | Op::ZoneOpen | Op::ZoneClose => {
+                (self.reject_write(t, issue_ns), Completion::Failed(CommandStatus::InvalidOpcode))
+            }
         };
         self.interface.complete(done_ns);
-        (done_ns, !rejected)
+        (done_ns, completion)
     }
 
     /// A write: command and data over the link, the controller, the map, then the write path.

@@ -33,12 +33,13 @@ impl Kind {
     }
 }
 
-/// fio's data direction of a command: 0 read, 1 write, 2 trim.
+/// fio's data direction of a command: 0 read, 1 write, 2 trim (fio counts a zone reset as a
+/// trim: "Trim is handled using a zone reset operation"; the other zone commands with it).
 pub fn direction(op: Op) -> usize {
     match op {
         Op::Read => 0,
-        Op::Write => 1,
-        Op::Trim => 2,
+        Op::Write | Op::Append => 1,
+        Op::Trim | Op::ZoneReset | Op::ZoneFinish | Op::ZoneOpen | Op::ZoneClose => 2,
     }
 }
 

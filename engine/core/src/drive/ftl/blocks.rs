@@ -334,6 +334,14 @@ impl Blocks {
         }
     }
 
+    /// Closes `stream`'s open block on `die` as it stands (the rest of it stays unwritten: a
+    /// zone ended in it); returns the block, if one was open.
+    pub fn close_open(&mut self, die: u32, stream: Stream) -> Option<u32> {
+        let ob = self.dies[die as usize].open[stream as usize].take()?;
+        self.close(ob.block);
+        Some(ob.block)
+    }
+
     /// Slots left in `stream`'s open block on `die` (0 with none open).
     pub fn room(&self, die: u32, stream: Stream) -> u32 {
         self.dies[die as usize].open[stream as usize].map_or(0, |ob| ob.end - ob.next)

@@ -407,6 +407,14 @@ impl Ftl {
         self.blocks.needs_block(die, stream, slots)
     }
 
+    /// Closes `stream`'s open block on `die` where it stands, so the stream's next data starts a
+    /// block of its own (zoned drives: the next zone never shares the last one's blocks).
+    pub fn close_open(&mut self, die: u32, stream: Stream) {
+        if let Some(block) = self.blocks.close_open(die, stream) {
+            self.victims.closed(block, &self.blocks);
+        }
+    }
+
     /// Chooses the next victim on `die` by the configured policy. Returns false if the die has
     /// no closed block.
     pub fn pick_victim(&mut self, die: u32) -> bool {

@@ -1,7 +1,9 @@
 //! Garbage collection: when a die collects and how much, around the FTL's victim scan. Two
 //! pacings, one file each: consistency-first spreads collection over host writes; lazy
 //! collects in bulk when a die runs out. Both share the foreground path (a die with no free
-//! block to open collects before the host page may go) and idle-time collection.
+//! block to open collects before the host page may go) and idle-time collection. A zoned
+//! drive's pacing, erase-only, never takes a victim holding data: it erases the blocks the
+//! host's resets emptied, when a free block is needed or when idle.
 
 mod consistency_first;
 mod lazy;
@@ -23,9 +25,18 @@ pub struct Gc {
     cache: Option<SlcCache>,
 }
 
+/// Which drives' GC moves data: a zoned drive's never does (`Pacing::EraseOnly`), whatever
+/// `gc.pacing` says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moves {
+    Data,
+    Never,
+}
+
 enum Pacing {
     ConsistencyFirst(ConsistencyFirst),
     Lazy,
+    EraseOnly,
 }
 
 impl Gc {
@@ -36,10 +47,14 @@ impl Gc {
         slots_per_block: u64,
         slots_per_program: u32,
         cache: Option<SlcCache>,
+        moves: Moves,
     ) -> Self {
-        let pacing = match cfg.pacing {
-            GcPacing::ConsistencyFirst => Pacing::ConsistencyFirst(ConsistencyFirst::new(dies, slots_per_block)),
-            GcPacing::Lazy => Pacing::Lazy,
+        let pacing = match (moves, cfg.pacing) {
+            (Moves::Never, _) => Pacing::EraseOnly,
+            (Moves::Data, GcPacing::ConsistencyFirst) => {
+                Pacing::ConsistencyFirst(ConsistencyFirst::new(dies, slots_per_block))
+            }
+            (Moves::Data, GcPacing::Lazy) => Pacing::Lazy,
         };
         Gc { cfg: cfg.clone(), dies, blocks_per_die, slots_per_program, pacing, cache }
     }
@@ -53,7 +68,7 @@ impl Gc {
     pub fn boosting(&self) -> bool {
         match &self.pacing {
             Pacing::ConsistencyFirst(p) => p.boosting(),
-            Pacing::Lazy => false,
+            Pacing::Lazy | Pacing::EraseOnly => false,
         }
     }
 
@@ -83,11 +98,16 @@ impl Gc {
     fn collect_for(&mut self, die: u32, stream: Stream, now_ns: u64, flash: &mut Flash) {
         let reserve = self.cfg.min_free_blocks;
         let target = match self.pacing {
-            Pacing::ConsistencyFirst(_) => reserve,
+            Pacing::ConsistencyFirst(_) | Pacing::EraseOnly => reserve,
             Pacing::Lazy => lazy::foreground_target(&self.cfg),
         };
         let ftl = &flash.ftl;
         if !(ftl.needs_block(die, stream, self.slots_per_program) && ftl.die_free_blocks(die) <= reserve) {
+            return;
+        }
+        if let Pacing::EraseOnly = self.pacing {
+            // The blocks of reset zones hold nothing: an erase each, and no victim is scanned.
+            while flash.ftl.die_free_blocks(die) <= target && flash.erase_empty_block(die, now_ns) {}
             return;
         }
         // Every victim with free space gains the die a block; a die that collects more victims
@@ -127,6 +147,9 @@ impl Gc {
                 if start >= until_ns || !flash.erase_empty_block(die, start) {
                     break;
                 }
+            }
+            if let Pacing::EraseOnly = self.pacing {
+                continue; // no victim holding data is ever taken
             }
             while flash.ftl.die_free_blocks(die) < target || flash.ftl.has_victim(die) {
                 let start = flash.nand.die_free_ns(die).max(from_ns);

@@ -38,6 +38,18 @@ pub struct WritePath {
     entry_units: u32,
     user_units: u32,
     slots_per_program: u32,
+    /// Zoned drives: each stream slot's turn over its zone's dies (empty on other drives, whose
+    /// pages go to the next die in the drive's stripe).
+    zone_turns: Vec<DieTurn>,
+}
+
+/// A zone's pages go to its dies in turn, so each die gets the same share of the zone and its
+/// blocks there end with the zone.
+#[derive(Debug, Clone, Copy, Default)]
+struct DieTurn {
+    first: u32,
+    dies: u32,
+    next: u32,
 }
 
 /// What one write command's units did so far.
@@ -67,7 +79,28 @@ impl WritePath {
             entry_units: (d.map.unit_bytes / UNIT_BYTES) as u32,
             user_units: d.user_units() as u32,
             slots_per_program: upp * slots_per_unit,
+            zone_turns: vec![DieTurn::default(); d.zoned.as_ref().map_or(0, |z| z.max_active_zones as usize)],
         }
+    }
+
+    /// Zoned drives: stream slot `tag` now writes a zone striped over dies `first..first + dies`,
+    /// from its first.
+    pub fn start_zone(&mut self, tag: u8, first: u32, dies: u32) {
+        self.zone_turns[tag as usize] = DieTurn { first, dies, next: 0 };
+    }
+
+    /// Programs what waits in handle `tag`'s page (padded), from `t`; returns when it is stored
+    /// (`t` if nothing waits). A zone that ends leaves nothing behind in the buffer.
+    pub fn flush_handle(&mut self, tag: u8, t: u64, flash: &mut Flash, gc: &mut Gc) -> u64 {
+        if tag != self.page.tag {
+            self.switch_page(tag, flash);
+        }
+        let stored = self.page.group_done_ns();
+        self.close_group(flash);
+        if self.page.units.is_empty() {
+            return t.max(stored);
+        }
+        self.program_page(t, flash, gc)
     }
 
     pub fn memory_bytes(&self) -> u64 {
@@ -260,7 +293,13 @@ impl WritePath {
     /// completes, or None if the drive has gone read-only (the page in the buffer is then
     /// dropped: its old copies stay mapped, and later writes are refused).
     fn book_program(&mut self, ready_ns: u64, flash: &mut Flash, gc: &mut Gc) -> Option<(u32, Stream, u64)> {
-        let die = flash.next_die();
+        let die = match self.zone_turns.get_mut(self.page.tag as usize) {
+            None => flash.next_die(),
+            Some(turn) => {
+                turn.next += 1;
+                turn.first + (turn.next - 1) % turn.dies
+            }
+        };
         let stream = gc.make_room(die, ready_ns, flash, Stream::handle(self.page.tag));
         let ftl = &mut flash.ftl;
         if !ftl.worn_out() && ftl.needs_block(die, stream, self.slots_per_program) && ftl.die_free_blocks(die) == 0 {

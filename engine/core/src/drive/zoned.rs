@@ -194,14 +194,13 @@ impl Zones {
         let zone = self.zone_of(req.lpa).ok_or(Status::InvalidField)?;
         let z = self.zones[zone as usize];
         let start = self.start(zone);
+        if append && (req.lpa != start || req.units > self.append_max_units) {
+            return Err(Status::InvalidField);
+        }
         if z.state == ZoneState::Full {
             return Err(Status::ZoneIsFull);
         }
-        if append {
-            if req.lpa != start || req.units > self.append_max_units {
-                return Err(Status::InvalidField);
-            }
-        } else if req.lpa != start + z.wp {
+        if !append && req.lpa != start + z.wp {
             return Err(Status::ZoneInvalidWrite);
         }
         if z.wp + req.units > self.capacity_units {

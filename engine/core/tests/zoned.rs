@@ -249,6 +249,13 @@ fn each_broken_rule_fails_with_its_status() {
 #[test]
 fn zone_append_writes_at_the_write_pointer_and_says_where() {
     let mut host = Host::new(zoned_drive(2, 2));
+    // A zone opened explicitly, before any write, takes writes and stays explicitly opened.
+    let zone = 6 * ZONE_UNITS;
+    assert_eq!(host.run(Op::ZoneOpen, zone, 0), Completion::Done);
+    assert_eq!(host.run(Op::Append, zone, 16), Completion::Appended { lpa: zone });
+    assert_eq!(host.run(Op::Write, zone + 16, 16), Completion::Done);
+    assert_eq!(host.state(6), ZoneState::ExplicitlyOpened);
+    assert_eq!(host.run(Op::ZoneFinish, zone, 0), Completion::Done);
     let zone = 5 * ZONE_UNITS;
     let mut expected = zone;
     for units in [16, 1, 64, 7] {

@@ -70,7 +70,7 @@ pub struct Zones {
 struct Admitted {
     slot: u8,
     lpa: u32,
-    /// The zone became active: its slot starts on its dies.
+    /// The zone's first data: its slot starts on its dies.
     started: bool,
     /// The zone is full: its last blocks close.
     filled: bool,
@@ -206,7 +206,8 @@ impl Zones {
         if z.wp + req.units > self.capacity_units {
             return Err(Status::ZoneBoundaryError);
         }
-        let started = z.state == ZoneState::Empty;
+        // Its first data since it became active (written, or explicitly opened, from Empty).
+        let started = z.wp == 0;
         self.open_from(zone)?;
         let z = &mut self.zones[zone as usize];
         if !z.state.is_open() {

@@ -2,7 +2,9 @@
 //! blocks, so data of different lifetimes never shares a block. Checked on a small drive defined
 //! here against what perfect separation must give (docs/design/placement.md, section 6.1).
 
-use ssdlab_core::config::{JobSpec, Phase, PlacementConfig, PlacementKind, Precondition, RunConfig, WorkloadSpec};
+use ssdlab_core::config::{
+    Isolation, JobSpec, Phase, PlacementConfig, PlacementKind, Precondition, RunConfig, WorkloadSpec,
+};
 use ssdlab_core::{presets, Bench, DriveConfig, Sample};
 
 /// 2 dies on 2 channels, 2 planes of 16 KiB pages, 16 pages a block (128 units), 512 blocks a
@@ -17,7 +19,8 @@ fn small_drive(handles: Option<u32>) -> DriveConfig {
     (d.gc.start_free_blocks, d.gc.boost_below_free_blocks, d.gc.boost_until_free_blocks) = (6, 3, 5);
     d.gc.background_free_blocks = 8;
     d.timing.program_ns = 500_000;
-    d.placement = handles.map(|handles| PlacementConfig { kind: PlacementKind::Fdp, handles });
+    d.placement =
+        handles.map(|handles| PlacementConfig { kind: PlacementKind::Fdp, handles, isolation: Isolation::Initial });
     d.validate().unwrap();
     d
 }
@@ -91,7 +94,7 @@ fn a_handle_the_drive_does_not_take_is_refused_naming_the_job() {
 fn placement_is_checked_against_the_rest_of_the_drive() {
     let with = |handles: u32, edit: fn(&mut DriveConfig)| {
         let mut d = small_drive(None);
-        d.placement = Some(PlacementConfig { kind: PlacementKind::Streams, handles });
+        d.placement = Some(PlacementConfig { kind: PlacementKind::Streams, handles, isolation: Isolation::Initial });
         edit(&mut d);
         d.validate().err()
     };

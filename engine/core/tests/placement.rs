@@ -180,7 +180,7 @@ fn uniform_regions(drive: DriveConfig, tagged: bool, seconds: u32) -> RunConfig 
 /// workload's zones); tagged by zone, hot data with handle 1 and cold with handle 2.
 fn hot_cold(drive: DriveConfig, tagged: bool, seconds: u32) -> RunConfig {
     let w = WorkloadSpec::by_id("hot-cold").unwrap();
-    let mut cfg = RunConfig::new(drive, w.clone(), seconds);
+    let mut cfg = RunConfig::new(drive, w, seconds);
     let tag = if tagged { Placement::ByZone(vec![1, 2]) } else { Placement::Untagged };
     let (mut fill, mut random) = fill_then_random("hot-cold", 0, 0, 5000, tag);
     random.distribution = Distribution::hot_cold(w.hot_percent, w.hot_span_percent);
@@ -255,7 +255,7 @@ fn persistent_isolation_never_mixes_handles_in_a_block() {
 /// yet programmed).
 fn tags_written_in_order(placement: Placement) -> Vec<Option<u8>> {
     let w = WorkloadSpec::by_id("sequential-write").unwrap();
-    let mut cfg = RunConfig::new(isolated(4, Isolation::Persistent), w.clone(), 2);
+    let mut cfg = RunConfig::new(isolated(4, Isolation::Persistent), w, 2);
     cfg.precondition = Precondition::None;
     let mut job = JobSpec::named(&w, 4096, 4096, 1);
     (job.rate_iops, job.placement) = (5000, placement);
@@ -283,7 +283,7 @@ fn a_job_spreads_its_writes_over_a_list_of_handles() {
 fn a_list_of_handles_is_checked_naming_the_job() {
     let refusal = |placement: Placement, edit: fn(&mut JobSpec)| {
         let w = WorkloadSpec::by_id("hot-cold").unwrap();
-        let mut cfg = RunConfig::new(small_drive(Some(4)), w.clone(), 10);
+        let mut cfg = RunConfig::new(small_drive(Some(4)), w, 10);
         let mut job = JobSpec::named(&w, 4096, 4096, 1);
         job.placement = placement;
         edit(&mut job);

@@ -54,10 +54,15 @@ pub struct Generator {
     tags: Tags,
 }
 
-/// A job's placement handles as the generator chooses among them.
+/// A job's placement handles as the generator chooses among them (a list is boxed: the
+/// generator of an untagged job stays small).
 enum Tags {
     /// Every request's (0: untagged).
     Fixed(u8),
+    Chosen(Box<Choice>),
+}
+
+enum Choice {
     RoundRobin {
         handles: Vec<u8>,
         next: usize,
@@ -69,12 +74,33 @@ enum Tags {
 
 impl Tags {
     fn new(placement: &Placement) -> Self {
+        let chosen = |c| Tags::Chosen(Box::new(c));
         match placement {
             Placement::Untagged => Tags::Fixed(0),
             &Placement::Handle(h) => Tags::Fixed(h),
-            Placement::RoundRobin(l) => Tags::RoundRobin { handles: l.clone(), next: 0 },
-            Placement::Random(l) => Tags::Random(l.clone()),
-            Placement::ByZone(l) => Tags::ByZone(l.clone()),
+            Placement::RoundRobin(l) => chosen(Choice::RoundRobin { handles: l.clone(), next: 0 }),
+            Placement::Random(l) => chosen(Choice::Random(l.clone())),
+            Placement::ByZone(l) => chosen(Choice::ByZone(l.clone())),
+        }
+    }
+}
+
+impl Choice {
+    /// The handle of a write at position `slot` (only writes move the round robin, as fio's
+    /// does; other commands carry no handle).
+    #[inline(never)]
+    fn tag(&mut self, op: Op, slot: u64, positions: &Positions, rng: &mut Rng) -> u8 {
+        if op != Op::Write {
+            return 0;
+        }
+        match self {
+            Choice::RoundRobin { handles, next } => {
+                let tag = handles[*next];
+                *next = (*next + 1) % handles.len();
+                tag
+            }
+            Choice::Random(handles) => handles[rng.below(handles.len() as u64) as usize],
+            Choice::ByZone(handles) => handles[positions.zone_of(slot)],
         }
     }
 }
@@ -100,25 +126,6 @@ impl Generator {
             positions: Positions::new(&job.distribution, slots, job.random_map, seed),
             cursor: 0,
             tags: Tags::new(&job.placement),
-        }
-    }
-
-    /// The handle of a write at `at` from a list (only writes move the round robin, as fio's
-    /// does; other commands carry no handle).
-    #[inline(never)]
-    fn chosen_tag(&mut self, op: Op, at: u64, rng: &mut Rng) -> u8 {
-        if op != Op::Write {
-            return 0;
-        }
-        match &mut self.tags {
-            Tags::Fixed(tag) => *tag,
-            Tags::RoundRobin { handles, next } => {
-                let tag = handles[*next];
-                *next = (*next + 1) % handles.len();
-                tag
-            }
-            Tags::Random(handles) => handles[rng.below(handles.len() as u64) as usize],
-            Tags::ByZone(handles) => handles[self.positions.zone_of(at / self.align)],
         }
     }
 
@@ -158,9 +165,9 @@ impl WorkloadSource for Generator {
             p => rng.below(100) < p,
         };
         let at = if random { self.positions.draw(rng, self.slots) * self.align } else { self.sequential(bytes) };
-        let tag = match self.tags {
-            Tags::Fixed(tag) => tag,
-            _ => self.chosen_tag(op, at, rng),
+        let tag = match &mut self.tags {
+            Tags::Fixed(tag) => *tag,
+            Tags::Chosen(choice) => choice.tag(op, at / self.align, &self.positions, rng),
         };
         Request { tag, ..Request::at(op, self.offset + at, bytes) }
     }

@@ -304,3 +304,21 @@ fn a_list_of_handles_is_checked_naming_the_job() {
     let uniform = refusal(Placement::ByZone(vec![1]), |j| j.distribution = Distribution::Uniform);
     assert!(uniform.contains("this job's is not zoned"), "{uniform}");
 }
+
+#[test]
+fn persistent_isolation_leaves_room_for_a_gc_block_per_handle() {
+    use ssdlab_core::config::limits::Bound;
+    let most_user = |d: &DriveConfig| match d.limits().into_iter().find(|l| l.path == "user_bytes").unwrap().max {
+        Bound::Whole(max) => max,
+        Bound::Real(_) => unreachable!("user_bytes is whole"),
+    };
+    let (initial, persistent) = (isolated(8, Isolation::Initial), isolated(8, Isolation::Persistent));
+    let block = persistent.geometry.units_per_block() as u64 * 4096 * persistent.geometry.dies as u64;
+    // Initial: 8 host blocks and one GC block open per die; persistent: 8 of each.
+    assert_eq!(most_user(&initial) - most_user(&persistent), 7 * block);
+    let mut full = initial.clone();
+    full.user_bytes = most_user(&initial);
+    assert!(full.validate().is_ok());
+    full.placement.as_mut().unwrap().isolation = Isolation::Persistent;
+    assert_eq!(full.validate().unwrap_err().field, "user_bytes");
+}

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{BlockSizes, Distribution, JobSpec, Phase, RunConfig};
+use crate::config::{BlockSizes, Distribution, JobSpec, Phase, Placement, RunConfig};
 use crate::request::RunRequest;
 use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S};
 
@@ -251,7 +251,7 @@ impl Setup {
             thinktime_ns: 0,
             io_limit_bytes: 0,
             trace: None,
-            placement: None,
+            placement: Placement::Untagged,
         }
     }
 

@@ -13,7 +13,17 @@ if (!folder || ports.length === 0 || ports.some((p) => !/^\d+$/.test(p))) {
   process.exit(2);
 }
 const root = resolve(folder);
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
+// application/wasm lets the browser compile the engine while it downloads (instantiateStreaming);
+// without it the page falls back to a slower compile and says so in the console.
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
 
 function handle(req, res) {
   const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);

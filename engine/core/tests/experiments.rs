@@ -214,6 +214,28 @@ fn whole_drive_fill_writes_at_the_slc_rate_until_the_cache_is_full_then_fills_th
     assert!(column(&table, "fold_mb_s").iter().any(|&f| f > 0.0));
 }
 
+/// A fill is as long as the drive needs (the 870 QVO 4TB's takes ~24,000 s), counted in bytes;
+/// `seconds` caps it only when given.
+#[test]
+fn a_whole_drive_fill_ends_when_the_span_is_written_and_counts_its_progress_in_bytes() {
+    let mut runner = Runner::new(&small_980pro("whole-drive-fill", serde_json::json!({}))).unwrap();
+    assert_eq!(runner.configs().next().unwrap().seconds, ssdlab_core::config::MAX_SECONDS);
+    runner.advance(20_000).unwrap();
+    let p = runner.progress();
+    let span = 50_000_001_024u64 / 4096 * 4096;
+    assert_eq!(p.bytes, span);
+    let written = column(runner.table(), "gb_written").last().copied().unwrap() * 1e9;
+    assert!(p.written_bytes > 0 && (p.written_bytes as f64 - written).abs() < 1e6, "{p:?} against {written}");
+    let capped = run(&small_980pro("whole-drive-fill", serde_json::json!({ "seconds": 3 })));
+    assert_eq!(column(&capped, "second"), vec![0.0, 1.0, 2.0]);
+    assert!(column(&capped, "gb_written")[2] < 15.0);
+    // A point its seconds end counts none.
+    let mut timed =
+        Runner::new(&request("four-corners", serde_json::json!({ "seconds": 2, "queue_depths": [1] }))).unwrap();
+    timed.advance(1_000).unwrap();
+    assert_eq!((timed.progress().bytes, timed.progress().written_bytes), (0, 0));
+}
+
 #[test]
 fn idle_recovery_writes_faster_after_a_longer_rest() {
     let r = small_980pro("idle-recovery", serde_json::json!({ "write_gb": 24, "then_gb": 1, "rest_seconds": [0, 5] }));

@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 
 use ssdlab_core::command::{Completion, Op, Request, Status};
-use ssdlab_core::config::{Precondition, RunConfig, WorkloadSpec, ZonedConfig};
+use ssdlab_core::config::{
+    Isolation, PlacementConfig, PlacementKind, Precondition, RunConfig, WorkloadSpec, ZonedConfig,
+};
 use ssdlab_core::drive::zoned::ZoneState;
 use ssdlab_core::drive::Drive;
 use ssdlab_core::rng::Rng;
@@ -326,8 +328,7 @@ fn zoned_settings_are_checked_naming_the_field() {
     assert_eq!(cache.field, "zoned");
     assert!(cache.message.contains("SLC cache"), "{}", cache.message);
     let placement = refused(|d| {
-        d.placement =
-            Some(ssdlab_core::config::PlacementConfig { kind: ssdlab_core::config::PlacementKind::Fdp, handles: 2 })
+        d.placement = Some(PlacementConfig { kind: PlacementKind::Fdp, handles: 2, isolation: Isolation::Initial })
     });
     assert_eq!(placement.field, "zoned");
     // The run: no scheduled power cuts, no fill before it.

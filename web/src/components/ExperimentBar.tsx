@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import type { ExperimentEntry } from '../engine/experiments';
 import type { ExperimentProgress } from '../engine/experimentProtocol';
-import { formatInt, format1 } from '../format';
+import { formatInt, format1, formatVendorCapacity } from '../format';
 import { MAX_RUNS } from '../engine/runs';
 
 export interface ExperimentBarProps {
@@ -22,11 +22,17 @@ export interface ExperimentBarProps {
   entry: ExperimentEntry | null;
 }
 
-/** "Point 2 of 4 · 30 of 60 s" (the point running, or the last when done). */
+/** "Point 2 of 4 · 30 of 60 s" (the point running, or the last when done); a point its writes end
+ * (a whole-drive fill) counts its bytes: "412 GB of 1 TB written · 2,950 s simulated". */
 export function progressText(p: ExperimentProgress, state: string): string {
   if (state === 'finished') return `${formatInt(p.points)} of ${formatInt(p.points)} points, done`;
   const k = Math.min(p.points, p.points_done + 1);
-  const within = p.seconds > 0 ? ` · ${formatInt(p.seconds_done)} of ${formatInt(p.seconds)} s simulated` : '';
+  const within =
+    p.bytes > 0
+      ? ` · ${formatVendorCapacity(p.written_bytes)} of ${formatVendorCapacity(p.bytes)} written · ${formatInt(p.seconds_done)} s simulated`
+      : p.seconds > 0
+        ? ` · ${formatInt(p.seconds_done)} of ${formatInt(p.seconds)} s simulated`
+        : '';
   const stopped = state === 'stopped' ? ' · stopped' : state === 'paused' ? ' · paused' : '';
   return `Point ${formatInt(k)} of ${formatInt(p.points)}${within}${stopped}`;
 }
@@ -34,7 +40,7 @@ export function progressText(p: ExperimentProgress, state: string): string {
 /** How far along, 0 to points. */
 export function progressValue(p: ExperimentProgress, state: string): number {
   if (state === 'finished') return p.points;
-  const part = p.seconds > 0 ? Math.min(1, p.seconds_done / p.seconds) : 0;
+  const part = p.bytes > 0 ? Math.min(1, p.written_bytes / p.bytes) : p.seconds > 0 ? Math.min(1, p.seconds_done / p.seconds) : 0;
   return Math.min(p.points, p.points_done + part);
 }
 

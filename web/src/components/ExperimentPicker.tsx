@@ -8,6 +8,7 @@ import {
   DEFAULT_SPANS,
   EXPERIMENT_LIMITS,
   LABELS,
+  mostSeconds,
   formatList,
   parseQdsText,
   parseRampText,
@@ -30,7 +31,7 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
   const info = experiments.find((e) => e.id === settings.id) ?? null;
   const at = (place: string) => (problem && problem.place === place ? problem.message : null);
   const takes = info ? settingsOf(info) : null;
-  const seconds = settings.seconds ?? info?.seconds ?? 1;
+  const seconds = settings.seconds ?? (info ? mostSeconds(info) : 1);
 
   return (
     <div className="field experiment-picker" data-testid="experiment-picker">
@@ -77,7 +78,7 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
               label={LABELS.seconds}
               unit="s"
               value={settings.seconds ?? undefined}
-              placeholder={`${info.seconds} (the article’s)`}
+              placeholder={info.seconds > 0 ? `${info.seconds} (the article’s)` : 'until the drive is written'}
               optional
               min={EXPERIMENT_LIMITS.seconds.min}
               max={EXPERIMENT_LIMITS.seconds.max}

@@ -15,7 +15,8 @@ export interface ExperimentInfo {
   title: string;
   article: string;
   about: string;
-  /** Defaults: simulated seconds per point, ramp seconds, queue depths. */
+  /** Defaults: simulated seconds per point (0: until its writes end, a whole-drive fill), ramp
+   * seconds, queue depths. */
   seconds: number;
   ramp_seconds: number;
   queue_depths: number[];
@@ -65,6 +66,10 @@ export interface ExperimentProgress {
   /** Simulated seconds of the running point, done and planned. */
   seconds_done: number;
   seconds: number;
+  /** Host bytes the running point has written, and will write before its writes end it (a
+   * whole-drive fill); both 0 for a point its seconds end. */
+  written_bytes: number;
+  bytes: number;
 }
 
 export type ExperimentState = 'loading' | 'idle' | 'running' | 'paused' | 'stopped' | 'finished' | 'error';
@@ -114,7 +119,7 @@ export function isExperimentRequest(v: unknown): v is ExperimentRequest {
 }
 
 export function isProgress(v: unknown): v is ExperimentProgress {
-  return isObj(v) && ['points_done', 'points', 'seconds_done', 'seconds'].every((k) => isInt(v[k]));
+  return isObj(v) && ['points_done', 'points', 'seconds_done', 'seconds', 'written_bytes', 'bytes'].every((k) => isInt(v[k]));
 }
 
 function isCell(v: unknown): v is Cell {

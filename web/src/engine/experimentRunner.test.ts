@@ -51,7 +51,14 @@ function fakeEngine() {
       return this.rows() === 4;
     }
     progress_json() {
-      return JSON.stringify({ points_done: Math.floor(this.rows() / 2), points: 2, seconds_done: (this.ios / 100) % 10, seconds: 10 });
+      return JSON.stringify({
+        points_done: Math.floor(this.rows() / 2),
+        points: 2,
+        seconds_done: (this.ios / 100) % 10,
+        seconds: 10,
+        written_bytes: 0,
+        bytes: 0,
+      });
     }
     table_json() {
       const rows = Array.from({ length: this.rows() }, (_, i) => [i < 2 ? 'a' : 'b', i % 2 ? 2 : 1, 1000 + i]);
@@ -180,7 +187,7 @@ describe('experiment messages', () => {
         table: { experiment: 'x', columns: ['a'], rows: [[1, 2]] },
         figures: [],
         csv: '',
-        progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1 },
+        progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1, written_bytes: 0, bytes: 0 },
       }),
     ).toBeNull();
     const rows = (figures: unknown) => ({
@@ -188,7 +195,7 @@ describe('experiment messages', () => {
       table: { experiment: 'x', columns: ['a'], rows: [[1]] },
       figures,
       csv: '',
-      progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1 },
+      progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1, written_bytes: 0, bytes: 0 },
     });
     const figure = { ...FIGURE, row: { corner: 'b' }, column: 'iops', simulated: null, holds: null };
     expect(parseExperimentToPage(rows([figure]))).not.toBeNull();

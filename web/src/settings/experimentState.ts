@@ -86,6 +86,11 @@ export const LABELS = {
   spans: 'Spans',
 } as const;
 
+/** An experiment's default seconds per point; a fill's (0: until the drive is written) at most the limit. */
+export function mostSeconds(info: ExperimentInfo): number {
+  return info.seconds || EXPERIMENT_LIMITS.seconds.max;
+}
+
 export function parseSecondsText(text: string): Parsed<number> {
   const { min, max } = EXPERIMENT_LIMITS.seconds;
   return parseNumberText(LABELS.seconds, text, min, max, true);
@@ -189,7 +194,7 @@ export function checkExperiment(s: ExperimentSettings, known: readonly Experimen
   }
   const info = known.find((e) => e.id === next.id);
   if (info && next.ramp !== null) {
-    const seconds = next.seconds ?? info.seconds;
+    const seconds = next.seconds ?? mostSeconds(info);
     const p = parseRampText(String(next.ramp), seconds);
     if (p.error !== undefined) {
       errors.push(`${EXPERIMENT_KEYS.ramp}: ${p.error.replace(/^[^:]*: /, '')}`);

@@ -165,7 +165,7 @@ describe('the page store, experiments', () => {
     expect(runWorkers.every((w) => !w.types.includes('start'))).toBe(true); // no live run started
     expect(store.getSnapshot().experiments.get(ids[0])?.starting).toBe(true);
 
-    const progress = { points_done: 0, points: 4, seconds_done: 0, seconds: 30 };
+    const progress = { points_done: 0, points: 4, seconds_done: 0, seconds: 30, written_bytes: 0, bytes: 0 };
     for (const w of [a, b]) {
       w.say({ type: 'started', request: w.last('start')!.request, progress, columns: EXPERIMENTS[0].columns, figures: [] });
       w.say({ type: 'state', state: 'running' });

@@ -247,7 +247,8 @@ impl Bench {
 
     /// Runs to the end, returning every sample.
     pub fn run_to_end(&mut self) -> Vec<Sample> {
-        let mut out = Vec::with_capacity(self.cfg.seconds as usize);
+        // A run its writes end (a whole-drive fill) is capped far above the seconds it takes.
+        let mut out = Vec::with_capacity(self.cfg.seconds.min(1 << 16) as usize);
         while !self.finished() {
             self.advance(u64::MAX, &mut out);
         }

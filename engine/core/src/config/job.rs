@@ -236,8 +236,36 @@ pub struct JobSpec {
     /// Replay this trace instead of drawing commands (the mix, sizes and pattern above are then
     /// unused; the queue depth bounds what is outstanding).
     pub trace: Option<std::sync::Arc<Trace>>,
-    /// The placement handle its writes carry (a stream, an FDP handle); None: untagged (handle 0).
-    pub placement: Option<u8>,
+    /// The placement handle its writes carry (a stream, an FDP handle).
+    pub placement: Placement,
+}
+
+/// Which placement handle a job's writes carry: one, or one of a list per write, chosen as fio's
+/// `plid_select` chooses among its `plids`, or by the zone of the job's distribution the write
+/// falls in (hot and cold data tagged by temperature).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Placement {
+    /// No handle: handle 0, as on a drive without placement.
+    #[default]
+    Untagged,
+    Handle(u8),
+    /// The list's handles in turn, one write each (fio's `plid_select=roundrobin`).
+    RoundRobin(Vec<u8>),
+    /// A handle of the list drawn uniformly per write (fio's `plid_select=random`).
+    Random(Vec<u8>),
+    /// The i-th handle for writes in the i-th zone of the job's zoned distribution.
+    ByZone(Vec<u8>),
+}
+
+impl Placement {
+    /// The handles it may tag a write with.
+    pub fn handles(&self) -> &[u8] {
+        match self {
+            Placement::Untagged => &[],
+            Placement::Handle(h) => std::slice::from_ref(h),
+            Placement::RoundRobin(l) | Placement::Random(l) | Placement::ByZone(l) => l,
+        }
+    }
 }
 
 /// Jobs that run together; the next phase starts when all of them are done.
@@ -272,7 +300,7 @@ impl JobSpec {
             thinktime_ns: 0,
             io_limit_bytes: 0,
             trace: None,
-            placement: None,
+            placement: Placement::Untagged,
         }
     }
 

@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{CellType, Cooling, DriveConfig, GcPacing, MapScheme, PlacementKind, Protocol, WhenFull};
+use super::{CellType, Cooling, DriveConfig, GcPacing, Isolation, MapScheme, PlacementKind, Protocol, WhenFull};
 use crate::units::{between, ConfigError};
 
 /// What a whole number without a limit accepts (it is unsigned).
@@ -99,6 +99,7 @@ pub fn choices(path: &str) -> Option<Vec<String>> {
         "map.scheme" => Some(names(&MapScheme::ALL)),
         "slc_cache.when_full" => Some(names(&WhenFull::ALL)),
         "placement.kind" => Some(names(&PlacementKind::ALL)),
+        "placement.isolation" => Some(names(&Isolation::ALL)),
         "thermal.cooling" => Some(names(&Cooling::ALL)),
         _ => None,
     }

@@ -28,11 +28,11 @@ use serde::{Deserialize, Serialize};
 pub use controller::Controller;
 pub use gc::{GcConfig, GcPacing, WearConfig};
 pub use host::{HostInterface, Protocol, NCQ_DEPTH};
-pub use job::{parse_size, BlockSizes, Distribution, JobSpec, Phase, Zone};
+pub use job::{parse_size, BlockSizes, Distribution, JobSpec, Phase, Placement, Zone};
 pub use map::{MapConfig, MapScheme};
 pub use nand::{CellType, Endurance, NandConfig, NandGeometry, NandTiming};
 pub use overrides::{apply_parameters, parameter_paths, parameter_values, set_parameter};
-pub use placement::{PlacementConfig, PlacementKind, MAX_HANDLES};
+pub use placement::{Isolation, PlacementConfig, PlacementKind, MAX_HANDLES};
 pub use power::PowerConfig;
 pub use raid::RaidConfig;
 pub use run::{Precondition, RunConfig, MIN_SPAN};
@@ -154,16 +154,15 @@ impl DriveConfig {
     }
 
     /// GC needs its start threshold and open blocks per die beyond the user's data: GC's and the
-    /// host's (one per placement handle, or per active zone). The firmware's reserved blocks (gc.reserved_percent)
+    /// host's (per placement handle: `PlacementConfig::open_streams`), or one per active zone. The firmware's reserved blocks (gc.reserved_percent)
     /// hold none of them.
     fn user_bytes_limit(&self) -> Limit {
         let g = &self.geometry;
         let reserved = self.gc.reserved_blocks(g.blocks_per_die()) as u64;
-        let host_streams = match &self.zoned {
-            Some(z) => z.max_active_zones as u64,
-            None => PlacementConfig::host_streams(self.placement.as_ref()),
+        let open = match &self.zoned {
+            Some(z) => 1 + z.max_active_zones as u64,
+            None => PlacementConfig::open_streams(self.placement.as_ref()),
         };
-        let open = 1 + host_streams;
         let gc_reserve_units =
             (self.gc.start_free_blocks as u64 + open + reserved) * g.dies as u64 * g.units_per_block() as u64;
         let max_user = g.raw_bytes().saturating_sub(gc_reserve_units * UNIT_BYTES);

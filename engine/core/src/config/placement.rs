@@ -27,12 +27,31 @@ impl PlacementKind {
     pub const ALL: [PlacementKind; 2] = [PlacementKind::Streams, PlacementKind::Fdp];
 }
 
+/// Where GC puts the data it relocates: FDP's two kinds of reclaim unit, "initially or
+/// persistently isolated" (docs/design/placement.md, section 1).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Isolation {
+    /// Relocations of every handle share one GC stream: a handle's data is kept apart only
+    /// until GC first moves it.
+    #[default]
+    Initial,
+    /// A GC stream per handle: relocated data stays in its handle's blocks.
+    Persistent,
+}
+
+impl Isolation {
+    pub const ALL: [Isolation; 2] = [Isolation::Initial, Isolation::Persistent];
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlacementConfig {
     pub kind: PlacementKind,
     /// Handles the drive takes: 0 (the default, untagged writes' own) to `handles - 1`.
     pub handles: u32,
+    #[serde(default)]
+    pub isolation: Isolation,
 }
 
 impl PlacementConfig {
@@ -66,8 +85,13 @@ impl PlacementConfig {
         Ok(())
     }
 
-    /// Open blocks each die keeps for host data: one per handle.
-    pub fn host_streams(placement: Option<&PlacementConfig>) -> u64 {
-        placement.map_or(1, |p| p.handles as u64)
+    /// Open blocks each die keeps: one per handle for host data, and GC's (one, or one per
+    /// handle with persistent isolation).
+    pub fn open_streams(placement: Option<&PlacementConfig>) -> u64 {
+        match placement {
+            None => 2,
+            Some(p) if p.isolation == Isolation::Persistent => 2 * p.handles as u64,
+            Some(p) => p.handles as u64 + 1,
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! One run: a drive, a workload, how long, and what happens to it (power cuts, idle periods).
 
-use super::{DriveConfig, JobSpec, Phase, RaidConfig, WorkloadSpec};
+use super::{Distribution, DriveConfig, JobSpec, Phase, Placement, RaidConfig, WorkloadSpec};
 use crate::units::{range, real_range, ConfigError, MAX_JOBS, MAX_SECONDS, NS_PER_S, SECTOR_BYTES, UNIT_BYTES};
 
 /// One run: a drive, a workload and how long.
@@ -223,20 +223,51 @@ impl RunConfig {
         Ok(())
     }
 
-    /// A job's placement handle is one the drive takes: the drive never sees an unknown tag.
+    /// A job's placement handles are ones the drive takes: the drive never sees an unknown tag.
+    /// A list names at least one; tagging by zone needs a handle per zone of the distribution.
     fn check_placement(&self, field: &str, job: &JobSpec) -> Result<(), ConfigError> {
-        let Some(handle) = job.placement else { return Ok(()) };
+        let field = format!("{}.placement", field);
+        let handles = job.placement.handles();
         let d = &self.drive;
-        match &d.placement {
-            None => Err(ConfigError::new(
-                format!("{}.placement", field),
+        match &job.placement {
+            Placement::Untagged => return Ok(()),
+            Placement::Handle(_) => {}
+            Placement::RoundRobin(_) | Placement::Random(_) if handles.is_empty() => {
+                return Err(ConfigError::new(field, "needs at least one handle to choose from (got none)"));
+            }
+            Placement::RoundRobin(_) | Placement::Random(_) => {}
+            Placement::ByZone(_) => {
+                let Distribution::Zoned(zones) = &job.distribution else {
+                    return Err(ConfigError::new(
+                        field,
+                        "tags writes by zone of a zoned distribution (hot and cold data), and this job's is not zoned",
+                    ));
+                };
+                if zones.len() != handles.len() {
+                    return Err(ConfigError::new(
+                        field,
+                        format!(
+                            "needs a handle per zone of the job's distribution: {} (got {})",
+                            zones.len(),
+                            handles.len()
+                        ),
+                    ));
+                }
+            }
+        }
+        let Some(p) = &d.placement else {
+            return Err(ConfigError::new(
+                field,
                 format!(
                     "drive {} takes no placement handles: it has no [placement] section (got handle {})",
-                    d.id, handle
+                    d.id,
+                    handles.first().copied().unwrap_or(0)
                 ),
-            )),
-            Some(p) if handle as u32 >= p.handles => Err(ConfigError::new(
-                format!("{}.placement", field),
+            ));
+        };
+        match handles.iter().find(|&&h| h as u32 >= p.handles) {
+            Some(handle) => Err(ConfigError::new(
+                field,
                 format!(
                     "handle {} is not one of this drive's {} placement handles (0 to {})",
                     handle,
@@ -244,7 +275,7 @@ impl RunConfig {
                     p.handles - 1
                 ),
             )),
-            Some(_) => Ok(()),
+            None => Ok(()),
         }
     }
 

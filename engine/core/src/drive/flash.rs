@@ -258,8 +258,10 @@ impl Flash {
     pub fn scan_stripe(&mut self, die: u32, now_ns: u64) {
         // Drives whose pages differ: the page the stripe is read from and the GC stream's next
         // (looked up before the scan moves past them). Other drives are native throughout.
-        let pages =
-            self.page_times.as_deref().map(|t| (t, self.ftl.victim_page(die), self.ftl.next_page(die, Stream::Gc)));
+        let pages = self
+            .page_times
+            .as_deref()
+            .map(|t| (t, self.ftl.victim_page(die), self.ftl.next_page(die, self.ftl.relocation_stream(die))));
         let scan = self.ftl.scan_victim_stripe(die);
         if scan.moved > 0 {
             let (units, upp) = (scan.moved_slots.div_ceil(self.slots_per_unit), self.units_per_program);

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{label, ArticleDrive, Build, Definition, Measure, Point, Setup};
+use super::{label, ArticleDrive, Build, Definition, Measure, Point, Setup, UNTIL_WRITTEN};
 use crate::command::Op;
 use crate::config::{JobSpec, Phase, Precondition, RunConfig, Trace, TraceRecord};
 use crate::units::{ConfigError, NS_PER_S, UNIT_BYTES};
@@ -16,10 +16,10 @@ pub const WHOLE_DRIVE_FILL: Definition = Definition {
               1 MiB sequential writes at QD1 over the whole drive, MB/s against GB written",
     about: "Writes the whole span once from a secure erase, one command at a time, a row per second. On a \
             drive with an SLC cache: fast until the cache is full (slc_free_gb reaches 0), then the speed \
-            of writing natively, or of folding SLC data into TLC/QLC (fold_mb_s) while writing. `seconds` \
-            is the most the fill may take. On a drive with a thermal model, its temperature and \
+            of writing natively, or of folding SLC data into TLC/QLC (fold_mb_s) while writing. It ends when \
+            the span is written (`seconds`, if given, is the most it may take). On a drive with a thermal model, its temperature and \
             throttle step (set thermal.cooling to compare cooling: TechPowerUp's thermal test).",
-    seconds: 20_000,
+    seconds: UNTIL_WRITTEN,
     ramp_seconds: 0,
     queue_depths: &[1],
     columns: &[

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{BlockSizes, Distribution, JobSpec, Phase, RunConfig};
+use crate::config::{BlockSizes, Distribution, JobSpec, Phase, Placement, RunConfig};
 use crate::request::RunRequest;
 use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S};
 
@@ -96,6 +96,9 @@ pub enum ArticleDrive {
     Several(&'static str),
 }
 
+/// A definition's `seconds` when its writes end each point: the run's cap is then `MAX_SECONDS`.
+pub const UNTIL_WRITTEN: u32 = 0;
+
 /// One named experiment.
 pub struct Definition {
     pub id: &'static str,
@@ -104,7 +107,8 @@ pub struct Definition {
     pub article: &'static str,
     /// What it runs and what to look for, for the CLI's list and the page.
     pub about: &'static str,
-    /// Default simulated seconds per point and ramp.
+    /// Default simulated seconds per point and ramp; `UNTIL_WRITTEN` for a point its writes end
+    /// (a whole-drive fill: how long it takes is what it measures).
     pub seconds: u32,
     pub ramp_seconds: u32,
     /// Default queue depths (of a queue-depth sweep; otherwise the workload's own).
@@ -247,7 +251,7 @@ impl Setup {
             thinktime_ns: 0,
             io_limit_bytes: 0,
             trace: None,
-            placement: None,
+            placement: Placement::Untagged,
         }
     }
 
@@ -298,7 +302,11 @@ impl ExperimentRequest {
         run.seed = self.seed;
         run.span = self.span;
         let base = run.resolve()?;
-        let seconds = self.seconds.unwrap_or(def.seconds);
+        let seconds = match (self.seconds, def.seconds) {
+            (Some(s), _) => s,
+            (None, UNTIL_WRITTEN) => MAX_SECONDS,
+            (None, s) => s,
+        };
         range("seconds", seconds as u64, 1, MAX_SECONDS as u64)?;
         let ramp_seconds = self.ramp_seconds.unwrap_or(def.ramp_seconds.min(seconds / 2));
         range("ramp_seconds", ramp_seconds as u64, 0, seconds as u64 - 1)?;

@@ -51,6 +51,10 @@ pub struct Progress {
     /// Simulated seconds of the running point, done and planned.
     pub seconds_done: u32,
     pub seconds: u32,
+    /// Host bytes the running point has written, and will write before its writes end it (a
+    /// whole-drive fill); both 0 for a point its seconds end.
+    pub written_bytes: u64,
+    pub bytes: u64,
 }
 
 struct Running {
@@ -96,12 +100,24 @@ impl Runner {
     }
 
     pub fn progress(&self) -> Progress {
-        let (seconds_done, seconds) = match &self.running {
-            Some(r) => (r.bench.seconds_done(), r.bench.config().seconds),
-            None => (0, 0),
-        };
         let points_done = self.next - self.running.is_some() as usize;
-        Progress { points_done, points: self.points.len(), seconds_done, seconds }
+        let mut p = Progress {
+            points_done,
+            points: self.points.len(),
+            seconds_done: 0,
+            seconds: 0,
+            written_bytes: 0,
+            bytes: 0,
+        };
+        if let Some(r) = &self.running {
+            p.seconds_done = r.bench.seconds_done();
+            p.seconds = r.bench.config().seconds;
+            p.bytes = bytes_that_end(&self.points[self.next - 1]);
+            if p.bytes > 0 {
+                p.written_bytes = r.written_bytes as u64;
+            }
+        }
+        p
     }
 
     pub fn table(&self) -> &Table {
@@ -161,6 +177,18 @@ impl Runner {
         }
         Ok(&self.table)
     }
+}
+
+/// The host bytes whose writing ends a point measured by its seconds, when its writes end it
+/// (every phase ends with its bytes); 0 otherwise.
+fn bytes_that_end(point: &Point) -> u64 {
+    let phases = &point.cfg.phases;
+    let ended_by_bytes =
+        phases.iter().all(|p| p.runtime_ns == 0 && p.jobs.iter().all(|j| j.io_limit_bytes > 0 && j.read_percent == 0));
+    if !matches!(point.measure, Measure::Seconds) || !ended_by_bytes {
+        return 0;
+    }
+    phases.iter().flat_map(|p| &p.jobs).map(|j| j.io_limit_bytes).sum()
 }
 
 /// A row in the table's column order from named cells (a column no cell names stays empty).

@@ -74,6 +74,14 @@ impl Positions {
         Positions::Zoned { access_below, starts }
     }
 
+    /// The zone of a zoned distribution position `slot` lies in (0 for other distributions).
+    pub fn zone_of(&self, slot: u64) -> usize {
+        match self {
+            Positions::Zoned { starts, .. } => starts.partition_point(|&s| s <= slot).clamp(1, starts.len() - 1) - 1,
+            _ => 0,
+        }
+    }
+
     #[inline(always)]
     pub fn draw(&mut self, rng: &mut Rng, slots: u64) -> u64 {
         match self {

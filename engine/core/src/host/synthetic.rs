@@ -4,7 +4,7 @@
 use super::position::Positions;
 use super::WorkloadSource;
 use crate::command::{Op, Request};
-use crate::config::{BlockSizes, JobSpec};
+use crate::config::{BlockSizes, JobSpec, Placement};
 use crate::rng::Rng;
 
 /// A size mix: fixed (no draw) or cumulative weights.
@@ -50,8 +50,59 @@ pub struct Generator {
     positions: Positions,
     /// Sequential: where the next request starts, from `offset`.
     cursor: u64,
-    /// The placement handle every request carries (0: untagged).
-    tag: u8,
+    /// The placement handle each write carries.
+    tags: Tags,
+}
+
+/// A job's placement handles as the generator chooses among them (a list is boxed: the
+/// generator of an untagged job stays small).
+enum Tags {
+    /// Every request's (0: untagged).
+    Fixed(u8),
+    Chosen(Box<Choice>),
+}
+
+enum Choice {
+    RoundRobin {
+        handles: Vec<u8>,
+        next: usize,
+    },
+    Random(Vec<u8>),
+    /// A handle per zone of the job's zoned distribution.
+    ByZone(Vec<u8>),
+}
+
+impl Tags {
+    fn new(placement: &Placement) -> Self {
+        let chosen = |c| Tags::Chosen(Box::new(c));
+        match placement {
+            Placement::Untagged => Tags::Fixed(0),
+            &Placement::Handle(h) => Tags::Fixed(h),
+            Placement::RoundRobin(l) => chosen(Choice::RoundRobin { handles: l.clone(), next: 0 }),
+            Placement::Random(l) => chosen(Choice::Random(l.clone())),
+            Placement::ByZone(l) => chosen(Choice::ByZone(l.clone())),
+        }
+    }
+}
+
+impl Choice {
+    /// The handle of a write at position `slot` (only writes move the round robin, as fio's
+    /// does; other commands carry no handle).
+    #[inline(never)]
+    fn tag(&mut self, op: Op, slot: u64, positions: &Positions, rng: &mut Rng) -> u8 {
+        if op != Op::Write {
+            return 0;
+        }
+        match self {
+            Choice::RoundRobin { handles, next } => {
+                let tag = handles[*next];
+                *next = (*next + 1) % handles.len();
+                tag
+            }
+            Choice::Random(handles) => handles[rng.below(handles.len() as u64) as usize],
+            Choice::ByZone(handles) => handles[positions.zone_of(slot)],
+        }
+    }
 }
 
 impl Generator {
@@ -74,7 +125,7 @@ impl Generator {
             slots,
             positions: Positions::new(&job.distribution, slots, job.random_map, seed),
             cursor: 0,
-            tag: job.placement.unwrap_or(0),
+            tags: Tags::new(&job.placement),
         }
     }
 
@@ -114,7 +165,11 @@ impl WorkloadSource for Generator {
             p => rng.below(100) < p,
         };
         let at = if random { self.positions.draw(rng, self.slots) * self.align } else { self.sequential(bytes) };
-        Request { tag: self.tag, ..Request::at(op, self.offset + at, bytes) }
+        let tag = match &mut self.tags {
+            Tags::Fixed(tag) => *tag,
+            Tags::Chosen(choice) => choice.tag(op, at / self.align, &self.positions, rng),
+        };
+        Request { tag, ..Request::at(op, self.offset + at, bytes) }
     }
 }
 

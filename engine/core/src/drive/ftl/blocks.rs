@@ -9,6 +9,10 @@ use super::free_pool::FreePool;
 use super::{Stream, STREAMS};
 use crate::units::{Divisor, NONE};
 
+/// The tag of a block holding relocations of every handle (the GC stream they share with
+/// initial isolation).
+pub const MIXED: u8 = u8::MAX;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub enum BlockState {
@@ -88,6 +92,13 @@ pub struct Blocks {
     pub state: Vec<BlockState>,
     /// Each block's mode, written when it is opened.
     pub mode: Vec<Mode>,
+    /// Each block's placement handle, written when it is opened (`Stream::tag`; `MIXED` for
+    /// the GC stream every handle shares). Empty on drives without placement handles, which
+    /// write nothing here.
+    pub tag: Vec<u8>,
+    /// The tag of blocks the `Gc` stream opens: handle 0's with persistent isolation, else
+    /// `MIXED`.
+    gc_tag: u8,
     pub buckets: Buckets,
     dies: Vec<DieBlocks>,
     free_blocks: u64,
@@ -131,6 +142,8 @@ impl Blocks {
             valid: vec![0; total],
             state: vec![BlockState::Free; total],
             mode: vec![Mode::Native; total],
+            tag: Vec::new(),
+            gc_tag: MIXED,
             buckets: Buckets::new(dies, blocks_per_die, slots_per_block),
             dies: die_blocks,
             free_blocks: total as u64,
@@ -138,10 +151,27 @@ impl Blocks {
         }
     }
 
+    /// Tags each block with the handle whose data it holds (drives with placement handles);
+    /// `persistent`: each handle's relocations have their own GC stream.
+    pub fn keep_tags(&mut self, persistent: bool) {
+        self.tag = vec![0; self.valid.len()];
+        self.gc_tag = if persistent { 0 } else { MIXED };
+    }
+
+    /// The tag of the blocks `stream` opens.
+    pub fn tag_of_stream(&self, stream: Stream) -> u8 {
+        if stream == Stream::Gc {
+            self.gc_tag
+        } else {
+            stream.tag()
+        }
+    }
+
     pub fn memory_bytes(&self) -> u64 {
         (self.valid.capacity() * 2
             + self.state.capacity()
             + self.mode.capacity()
+            + self.tag.capacity()
             + self.dies.iter().map(|d| d.free.memory_bytes() + d.slc_closed.capacity() * 4).sum::<usize>())
             as u64
             + self.buckets.memory_bytes()
@@ -318,6 +348,9 @@ impl Blocks {
         self.state[block as usize] = BlockState::Open;
         let mode = stream.mode();
         self.mode[block as usize] = mode;
+        if !self.tag.is_empty() {
+            self.tag[block as usize] = self.tag_of_stream(stream);
+        }
         if mode == Mode::Slc {
             self.dies[die as usize].slc_blocks += 1;
         }
@@ -340,6 +373,11 @@ impl Blocks {
         let ob = self.dies[die as usize].open[stream as usize].take()?;
         self.close(ob.block);
         Some(ob.block)
+    }
+
+    /// The block `stream` has open on `die`, if any.
+    pub fn open_block(&self, die: u32, stream: Stream) -> Option<u32> {
+        self.dies[die as usize].open[stream as usize].map(|ob| ob.block)
     }
 
     /// Slots left in `stream`'s open block on `die` (0 with none open).

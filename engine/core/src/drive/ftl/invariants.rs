@@ -3,6 +3,8 @@
 use super::blocks::{BlockState, Blocks, Mode};
 use super::map::PageMap;
 use super::wear::Wear;
+use super::Stream;
+use crate::config::MAX_HANDLES;
 
 /// Returns a description of the first violation.
 pub fn check(map: &PageMap, blocks: &Blocks, wear: &Wear) -> Result<(), String> {
@@ -11,7 +13,31 @@ pub fn check(map: &PageMap, blocks: &Blocks, wear: &Wear) -> Result<(), String> 
     check_buckets(blocks)?;
     check_free_pools(blocks)?;
     check_slc_blocks(blocks)?;
+    check_tags(blocks)?;
     check_wear(blocks, wear)
+}
+
+/// On a drive with placement handles, each stream's open block carries the stream's tag, so
+/// the data each block took is its handle's (or, in the shared GC stream's blocks, `MIXED`).
+fn check_tags(blocks: &Blocks) -> Result<(), String> {
+    if blocks.tag.is_empty() {
+        return Ok(());
+    }
+    let streams = (0..MAX_HANDLES as u8).flat_map(|h| [Stream::handle(h), Stream::gc_of(h)]);
+    for stream in streams {
+        for die in 0..blocks.dies() {
+            if let Some(b) = blocks.open_block(die, stream) {
+                let (tag, want) = (blocks.tag[b as usize], blocks.tag_of_stream(stream));
+                if tag != want {
+                    return Err(format!(
+                        "block {} open for {:?} on die {} is tagged {} (want {})",
+                        b, stream, die, tag, want
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Each die counts the blocks in SLC mode it has in use.

@@ -13,7 +13,7 @@ mod map;
 pub mod victim;
 mod wear;
 
-use crate::config::{DriveConfig, MAX_HANDLES};
+use crate::config::{DriveConfig, Isolation, MAX_HANDLES};
 use crate::units::{ConfigError, NONE};
 use blocks::{Blocks, Cursor};
 pub use blocks::{Mode, PageAt};
@@ -68,13 +68,14 @@ fn unit_map_forced() -> bool {
 
 /// Where a unit is written: host data and GC relocations go to separate open blocks, so
 /// relocated (colder) data does not mix with fresh host writes; on a drive with placement
-/// handles, each handle's host data has its own open blocks too (`Stream::handle`).
+/// handles, each handle's host data has its own open blocks too (`Stream::handle`), and with
+/// persistent isolation its relocations as well (`Stream::gc_of`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Stream {
     /// Host data, in native blocks (placement handle 0: untagged writes).
     Host = 0,
-    /// GC relocations and folded data, in native blocks.
+    /// GC relocations and folded data, in native blocks (with persistent isolation, handle 0's).
     Gc = 1,
     /// Host data into SLC-mode blocks (an SLC cache).
     Slc = 2,
@@ -94,10 +95,26 @@ pub enum Stream {
     H13,
     H14,
     H15,
+    /// GC relocations of handles 1 to 15 with persistent isolation, in native blocks.
+    G1,
+    G2,
+    G3,
+    G4,
+    G5,
+    G6,
+    G7,
+    G8,
+    G9,
+    G10,
+    G11,
+    G12,
+    G13,
+    G14,
+    G15,
 }
 
 /// The streams a die keeps an open block for.
-pub const STREAMS: usize = Stream::H15 as usize + 1;
+pub const STREAMS: usize = Stream::G15 as usize + 1;
 
 impl Stream {
     const HANDLES: [Stream; MAX_HANDLES] = [
@@ -119,10 +136,47 @@ impl Stream {
         Stream::H15,
     ];
 
+    const GC_OF: [Stream; MAX_HANDLES] = [
+        Stream::Gc,
+        Stream::G1,
+        Stream::G2,
+        Stream::G3,
+        Stream::G4,
+        Stream::G5,
+        Stream::G6,
+        Stream::G7,
+        Stream::G8,
+        Stream::G9,
+        Stream::G10,
+        Stream::G11,
+        Stream::G12,
+        Stream::G13,
+        Stream::G14,
+        Stream::G15,
+    ];
+
     /// The host stream of placement handle `handle` (0: `Host`, today's untagged writes).
     #[inline]
     pub fn handle(handle: u8) -> Stream {
         Self::HANDLES[handle as usize]
+    }
+
+    /// The GC stream of placement handle `handle` with persistent isolation (0: `Gc`).
+    #[inline]
+    pub fn gc_of(handle: u8) -> Stream {
+        Self::GC_OF[handle as usize]
+    }
+
+    /// The placement handle whose data the stream holds (0 for `Host`, `Gc` and `Slc`).
+    pub fn tag(self) -> u8 {
+        let s = self as u8;
+        if s >= Stream::G1 as u8 {
+            s - Stream::G1 as u8 + 1
+        } else if s >= Stream::H1 as u8 {
+            s - Stream::H1 as u8 + 1
+        } else {
+            0
+        }
     }
 
     /// The mode of the blocks the stream opens.
@@ -148,13 +202,22 @@ pub struct Scan {
     pub erased: bool,
 }
 
+/// A victim being collected: the next slot offset to scan, and the stream its valid units go to.
+#[derive(Debug, Clone, Copy)]
+struct Collecting {
+    at: Cursor,
+    into: Stream,
+}
+
 pub struct Ftl {
     map: PageMap,
     blocks: Blocks,
     wear: Wear,
     victims: Victim,
-    /// Victim being collected per die, and the next slot offset to scan.
-    collecting: Vec<Option<Cursor>>,
+    /// Victim being collected per die.
+    collecting: Vec<Option<Collecting>>,
+    /// Persistent isolation: a victim's units go to its handle's own GC stream.
+    gc_per_handle: bool,
     slots_per_unit: u32,
 }
 
@@ -171,6 +234,18 @@ impl Ftl {
         let ctx = PolicyContext { dies: g.dies, blocks_per_die, choices: drive.gc.victim_choices, seed };
         let by_stripe = Self::keeps_stripes(drive) && !unit_map_forced();
         let slots_per_program = g.units_per_program() * slots_per_unit;
+        let gc_per_handle = drive.placement.as_ref().is_some_and(|p| p.isolation == Isolation::Persistent);
+        let mut blocks = Blocks::new(
+            g.dies,
+            blocks_per_die,
+            slots_per_block,
+            slots_per_program,
+            drive.nand.cell.bits(),
+            drive.wear.dynamic,
+        );
+        if drive.placement.is_some() {
+            blocks.keep_tags(gc_per_handle);
+        }
         Ok(Ftl {
             map: PageMap::new(
                 drive.user_units(),
@@ -180,17 +255,11 @@ impl Ftl {
                 slots_per_unit,
                 by_stripe,
             ),
-            blocks: Blocks::new(
-                g.dies,
-                blocks_per_die,
-                slots_per_block,
-                slots_per_program,
-                drive.nand.cell.bits(),
-                drive.wear.dynamic,
-            ),
+            blocks,
             wear: Wear::new(drive),
             victims: Victim::new(&drive.gc.victim, &ctx)?,
             collecting: vec![None; g.dies as usize],
+            gc_per_handle,
             slots_per_unit,
         })
     }
@@ -224,7 +293,7 @@ impl Ftl {
     }
 
     pub fn victim_valid(&self, die: u32) -> Option<u32> {
-        self.collecting[die as usize].map(|v| self.blocks.valid[v.block as usize] as u32)
+        self.collecting[die as usize].map(|v| self.blocks.valid[v.at.block as usize] as u32)
     }
 
     pub fn slots_per_block(&self) -> u32 {
@@ -247,7 +316,19 @@ impl Ftl {
 
     /// The page of `die`'s victim its next scan reads (the default with none).
     pub fn victim_page(&self, die: u32) -> PageAt {
-        self.collecting[die as usize].map_or(PageAt::default(), |vic| self.blocks.page_at(vic.block, vic.next))
+        self.collecting[die as usize].map_or(PageAt::default(), |vic| self.blocks.page_at(vic.at.block, vic.at.next))
+    }
+
+    /// The stream `die`'s victim's units go to (`Gc` with none).
+    pub fn relocation_stream(&self, die: u32) -> Stream {
+        self.collecting[die as usize].map_or(Stream::Gc, |vic| vic.into)
+    }
+
+    /// The placement handle of the block holding `lpa` (`blocks::MIXED`: the GC stream all
+    /// handles share); None if unmapped or the drive has no placement handles.
+    pub fn tag_of(&self, lpa: u32) -> Option<u8> {
+        let ppa = self.map.ppa_of(lpa);
+        (ppa != NONE && !self.blocks.tag.is_empty()).then(|| self.blocks.tag[self.blocks.block_of_ppa(ppa) as usize])
     }
 
     /// The page `stream`'s next program on `die` writes.
@@ -421,7 +502,7 @@ impl Ftl {
         debug_assert!(self.collecting[die as usize].is_none());
         let Some(block) = self.victims.pick(die, &mut self.blocks) else { return false };
         self.blocks.take_for_collection(block);
-        self.collecting[die as usize] = Some(Cursor { block, next: 0, end: self.blocks.slots_in(block) });
+        self.collecting[die as usize] = Some(self.collection_of(block));
         true
     }
 
@@ -432,8 +513,15 @@ impl Ftl {
         let Some(block) = self.blocks.oldest_closed_slc(die) else { return false };
         self.blocks.take_for_collection(block);
         self.victims.taken(block, die);
-        self.collecting[die as usize] = Some(Cursor { block, next: 0, end: self.blocks.slots_in(block) });
+        self.collecting[die as usize] = Some(self.collection_of(block));
         true
+    }
+
+    /// `block`, taken for collection, from its first slot: its units go to the GC stream (its
+    /// handle's own with persistent isolation; chosen once per victim).
+    fn collection_of(&self, block: u32) -> Collecting {
+        let into = if self.gc_per_handle { Stream::gc_of(self.blocks.tag[block as usize]) } else { Stream::Gc };
+        Collecting { at: Cursor { block, next: 0, end: self.blocks.slots_in(block) }, into }
     }
 
     /// Erases one of `die`'s closed blocks that hold no valid slot (TRIM or overwrites emptied
@@ -467,12 +555,12 @@ impl Ftl {
     /// Scans the next program-sized stripe of `die`'s victim, relocating its valid units to the
     /// die's GC stream; erases the victim after its last stripe.
     pub fn scan_victim_stripe(&mut self, die: u32) -> Scan {
-        let Some(vic) = self.collecting[die as usize] else { return Scan::default() };
+        let Some(Collecting { at: vic, into }) = self.collecting[die as usize] else { return Scan::default() };
         if self.wear.worn_out() {
             return Scan::default();
         }
         let spp = self.blocks.slots_per_program;
-        if self.blocks.die_free_blocks(die) == 0 && self.blocks.needs_block(die, Stream::Gc, spp) {
+        if self.blocks.die_free_blocks(die) == 0 && self.blocks.needs_block(die, into, spp) {
             // Retirement has eaten the last free block: nowhere to relocate to. (Retirement
             // declares the drive worn out before this; this keeps it from ever panicking.)
             self.wear.set_worn_out();
@@ -489,7 +577,7 @@ impl Ftl {
                 let len = self.map.len_of(lpa);
                 scan.moved += 1;
                 scan.moved_slots += len;
-                scan.programs_due += self.write(die, Stream::Gc, lpa, len);
+                scan.programs_due += self.write(die, into, lpa, len);
             }
         }
         let next = vic.next + spp;
@@ -508,7 +596,7 @@ impl Ftl {
             self.collecting[die as usize] = if self.wear.worn_out() { None } else { self.static_wear_victim(die) };
             scan.erased = true;
         } else {
-            self.collecting[die as usize] = Some(Cursor { next, ..vic });
+            self.collecting[die as usize] = Some(Collecting { at: Cursor { next, ..vic }, into });
         }
         scan
     }
@@ -527,11 +615,11 @@ impl Ftl {
     }
 
     /// Static wear levelling picks the die's next victim when its erase counts spread too far.
-    fn static_wear_victim(&mut self, die: u32) -> Option<Cursor> {
+    fn static_wear_victim(&mut self, die: u32) -> Option<Collecting> {
         let block = self.wear.static_victim(die, &self.blocks)?;
         self.blocks.take_for_collection(block);
         self.victims.taken(block, die);
-        Some(Cursor { block, next: 0, end: self.blocks.slots_in(block) })
+        Some(self.collection_of(block))
     }
 
     /// How full the blocks GC chooses from are: closed blocks counted by valid slots, in `bins`

@@ -14,7 +14,7 @@ mod storage_bench_heavy;
 mod storage_bench_light;
 mod swingbench;
 
-use crate::config::{BlockSizes, Distribution, JobSpec, Phase};
+use crate::config::{BlockSizes, Distribution, JobSpec, Phase, Placement};
 use crate::units::{SECTOR_BYTES, UNIT_BYTES};
 
 /// Where a stream's commands land.
@@ -284,7 +284,7 @@ pub fn phases(model: &Model, span_bytes: u64) -> Vec<Phase> {
                         thinktime_ns: 0,
                         io_limit_bytes: limit,
                         trace: None,
-                        placement: None,
+                        placement: Placement::Untagged,
                     }],
                     runtime_ns: 0,
                     ramp_ns: 0,

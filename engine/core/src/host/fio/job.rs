@@ -11,7 +11,7 @@ use super::rw::Commands;
 use super::sections::{Opt, Section, Seen};
 use super::values;
 use super::{FioJob, Notes};
-use crate::config::JobSpec;
+use crate::config::{JobSpec, Placement};
 use crate::units::{ConfigError, MAX_JOBS};
 
 /// One job of the file with its clones, ready to run.
@@ -175,7 +175,7 @@ impl Build {
                 thinktime_ns: self.pace.thinktime_ns,
                 io_limit_bytes: self.limits.io_limit(range, span_bytes),
                 trace: None,
-                placement: None,
+                placement: Placement::Untagged,
             });
             meta.push(FioJob {
                 name: self.name.clone(),

@@ -45,14 +45,27 @@ impl Experiment {
         serde_json::to_string(self.runner.table()).unwrap_or_default()
     }
 
+    /// The rows from `from` on, as a JSON array: the worker asks for each slice's new rows
+    /// only (a fill has a row per second; the whole table every slice grew quadratically).
+    pub fn rows_json(&self, from: u32) -> String {
+        let rows = self.runner.table().rows.get(from as usize..).unwrap_or_default();
+        serde_json::to_string(rows).unwrap_or_default()
+    }
+
     /// The published figures of the experiment's drive beside the table so far: for each, the
     /// row and column it sits at and the row's verdict, or why no row compares with it.
     pub fn figures_json(&self) -> String {
         serde_json::to_string(&self.runner.figures()).unwrap_or_default()
     }
 
-    /// The table so far as CSV (the same text `ssdlab sweep` prints).
-    pub fn table_csv(&self) -> String {
-        self.runner.table().csv()
+    /// The table's CSV (the same text `ssdlab sweep` prints) from row `from` on, with the
+    /// header line when `from` is 0: the worker appends each slice's part.
+    pub fn csv(&self, from: u32) -> String {
+        let table = self.runner.table();
+        if from == 0 {
+            table.csv()
+        } else {
+            table.csv_rows(from as usize)
+        }
     }
 }

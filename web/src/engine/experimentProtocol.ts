@@ -1,10 +1,11 @@
 // Messages between the page and an experiment worker (engine/experimentWorker.ts).
 //
 // Mirrors the wasm shell's `experiments()` and its `Experiment` handle (constructor(request_json),
-// advance(max_ios) -> rows added, finished(), progress_json(), table_json(), figures_json(),
-// table_csv(), free()).
-// A table is small (a row per queue depth, span or second), so each batch of new rows sends the
-// rows so far; the CSV is the engine's own text, exactly what `ssdlab sweep` prints.
+// advance(max_ios) -> rows added, finished(), progress_json(), table_json(), rows_json(from),
+// figures_json(), csv(from), free()).
+// Each batch sends the rows new since the last and their CSV lines (the first batch's with the
+// header), which the page appends: a fill's table has a row per second, thousands of them. The
+// CSV is the engine's own text, exactly what `ssdlab sweep` prints.
 
 import { isEvidence, type Evidence } from './evidence';
 import { isInt, isNum, isNumList, isObj, isStr, isStrList } from './shapes';
@@ -88,9 +89,10 @@ export type ExperimentToPage =
   | { type: 'state'; state: ExperimentState }
   | { type: 'started'; request: ExperimentRequest; progress: ExperimentProgress; columns: string[]; figures: TableFigure[] }
   | { type: 'checked'; id: number; problem: { field: string; message: string } | null }
-  | { type: 'rows'; table: ExperimentTable; figures: TableFigure[]; csv: string; progress: ExperimentProgress }
+  /** `rows` and `csv`: the new rows and their CSV lines, to append to those before. */
+  | { type: 'rows'; rows: Cell[][]; figures: TableFigure[]; csv: string; progress: ExperimentProgress }
   | { type: 'progress'; progress: ExperimentProgress; elapsed_ms: number }
-  | { type: 'finished'; table: ExperimentTable; figures: TableFigure[]; csv: string; progress: ExperimentProgress; elapsed_ms: number }
+  | { type: 'finished'; rows: Cell[][]; figures: TableFigure[]; csv: string; progress: ExperimentProgress; elapsed_ms: number }
   | { type: 'error'; message: string; field?: string; recoverable: boolean };
 
 export function isExperimentInfo(v: unknown): v is ExperimentInfo {
@@ -126,14 +128,9 @@ function isCell(v: unknown): v is Cell {
   return v === null || isStr(v) || isNum(v) || typeof v === 'boolean';
 }
 
-export function isTable(v: unknown): v is ExperimentTable {
-  return (
-    isObj(v) &&
-    isStr(v.experiment) &&
-    isStrList(v.columns) &&
-    Array.isArray(v.rows) &&
-    v.rows.every((r) => Array.isArray(r) && r.length === (v.columns as string[]).length && r.every(isCell))
-  );
+/** Rows of cells (their lengths are checked against the columns where they are appended). */
+function isRows(v: unknown): v is Cell[][] {
+  return Array.isArray(v) && v.every((r) => Array.isArray(r) && r.every(isCell));
 }
 
 export function isTableFigure(v: unknown): v is TableFigure {
@@ -183,11 +180,11 @@ export function parseExperimentToPage(v: unknown): ExperimentToPage | null {
         ? (v as ExperimentToPage)
         : null;
     case 'rows':
-      return isTable(v.table) && isFigureList(v.figures) && isStr(v.csv) && isProgress(v.progress) ? (v as ExperimentToPage) : null;
+      return isRows(v.rows) && isFigureList(v.figures) && isStr(v.csv) && isProgress(v.progress) ? (v as ExperimentToPage) : null;
     case 'progress':
       return isProgress(v.progress) && isNum(v.elapsed_ms) ? (v as ExperimentToPage) : null;
     case 'finished':
-      return isTable(v.table) && isFigureList(v.figures) && isStr(v.csv) && isProgress(v.progress) && isNum(v.elapsed_ms)
+      return isRows(v.rows) && isFigureList(v.figures) && isStr(v.csv) && isProgress(v.progress) && isNum(v.elapsed_ms)
         ? (v as ExperimentToPage)
         : null;
     case 'error':

@@ -60,9 +60,14 @@ function fakeEngine() {
         bytes: 0,
       });
     }
+    table(): (string | number)[][] {
+      return Array.from({ length: this.rows() }, (_, i) => [i < 2 ? 'a' : 'b', i % 2 ? 2 : 1, 1000 + i]);
+    }
     table_json() {
-      const rows = Array.from({ length: this.rows() }, (_, i) => [i < 2 ? 'a' : 'b', i % 2 ? 2 : 1, 1000 + i]);
-      return JSON.stringify({ experiment: 'four-corners', columns: INFO.columns, rows });
+      return JSON.stringify({ experiment: 'four-corners', columns: INFO.columns, rows: this.table() });
+    }
+    rows_json(from: number) {
+      return JSON.stringify(this.table().slice(from));
     }
     /** The figure at corner b, QD1 (the third row): its verdict once that row is in. */
     figures_json() {
@@ -77,8 +82,11 @@ function fakeEngine() {
         },
       ]);
     }
-    table_csv() {
-      return `${INFO.columns.join(',')}\n`;
+    csv(from: number) {
+      const lines = this.table()
+        .slice(from)
+        .map((r) => `${r.join(',')}\n`);
+      return (from === 0 ? `${INFO.columns.join(',')}\n` : '') + lines.join('');
     }
     free() {
       this.freed = true;
@@ -124,12 +132,15 @@ describe('ExperimentLoop', () => {
     expect(h.of('started')[0].figures[0]).toMatchObject({ row: { corner: 'b', queue_depth: 1 }, simulated: null });
     while (h.tick());
     const rows = h.of('rows');
-    expect(rows.map((m) => m.table.rows.length)).toEqual([1, 2, 3]);
+    // Each batch brings only its new rows and their CSV lines (the first with the header).
+    expect(rows.map((m) => m.rows)).toEqual([[['a', 1, 1000]], [['a', 2, 1001]], [['b', 1, 1002]]]);
+    expect(rows.map((m) => m.csv)).toEqual(['corner,queue_depth,iops\na,1,1000\n', 'a,2,1001\n', 'b,1,1002\n']);
     // Each batch of rows brings the figures' verdicts so far.
     expect(rows.map((m) => m.figures[0].simulated)).toEqual([null, null, 1002]);
     const fin = h.of('finished');
     expect(fin).toHaveLength(1);
-    expect(fin[0].table.rows).toHaveLength(4);
+    expect(fin[0].rows).toEqual([['b', 2, 1003]]);
+    expect(fin[0].csv).toBe('b,2,1003\n');
     expect(fin[0].figures[0]).toMatchObject({ simulated: 1002, holds: true });
     expect(fin[0].progress.points_done).toBe(2);
     expect(h.loop.getState()).toBe('finished');
@@ -184,7 +195,7 @@ describe('experiment messages', () => {
     expect(
       parseExperimentToPage({
         type: 'rows',
-        table: { experiment: 'x', columns: ['a'], rows: [[1, 2]] },
+        rows: [[1, {}]],
         figures: [],
         csv: '',
         progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1, written_bytes: 0, bytes: 0 },
@@ -192,7 +203,7 @@ describe('experiment messages', () => {
     ).toBeNull();
     const rows = (figures: unknown) => ({
       type: 'rows',
-      table: { experiment: 'x', columns: ['a'], rows: [[1]] },
+      rows: [[1]],
       figures,
       csv: '',
       progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1, written_bytes: 0, bytes: 0 },

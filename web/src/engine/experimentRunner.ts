@@ -1,7 +1,8 @@
 // An experiment worker's loop, kept apart from the wasm import so it can be tested with a fake
 // engine. Like a run, the experiment advances in slices of host IOs sized to ~100 ms, giving
 // the event loop back between them so pause and stop answer within one slice; the rows a slice
-// completes go to the page at once.
+// completes go to the page at once, and only they (a fill's table has a row per second: sending
+// the whole table after every slice made its cost grow with the square of its rows).
 
 import {
   isExperimentRequest,
@@ -9,6 +10,7 @@ import {
   type ExperimentInfo,
   type ExperimentProgress,
   type ExperimentRequest,
+  type Cell,
   type ExperimentState,
   type ExperimentTable,
   type ExperimentToPage,
@@ -23,8 +25,9 @@ export interface EngineExperiment {
   finished(): boolean;
   progress_json(): string;
   table_json(): string;
+  rows_json(from: number): string;
   figures_json(): string;
-  table_csv(): string;
+  csv(from: number): string;
   free(): void;
 }
 
@@ -45,6 +48,8 @@ export class ExperimentLoop {
   private token = 0;
   private sliceIos = SLICE_INITIAL_IOS;
   private elapsedMs = 0;
+  /** Rows already sent to the page. */
+  private rowsSent = 0;
 
   constructor(
     private readonly engine: ExperimentModule,
@@ -136,6 +141,7 @@ export class ExperimentLoop {
     this.drop();
     this.exp = exp;
     this.elapsedMs = 0;
+    this.rowsSent = 0;
     let table: ExperimentTable;
     let figures: TableFigure[];
     let progress: ExperimentProgress;
@@ -165,7 +171,7 @@ export class ExperimentLoop {
     let added: number;
     let finished: boolean;
     let progress: ExperimentProgress;
-    let table: ExperimentTable | null = null;
+    let rows: Cell[][] | null = null;
     let figures: TableFigure[] = [];
     let csv = '';
     try {
@@ -173,9 +179,10 @@ export class ExperimentLoop {
       finished = exp.finished();
       progress = JSON.parse(exp.progress_json()) as ExperimentProgress;
       if (added > 0 || finished) {
-        table = JSON.parse(exp.table_json()) as ExperimentTable;
+        rows = JSON.parse(exp.rows_json(this.rowsSent)) as Cell[][];
         figures = JSON.parse(exp.figures_json()) as TableFigure[];
-        csv = exp.table_csv();
+        csv = exp.csv(this.rowsSent);
+        this.rowsSent += rows.length;
       }
     } catch (e) {
       this.fail(e);
@@ -186,11 +193,11 @@ export class ExperimentLoop {
     this.sliceIos = nextSliceIos(ios, ms);
     if (finished) {
       this.drop();
-      this.host.post({ type: 'finished', table: table!, figures, csv, progress, elapsed_ms: this.elapsedMs });
+      this.host.post({ type: 'finished', rows: rows!, figures, csv, progress, elapsed_ms: this.elapsedMs });
       this.setState('finished');
       return;
     }
-    if (table) this.host.post({ type: 'rows', table, figures, csv, progress });
+    if (rows) this.host.post({ type: 'rows', rows, figures, csv, progress });
     this.host.post({ type: 'progress', progress, elapsed_ms: this.elapsedMs });
     this.scheduleSlice();
   }

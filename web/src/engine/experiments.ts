@@ -190,13 +190,24 @@ export class ExperimentSet {
         });
         break;
       case 'rows':
-        this.patch(key, { table: msg.table, figures: msg.figures, csv: msg.csv, progress: msg.progress });
+      case 'finished': {
+        // The message brings the new rows and their CSV lines: append them.
+        const { table, csv } = this.slot(key).entry;
+        if (!table || msg.rows.some((r) => r.length !== table.columns.length)) {
+          this.patch(key, { error: { message: 'The engine sent a malformed message.' } });
+          break;
+        }
+        this.patch(key, {
+          table: { ...table, rows: table.rows.concat(msg.rows) },
+          figures: msg.figures,
+          csv: csv + msg.csv,
+          progress: msg.progress,
+          ...(msg.type === 'finished' ? { elapsedMs: msg.elapsed_ms } : {}),
+        });
         break;
+      }
       case 'progress':
         this.patch(key, { progress: msg.progress, elapsedMs: msg.elapsed_ms });
-        break;
-      case 'finished':
-        this.patch(key, { table: msg.table, figures: msg.figures, csv: msg.csv, progress: msg.progress, elapsedMs: msg.elapsed_ms });
         break;
       case 'error':
         this.patch(key, { starting: false, error: { message: msg.message, ...(msg.field ? { field: msg.field } : {}) } });

@@ -119,9 +119,14 @@ describe('an experiment', () => {
       set: SET,
     };
     const exp = new wasm.Experiment(JSON.stringify(request));
+    // The CSV assembled as the worker does, each slice's new lines appended.
     let rowsSeen = 0;
-    for (let slice = 1; !exp.finished(); slice++) rowsSeen += exp.advance(23_000 * slice);
-    const csv = exp.table_csv();
+    let csv = '';
+    for (let slice = 1; !exp.finished(); slice++) {
+      const added = exp.advance(23_000 * slice);
+      csv += exp.csv(rowsSeen);
+      rowsSeen += added;
+    }
     exp.free();
     const sets = Object.entries(SET).flatMap(([k, v]) => ['--set', `${k}=${v}`]);
     const native = execFileSync(

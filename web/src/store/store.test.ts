@@ -172,7 +172,7 @@ describe('the page store, experiments', () => {
     }
     a.say({
       type: 'rows',
-      table: { experiment: 'four-corners', columns: EXPERIMENTS[0].columns, rows: [['random write', 32, 120.5]] },
+      rows: [['random write', 32, 120.5]],
       figures: [],
       csv: 'corner,qd,mb_s\nrandom write,32,120.5\n',
       progress: { ...progress, points_done: 1 },
@@ -180,6 +180,14 @@ describe('the page store, experiments', () => {
     let s = store.getSnapshot();
     expect(s.experiments.get(ids[0])).toMatchObject({ state: 'running', starting: false, progress: { points_done: 1 } });
     expect(s.experiments.get(ids[0])?.table?.rows).toHaveLength(1);
+    // The next batch's rows and CSV lines are appended to those before.
+    a.say({ type: 'rows', rows: [['random write', 64, 130]], figures: [], csv: 'random write,64,130\n', progress });
+    s = store.getSnapshot();
+    expect(s.experiments.get(ids[0])?.table?.rows).toEqual([
+      ['random write', 32, 120.5],
+      ['random write', 64, 130],
+    ]);
+    expect(s.experiments.get(ids[0])?.csv).toBe('corner,qd,mb_s\nrandom write,32,120.5\nrandom write,64,130\n');
 
     store.pauseOrResume();
     expect([a.types.at(-1), b.types.at(-1)]).toEqual(['pause', 'pause']);

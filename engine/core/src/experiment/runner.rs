@@ -27,16 +27,25 @@ impl Table {
     pub fn csv(&self) -> String {
         let mut out = self.columns.join(",");
         out.push('\n');
-        for row in &self.rows {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|v| match v {
-                    Value::String(s) => s.clone(),
-                    Value::Null => String::new(),
-                    other => other.to_string(),
-                })
-                .collect();
-            out.push_str(&cells.join(","));
+        out.push_str(&self.csv_rows(0));
+        out
+    }
+
+    /// The CSV lines of the rows from `from` on (no header): the page's worker sends each
+    /// slice's new rows, so a long table (a fill's row per second) is not written again and again.
+    pub fn csv_rows(&self, from: usize) -> String {
+        let mut out = String::new();
+        for row in self.rows.iter().skip(from) {
+            for (i, v) in row.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                match v {
+                    Value::String(s) => out.push_str(s),
+                    Value::Null => {}
+                    other => out.push_str(&other.to_string()),
+                }
+            }
             out.push('\n');
         }
         out

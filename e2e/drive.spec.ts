@@ -1,20 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { openApp } from './helpers';
 
-// The drive picker: all 28 presets grouped by interface with capacity and spare area, where each
+// The drive picker: all 29 presets grouped by interface with capacity and spare area, where each
 // value comes from, and spare area as a slider and as advertised-capacity buttons.
 
-test('picks any of the 28 drives by interface, shows its sources, and sets spare area two ways', async ({ page }) => {
+test('picks any of the 29 drives by interface, shows its sources, and sets spare area two ways', async ({ page }) => {
   await openApp(page, '?seconds=60');
   const select = page.getByTestId('drive-select');
-  await expect(select.locator('option')).toHaveCount(28);
+  await expect(select.locator('option')).toHaveCount(29);
   await expect(select.locator('optgroup')).toHaveText([/.*/, /.*/, /.*/]);
   expect(await select.locator('optgroup').evaluateAll((gs) => gs.map((g) => (g as HTMLOptGroupElement).label))).toEqual([
     'SATA',
     'SAS',
     'PCIe / NVMe',
   ]);
-  await expect(select.locator('optgroup[label="PCIe / NVMe"] option')).toHaveCount(10);
+  await expect(select.locator('optgroup[label="PCIe / NVMe"] option')).toHaveCount(11);
   // Each drive says its capacity and spare area in the list.
   await expect(select.locator('option[value="s3700-200"]')).toHaveText('Intel S3700 200GB · 29% spare');
 

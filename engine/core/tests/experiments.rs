@@ -276,6 +276,40 @@ fn the_980_after_its_cache_writes_at_the_rate_folding_first_allows() {
     assert!((after / expected - 1.0).abs() < 0.05, "{after} MB/s after the cache vs {expected} from the timings");
 }
 
+/// The Atom 50 1TB at 120 of its 1820 blocks per plane: its user span (66 GB) and SLC cache
+/// (18.5 GB) scaled with them, GC's thresholds as `calibrate::scaled` takes them. The same dies,
+/// channels and timings: the same speeds, each phase 120/1820 as long.
+const ATOM50_SCALE: f64 = 120.0 / 1820.0;
+
+#[test]
+fn the_atom_50_fills_in_slc_then_writes_tlc_directly_then_folds_to_the_end() {
+    let set = serde_json::json!({
+        "geometry.blocks_per_plane": 120, "user_bytes": 65_934_065_664u64, "gc.start_free_blocks": 4,
+        "gc.boost_below_free_blocks": 2, "gc.boost_until_free_blocks": 3, "gc.background_free_blocks": 4,
+        "slc_cache.dynamic_max_bytes": 18_460_000_000u64 });
+    let r = serde_json::json!({ "experiment": "whole-drive-fill", "drive": "atom50-1000", "set": set });
+    let table = run(&ExperimentRequest::from_json(&r.to_string()).unwrap());
+    let (gb, mb_s, fold) = (column(&table, "gb_written"), column(&table, "mb_s"), column(&table, "fold_mb_s"));
+    let mean = |from: usize, to: usize| mb_s[from..to].iter().sum::<f64>() / (to - from) as f64;
+    // Where a phase ends: the first second of two below the speed, as calibrate's phase_end_gb.
+    let end_below = |limit: f64| (1..mb_s.len() - 1).find(|&i| mb_s[i] < limit && mb_s[i + 1] < limit).unwrap();
+    let full_size_gb = |i: usize| gb[i - 1] / ATOM50_SCALE;
+    // Issue 20 (TPU's fill): over 4.5 GB/s until 280 GB; ~2 GB/s direct to TLC until almost
+    // 500 GB; ~500 MB/s while folding, to the end.
+    let (cache_end, direct_end) = (end_below(3000.0), end_below(1200.0));
+    assert!(mean(0, cache_end) > 4500.0, "{} MB/s in the SLC cache", mean(0, cache_end));
+    assert!((full_size_gb(cache_end) / 280.0 - 1.0).abs() < 0.05, "cache full at {} GB", full_size_gb(cache_end));
+    let direct = mean(cache_end + 1, direct_end - 1);
+    assert!((direct / 2000.0 - 1.0).abs() < 0.15, "{direct} MB/s direct to TLC");
+    assert!((full_size_gb(direct_end) / 490.0 - 1.0).abs() < 0.15, "direct until {} GB", full_size_gb(direct_end));
+    // The direct phase writes TLC without folding; its end is where folding starts.
+    assert!(fold[..direct_end - 1].iter().all(|&f| f == 0.0), "no folding before {} GB", gb[direct_end - 1]);
+    let folding = mean(direct_end + 1, mb_s.len() - 1);
+    assert!((folding / 500.0 - 1.0).abs() < 0.15, "{folding} MB/s while folding");
+    assert!(fold[direct_end + 1..mb_s.len() - 1].iter().all(|&f| f > 0.0), "folding to the end");
+    assert!((gb.last().unwrap() / ATOM50_SCALE / 1000.0 - 1.0).abs() < 0.01, "the whole span written");
+}
+
 /// The 870 QVO 1TB at 1/21 of its blocks (128 per plane): GC's thresholds as `calibrate::scaled`
 /// takes them, its 42 GB cache a 2 GB one.
 fn small_870qvo(extra: serde_json::Value) -> ExperimentRequest {

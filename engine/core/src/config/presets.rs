@@ -49,6 +49,7 @@ preset_files![
     "980pro-1000.toml",
     "980-1000.toml",
     "nm800pro-2000.toml",
+    "atom50-1000.toml",
     "870qvo-1000.toml",
     "870qvo-4000.toml",
     "rc100-480.toml",

@@ -3,7 +3,7 @@
 // a note over each point), and grouped bars.
 
 import type { ReactNode } from 'react';
-import { scaleBand, scaleLinear, scaleLog } from 'd3';
+import { max, min, scaleBand, scaleLinear, scaleLog } from 'd3';
 
 export interface XYPoint {
   x: number;
@@ -111,12 +111,35 @@ function logTicks(lo: number, hi: number): number[] {
 function logDomain(values: readonly number[]): [number, number] {
   const pos = values.filter((v) => v > 0 && Number.isFinite(v));
   if (pos.length === 0) return [1, 10];
-  const min = Math.min(...pos);
-  const max = Math.max(...pos);
-  const lo = 10 ** Math.floor(Math.log10(min));
-  let hi = 10 ** Math.ceil(Math.log10(max));
+  // d3's min and max loop: a spread of a fill's tens of thousands of points overflows the stack.
+  const lo = 10 ** Math.floor(Math.log10(min(pos)!));
+  let hi = 10 ** Math.ceil(Math.log10(max(pos)!));
   if (hi <= lo) hi = lo * 10;
   return [lo, hi];
+}
+
+/** A dense line's points (sorted by x) as the chart can show them: in each pixel column, the
+ * first, lowest, highest and last point, in x order. A fill's row per second is tens of
+ * thousands of points; the drawn line is the same at the screen's resolution, and redrawing
+ * it as rows stream in stays proportional to the chart's width, not to the rows. */
+export function perPixelColumn(points: readonly XYPoint[], x: (v: number) => number): readonly XYPoint[] {
+  if (points.length <= 4) return points;
+  const out: XYPoint[] = [];
+  let i = 0;
+  while (i < points.length) {
+    const column = Math.round(x(points[i].x));
+    let j = i;
+    let lo = i;
+    let hi = i;
+    while (j + 1 < points.length && Math.round(x(points[j + 1].x)) === column) {
+      j++;
+      if (points[j].y < points[lo].y) lo = j;
+      if (points[j].y > points[hi].y) hi = j;
+    }
+    for (const k of [...new Set([i, lo, hi, j])].sort((a, b) => a - b)) out.push(points[k]);
+    i = j + 1;
+  }
+  return out;
 }
 
 export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number) => string): Marks {
@@ -161,7 +184,7 @@ export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number
     yTicks = logTicks(lo, hi);
   } else {
     const s = scaleLinear()
-      .domain([0, Math.max(...ys) * 1.12 || 1])
+      .domain([0, (max(ys) ?? 0) * 1.12 || 1])
       .nice(5)
       .range([h, 0]);
     y = (v) => s(v);
@@ -200,7 +223,8 @@ export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number
           .filter((q) => Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0))
           .slice()
           .sort((a, b) => a.x - b.x);
-        const d = ok.map((q, i) => `${i === 0 ? 'M' : 'L'}${x(q.x).toFixed(1)},${y(q.y).toFixed(1)}`).join('');
+        const line = s.dots === false ? perPixelColumn(ok, x) : ok;
+        const d = line.map((q, i) => `${i === 0 ? 'M' : 'L'}${x(q.x).toFixed(1)},${y(q.y).toFixed(1)}`).join('');
         return (
           <g key={s.key} className="series" data-series={s.key}>
             {ok.length > 1 && <path d={d} fill="none" stroke={s.color} strokeWidth={2.2} strokeDasharray={s.dash} />}

@@ -3,6 +3,7 @@
 // once it is final (its window of seconds has passed, the experiment or run has finished), so a
 // checkpoint never turns true on part of the data it speaks about.
 
+import { max, min } from 'd3';
 import type { ExperimentTable } from '../engine/experimentProtocol';
 import type { PowerCut } from '../engine/protocol';
 import { formatFixed2, formatInt } from '../format';
@@ -56,9 +57,9 @@ function stat(values: readonly number[], s: Stat): number {
     case 'sum':
       return v.reduce((a, b) => a + b, 0);
     case 'min':
-      return Math.min(...v);
+      return min(v)!;
     case 'max':
-      return Math.max(...v);
+      return max(v)!; // d3's loop: a spread of a long run's seconds would overflow the stack
     case 'first':
       return v[0];
     case 'last':
@@ -70,8 +71,8 @@ function stat(values: readonly number[], s: Stat): number {
     }
     case 'spread': {
       // As the engine's steady_spread: (highest - lowest) / highest.
-      const max = Math.max(...v);
-      return max === 0 ? 0 : (max - Math.min(...v)) / max;
+      const highest = max(v)!;
+      return highest === 0 ? 0 : (highest - min(v)!) / highest;
     }
   }
 }

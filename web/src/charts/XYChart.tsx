@@ -19,6 +19,8 @@ export interface LegendItem {
   bar?: boolean;
   /** A published figure's swatch (a hollow diamond). */
   figure?: boolean;
+  /** A solid line's swatch shows a dot when its points are drawn as dots (default); a dense line has none. */
+  dots?: boolean;
 }
 
 interface Common {
@@ -61,7 +63,7 @@ function Legend({ items }: { items: readonly LegendItem[] }) {
             ) : (
               <>
                 <line x1="1" x2="27" y1="6" y2="6" stroke={s.color} strokeWidth="2.5" strokeDasharray={s.dash} />
-                {!s.dash && <circle cx="14" cy="6" r="3" fill={s.color} />}
+                {!s.dash && (s.dots ?? true) && <circle cx="14" cy="6" r="3" fill={s.color} />}
               </>
             )}
           </svg>
@@ -85,7 +87,7 @@ export function XYChart(props: LineChartProps | BarChartProps) {
   const lineItems: readonly LegendItem[] =
     props.legend ??
     (props.kind === 'lines'
-      ? props.series.map((s) => ({ key: s.key, label: s.label, color: s.color, dash: s.dash }))
+      ? props.series.map((s) => ({ key: s.key, label: s.label, color: s.color, dash: s.dash, dots: s.dots }))
       : (props.groups[0]?.bars ?? []).map((b) => ({ key: b.key, label: b.label, color: b.color, bar: true })));
   const withFigures = props.kind === 'lines' && (props.figures?.length ?? 0) > 0;
   const legendItems: readonly LegendItem[] = withFigures

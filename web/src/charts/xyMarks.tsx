@@ -2,6 +2,7 @@
 // against queue depth or spare area (log2 or linear x, linear or log y, optional min-max bars and
 // a note over each point), and grouped bars.
 
+import { placeGuideNotes } from './guideNotes';
 import type { ReactNode } from 'react';
 import { max, min, scaleBand, scaleLinear, scaleLog } from 'd3';
 
@@ -190,6 +191,10 @@ export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number
     y = (v) => s(v);
     yTicks = s.ticks(5);
   }
+  const sx = (v: number) => (v === -Infinity ? 0 : v === Infinity ? w : Math.min(w, Math.max(0, x(v))));
+  const sy = (v: number) => (v === -Infinity ? h : v === Infinity ? 0 : y(v));
+  const segments = guides.map((g) => ({ x0: sx(g.x0), x1: sx(g.x1), y0: sy(g.y0), y1: sy(g.y1), vertical: g.x0 === g.x1, text: g.text }));
+  const notes = placeGuideNotes(segments, w);
   // Fewer x labels on a narrow chart: every other one when they would touch.
   const every = xTicks.length * 34 > w ? 2 : 1;
   const marks = (
@@ -255,20 +260,21 @@ export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number
       {guides.length > 0 && (
         <g className="guides" data-testid="xy-guides">
           {guides.map((g, i) => {
-            const sx = (v: number) => (v === -Infinity ? 0 : v === Infinity ? w : Math.min(w, Math.max(0, x(v))));
-            const sy = (v: number) => (v === -Infinity ? h : v === Infinity ? 0 : y(v));
-            const [gx0, gx1, gy0, gy1] = [sx(g.x0), sx(g.x1), sy(g.y0), sy(g.y1)];
-            const vertical = g.x0 === g.x1;
+            const seg = segments[i];
+            const note = notes[i];
             return (
               <g key={i} className="xy-guide" data-holds={g.holds === null || g.holds === undefined ? undefined : String(g.holds)}>
                 <title>{g.label}</title>
-                <line x1={gx0} x2={gx1} y1={gy0} y2={gy1} stroke={g.color} strokeWidth={vertical ? 1.6 : 2} strokeDasharray={g.dash} />
-                <text
-                  className="guide-note"
-                  x={vertical ? gx0 + 4 : Math.min(gx1, w) - 4}
-                  y={vertical ? Math.max(gy1, 0) + 12 + (i % 3) * 13 : gy0 - 5}
-                  textAnchor={vertical ? 'start' : 'end'}
-                >
+                <line
+                  x1={seg.x0}
+                  x2={seg.x1}
+                  y1={seg.y0}
+                  y2={seg.y1}
+                  stroke={g.color}
+                  strokeWidth={seg.vertical ? 1.6 : 2}
+                  strokeDasharray={g.dash}
+                />
+                <text className="guide-note" x={note.x} y={note.y} textAnchor={note.anchor}>
                   {g.text}
                 </text>
               </g>

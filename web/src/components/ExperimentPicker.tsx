@@ -78,7 +78,7 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
               label={LABELS.seconds}
               unit="s"
               value={settings.seconds ?? undefined}
-              placeholder={info.seconds > 0 ? `${info.seconds} (the article’s)` : 'until the drive is written'}
+              placeholder={info.seconds > 0 ? `${info.seconds} (the article’s)` : 'until written'}
               optional
               min={EXPERIMENT_LIMITS.seconds.min}
               max={EXPERIMENT_LIMITS.seconds.max}
@@ -104,7 +104,8 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
             )}
           </div>
           <p className="hint">
-            Simulated seconds each point is measured for{takes.ramp ? '; the ramp at its start is not counted (fio’s ramp_time)' : ''}.
+            Simulated seconds each point is measured for{takes.ramp ? '; the ramp at its start is not counted (fio’s ramp_time)' : ''}
+            {info.seconds > 0 ? '' : '; empty: until the whole drive is written'}.
           </p>
           {takes.qds && (
             <ParsedField<number[]>

@@ -4,6 +4,7 @@
 
 import { useMemo } from 'react';
 import { XYChart, type LegendItem } from '../charts/XYChart';
+import type { XYSeries } from '../charts/xyMarks';
 import type { TableFigure } from '../engine/experimentProtocol';
 import { format1, formatInt } from '../format';
 import { cacheEndGuides, fillFigureGuides, fillSeries, recoveryGroups, SECOND_LINE_DASH } from './cacheSeries';
@@ -20,10 +21,17 @@ export interface CacheChartsProps {
 const NO_FIGURES: readonly TableFigure[] = [];
 
 /** Legend: a run per colour, then what each line pattern is. */
-function legendOf(runs: readonly ExperimentRun[], kinds: readonly [string, string | undefined][], published: boolean): LegendItem[] {
-  const items: LegendItem[] = runs.length > 1 ? runs.map((r) => ({ key: `r${r.key}`, label: r.name, color: r.color })) : [];
+function legendOf(
+  runs: readonly ExperimentRun[],
+  kinds: readonly [string, string | undefined][],
+  published: boolean,
+  series: readonly XYSeries[],
+): LegendItem[] {
+  // The runs' swatches as their lines are drawn: dots only while every line has few enough points.
+  const dots = series.every((s) => s.dots !== false);
+  const items: LegendItem[] = runs.length > 1 ? runs.map((r) => ({ key: `r${r.key}`, label: r.name, color: r.color, dots })) : [];
   const ink = runs.length > 1 ? 'var(--ink-2)' : (runs[0]?.color ?? 'var(--ink-2)');
-  kinds.forEach(([label, dash], i) => items.push({ key: `k${i}`, label, color: ink, dash: dash ?? '' }));
+  kinds.forEach(([label, dash], i) => items.push({ key: `k${i}`, label, color: ink, dash: dash ?? '', dots }));
   if (published) items.push({ key: 'published', label: 'Published figure', color: 'var(--ink-2)', dash: '8 4' });
   return items;
 }
@@ -67,6 +75,7 @@ export function FillCharts({ title, runs, focusKey, height, emptyText }: CacheCh
               ['folded from SLC into TLC/QLC (MB/s)', SECOND_LINE_DASH],
             ],
             published.length > 0,
+            speed,
           )}
           xLabel="Data written (GB)"
           yLabel="MB/s"
@@ -91,6 +100,7 @@ export function FillCharts({ title, runs, focusKey, height, emptyText }: CacheCh
               ['data in SLC waiting to be folded (GB)', SECOND_LINE_DASH],
             ],
             false,
+            cache,
           )}
           xLabel="Data written (GB)"
           yLabel="GB"

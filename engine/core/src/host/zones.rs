@@ -207,7 +207,7 @@ impl ZoneBook {
         let bytes = (drawn.bytes as u64).min(written);
         let bytes = bytes / z.min_read * z.min_read;
         let into = if written > bytes {
-            (drawn.offset_bytes - self.start(zone)) % (written - bytes) / z.min_read * z.min_read
+            drawn.offset_bytes.saturating_sub(self.start(zone)) % (written - bytes) / z.min_read * z.min_read
         } else {
             0
         };

@@ -236,3 +236,24 @@ fn fdp_placement_ids_spread_writes_over_the_drives_handles() {
     let f = import("[a]\nrw=randwrite\ndataplacement=streams\nplids=1\n", &fdp);
     assert!(f.report.unsupported.iter().any(|n| n.message.contains("has no stream placement handles")));
 }
+
+#[test]
+fn zoned_jobs_are_checked_against_the_drive_they_run_on() {
+    let f = import("[a]\nrw=randwrite\nbs=64k\nzonemode=zbd\n", &zoned_over(2, 4, 8));
+    let run_on = |drive: DriveConfig| {
+        let mut cfg = RunConfig::new(drive, WorkloadSpec::by_id("sequential-write").unwrap(), 10);
+        cfg.precondition = Precondition::None;
+        cfg.phases = f.phases.clone();
+        cfg.validate().map(|_| ()).map_err(|e| (e.field, e.message))
+    };
+    assert_eq!(run_on(zoned_over(1, 4, 8)), Ok(()));
+    let (field, message) = run_on(placement_drive(None)).unwrap_err();
+    assert_eq!(field, "phases[0].jobs[0] (a).zones.device");
+    assert!(message.contains("has no zones"), "{message}");
+    let mut larger = zoned_over(2, 4, 8);
+    let z = larger.zoned.as_mut().unwrap();
+    (z.zone_bytes, z.zone_capacity_bytes) = (8 * MIB, 8 * MIB);
+    let (field, message) = run_on(larger).unwrap_err();
+    assert_eq!(field, "phases[0].jobs[0] (a).zones.zone_bytes");
+    assert!(message.contains("has zones of 8388608 bytes"), "{message}");
+}

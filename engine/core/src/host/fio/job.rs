@@ -1,6 +1,7 @@
 //! One job section read into jobs ready to run: the `[global]` options before it and its own,
 //! each read by the part of the job it sets (`rw.rs`, `positions.rs`, `pace.rs`, `limits.rs`,
-//! `logs.rs`), then made into a `JobSpec` and a `FioJob` per clone (`numjobs`).
+//! `logs.rs`, `zones.rs`, `fdp.rs`), then made into a `JobSpec` and a `FioJob` per clone
+//! (`numjobs`).
 
 use super::fdp::DataPlacement;
 use super::limits::Limits;
@@ -151,8 +152,8 @@ impl Build {
         Ok(())
     }
 
-    /// The job with its clones over a tested span of `span_bytes`; `number` counts the file's
-    /// jobs before it.
+    /// The job with its clones on `device` (its tested span, zones and placement handles);
+    /// `number` counts the file's jobs before it.
     fn finish(
         self,
         options: Vec<(String, String)>,

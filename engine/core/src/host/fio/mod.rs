@@ -6,8 +6,9 @@
 //!
 //! The file is read into sections (`sections.rs`); each job section into a job (`job.rs`), each
 //! option by the part of the job it sets: what it issues (`rw.rs`), where (`positions.rs`), how
-//! fast (`pace.rs`), for how long (`limits.rs`) and what is reported and logged about it
-//! (`logs.rs`); the jobs into phases (`phases.rs`). The option table is `options.rs`, fio's
+//! fast (`pace.rs`), for how long (`limits.rs`), in which zones (`zones.rs`), under which
+//! placement handles (`fdp.rs`) and what is reported and logged about it (`logs.rs`); the jobs
+//! into phases (`phases.rs`). The option table is `options.rs`, fio's
 //! value syntax `values.rs`.
 
 mod fdp;

@@ -19,6 +19,14 @@ pub enum Op {
     ZoneClose,
 }
 
+impl Op {
+    /// Zone Management Send: a command about a zone, moving no data.
+    #[inline]
+    pub fn manages_zones(self) -> bool {
+        matches!(self, Op::ZoneReset | Op::ZoneFinish | Op::ZoneOpen | Op::ZoneClose)
+    }
+}
+
 /// How the drive ended a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Completion {

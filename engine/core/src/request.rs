@@ -424,7 +424,7 @@ impl RunRequest {
                 "the fio job file sets the workload; give this in the job file or leave out fio",
             ));
         }
-        let mut file = fio::import(text, cfg.host_units() * UNIT_BYTES)?;
+        let mut file = fio::import_for(text, &fio::Device::of(&cfg.drive, cfg.host_units() * UNIT_BYTES))?;
         cfg.phases = file.phases.clone();
         if let Some(c) = file.compressibility {
             if cfg.compressibility == 0.0 {

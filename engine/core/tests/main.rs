@@ -11,6 +11,7 @@ mod d_choices;
 mod data_path;
 mod experiments;
 mod fio;
+mod fio_zones;
 mod fuzz;
 mod gc_policies;
 mod golden;

@@ -4,30 +4,13 @@
 //! what greedy GC must give when each handle's region is rewritten at random (6.2) and for hot
 //! and cold data tagged by temperature (6.4).
 
+use crate::common::placement_drive;
 use ssdlab_core::config::{
     Distribution, Isolation, JobSpec, Phase, Placement, PlacementConfig, PlacementKind, Precondition, RunConfig,
     WorkloadSpec,
 };
 use ssdlab_core::drive::ftl::victim::greedy_wa_theory;
 use ssdlab_core::{presets, Bench, DriveConfig, Sample};
-
-/// 2 dies on 2 channels, 2 planes of 16 KiB pages, 16 pages a block (128 units), 512 blocks a
-/// die: 512 MiB of flash, 80 % of it for the host. Fast programs, so the host's rates, not the
-/// dies, set the pace.
-fn small_drive(handles: Option<u32>) -> DriveConfig {
-    let mut d = presets::by_id("s3700-200").unwrap();
-    let g = &mut d.geometry;
-    (g.channels, g.dies, g.planes, g.page_bytes, g.pages_per_block, g.blocks_per_plane) = (2, 2, 2, 16384, 16, 512);
-    d.user_bytes = d.geometry.raw_bytes() * 4 / 5 / 4096 * 4096;
-    d.gc.reserved_percent = 0.0;
-    (d.gc.start_free_blocks, d.gc.boost_below_free_blocks, d.gc.boost_until_free_blocks) = (6, 3, 5);
-    d.gc.background_free_blocks = 8;
-    d.timing.program_ns = 500_000;
-    d.placement =
-        handles.map(|handles| PlacementConfig { kind: PlacementKind::Fdp, handles, isolation: Isolation::Initial });
-    d.validate().unwrap();
-    d
-}
 
 /// Three regions (20, 30 and 50 % of the span), each written in order over and over, 64 KiB at a
 /// time, taking 50, 30 and 20 % of the writes; tagged, each with its own handle.
@@ -63,16 +46,16 @@ fn device_wa(samples: &[Sample]) -> f64 {
 fn data_placed_by_lifetime_is_never_copied_and_mixed_it_is() {
     // ~10.5 MB/s over 410 MB: 1,200 s is ~30 drive writes, the slowest region rewritten ~12 times.
     let seconds = 1200;
-    let mut tagged = Bench::new(regions(small_drive(Some(4)), true, seconds)).unwrap();
+    let mut tagged = Bench::new(regions(placement_drive(Some(4)), true, seconds)).unwrap();
     let wa_tagged = device_wa(&tagged.run_to_end());
     tagged.drive().ftl().check_invariants().unwrap();
-    let wa_mixed = device_wa(&Bench::new(regions(small_drive(Some(4)), false, seconds)).unwrap().run_to_end());
+    let wa_mixed = device_wa(&Bench::new(regions(placement_drive(Some(4)), false, seconds)).unwrap().run_to_end());
     eprintln!("device WA: tagged {wa_tagged:.4}, untagged {wa_mixed:.4}");
     assert!((wa_tagged - 1.0).abs() <= 0.01, "tagged: device WA {wa_tagged:.4}, perfect separation gives 1.00");
     assert!(wa_mixed > 1.2 * wa_tagged, "untagged: device WA {wa_mixed:.4} against tagged {wa_tagged:.4}");
     // Untagged writes on a drive with placement are the same run as on one without.
-    let plain = Bench::new(regions(small_drive(None), false, 120)).unwrap().run_to_end();
-    let on_placement = Bench::new(regions(small_drive(Some(4)), false, 120)).unwrap().run_to_end();
+    let plain = Bench::new(regions(placement_drive(None), false, 120)).unwrap().run_to_end();
+    let on_placement = Bench::new(regions(placement_drive(Some(4)), false, 120)).unwrap().run_to_end();
     assert_eq!(plain, on_placement);
 }
 
@@ -82,14 +65,14 @@ fn a_handle_the_drive_does_not_take_is_refused_naming_the_job() {
     let none = refusal(
         presets::by_id("s3700-200")
             .map(|mut d| {
-                d.user_bytes = small_drive(None).user_bytes;
+                d.user_bytes = placement_drive(None).user_bytes;
                 d
             })
             .unwrap(),
     );
     assert_eq!(none.field, "phases[0].jobs[0] (region 0).placement");
     assert!(none.message.contains("drive s3700-200 takes no placement handles"), "{}", none.message);
-    let two = refusal(small_drive(Some(2)));
+    let two = refusal(placement_drive(Some(2)));
     assert_eq!(two.field, "phases[0].jobs[2] (region 2).placement");
     assert_eq!(two.message, "handle 2 is not one of this drive's 2 placement handles (0 to 1)");
 }
@@ -97,7 +80,7 @@ fn a_handle_the_drive_does_not_take_is_refused_naming_the_job() {
 #[test]
 fn placement_is_checked_against_the_rest_of_the_drive() {
     let with = |handles: u32, edit: fn(&mut DriveConfig)| {
-        let mut d = small_drive(None);
+        let mut d = placement_drive(None);
         d.placement = Some(PlacementConfig { kind: PlacementKind::Streams, handles, isolation: Isolation::Initial });
         edit(&mut d);
         d.validate().err()
@@ -115,7 +98,7 @@ fn placement_is_checked_against_the_rest_of_the_drive() {
 
 /// The small drive with `handles` placement handles isolated as `isolation`.
 fn isolated(handles: u32, isolation: Isolation) -> DriveConfig {
-    let mut d = small_drive(Some(handles));
+    let mut d = placement_drive(Some(handles));
     d.placement = Some(PlacementConfig { kind: PlacementKind::Fdp, handles, isolation });
     d.validate().unwrap();
     d
@@ -218,7 +201,7 @@ fn tags_over_regions_rewritten_at_random_give_greedy_uniform_wa() {
 
 #[test]
 fn hot_and_cold_tagged_by_temperature_amplify_less_than_mixed() {
-    let drive = small_drive(Some(4));
+    let drive = placement_drive(Some(4));
     let figure = greedy_figure(&drive, drive.user_bytes);
     let (persistent, _) = run_wa(hot_cold(isolated(4, Isolation::Persistent), true, SECONDS));
     let (initial, _) = run_wa(hot_cold(isolated(4, Isolation::Initial), true, SECONDS));
@@ -283,7 +266,7 @@ fn a_job_spreads_its_writes_over_a_list_of_handles() {
 fn a_list_of_handles_is_checked_naming_the_job() {
     let refusal = |placement: Placement, edit: fn(&mut JobSpec)| {
         let w = WorkloadSpec::by_id("hot-cold").unwrap();
-        let mut cfg = RunConfig::new(small_drive(Some(4)), w, 10);
+        let mut cfg = RunConfig::new(placement_drive(Some(4)), w, 10);
         let mut job = JobSpec::named(&w, 4096, 4096, 1);
         job.placement = placement;
         edit(&mut job);

@@ -6,44 +6,20 @@
 use std::collections::HashMap;
 
 use ssdlab_core::command::{Completion, Op, Request, Status};
-use ssdlab_core::config::{
-    Isolation, PlacementConfig, PlacementKind, Precondition, RunConfig, WorkloadSpec, ZonedConfig,
-};
+use ssdlab_core::config::{Isolation, PlacementConfig, PlacementKind, Precondition, RunConfig, WorkloadSpec};
 use ssdlab_core::drive::zoned::ZoneState;
 use ssdlab_core::drive::Drive;
 use ssdlab_core::rng::Rng;
 use ssdlab_core::{presets, DriveConfig};
 
-const MIB: u64 = 1 << 20;
+use crate::common::{zoned_over, MIB};
+
 /// 4 KiB units in a zone (and its capacity): 4 blocks of 128 units on each of its 2 dies.
 const ZONE_UNITS: u32 = 1024;
 
-/// 2 dies on 2 channels, 2 planes of 16 KiB pages, 16 pages a block (128 units, 512 KiB), 512
-/// blocks a die; 120 zones of 4 MiB, each over both dies (4 blocks on each): 480 of the 512 MiB.
+/// The small zoned drive with zones over both dies.
 fn zoned_drive(max_open: u32, max_active: u32) -> DriveConfig {
     zoned_over(2, max_open, max_active)
-}
-
-/// The same drive with zones of 4 MiB over `zone_dies` dies (4 or 8 blocks on each).
-fn zoned_over(zone_dies: u32, max_open: u32, max_active: u32) -> DriveConfig {
-    let mut d = presets::by_id("s3700-200").unwrap();
-    let g = &mut d.geometry;
-    (g.channels, g.dies, g.planes, g.page_bytes, g.pages_per_block, g.blocks_per_plane) = (2, 2, 2, 16384, 16, 512);
-    d.gc.reserved_percent = 0.0;
-    (d.gc.start_free_blocks, d.gc.boost_below_free_blocks, d.gc.boost_until_free_blocks) = (6, 3, 5);
-    // A victim policy that would take blocks holding data: a zoned drive never takes a victim.
-    d.gc.victim = "fifo".into();
-    d.user_bytes = 120 * 4 * MIB;
-    d.zoned = Some(ZonedConfig {
-        zone_bytes: 4 * MIB,
-        zone_capacity_bytes: 4 * MIB,
-        zone_dies,
-        max_open_zones: max_open,
-        max_active_zones: max_active,
-        append_max_bytes: 256 << 10,
-    });
-    d.validate().unwrap();
-    d
 }
 
 fn drive(d: DriveConfig) -> Drive {

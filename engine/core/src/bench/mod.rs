@@ -115,6 +115,8 @@ pub struct Bench {
     cuts_ns: VecDeque<u64>,
     cut_reports: Vec<PowerCutReport>,
     observer: Option<Box<dyn Observer>>,
+    /// Commands the drive refused (a worn-out drive's writes, a zoned drive's broken rules).
+    refused: u64,
 }
 
 impl Bench {
@@ -132,6 +134,7 @@ impl Bench {
             cuts_ns: cfg.power_cuts_ns.iter().copied().collect(),
             cut_reports: Vec::new(),
             observer: None,
+            refused: 0,
             cfg,
         })
     }
@@ -144,6 +147,16 @@ impl Bench {
     /// Takes the observer back (to read what it gathered).
     pub fn take_observer(&mut self) -> Option<Box<dyn Observer>> {
         self.observer.take()
+    }
+
+    /// Commands the drive refused so far (failed, or refused by a read-only drive).
+    pub fn refused_commands(&self) -> u64 {
+        self.refused
+    }
+
+    /// Zone resets the host made (fio's `zonemode=zbd`).
+    pub fn zone_resets(&self) -> u64 {
+        self.host.zone_resets()
     }
 
     pub fn config(&self) -> &RunConfig {
@@ -275,6 +288,7 @@ impl Bench {
         let (done_ns, accepted) = self.drive.submit(req, issue_ns);
         self.host.completed(job, done_ns);
         if !accepted {
+            self.refused += 1;
             return;
         }
         let bin = self.seconds.bin(done_ns);
@@ -282,7 +296,8 @@ impl Bench {
         if req.op == Op::Write {
             bin.host_write_bytes += req.bytes as u64;
         }
-        if let Some(o) = self.observer.as_mut() {
+        // fio counts a zone reset apart from its I/O (its "zone resets").
+        if let Some(o) = self.observer.as_mut().filter(|_| !req.op.manages_zones()) {
             let (phase, phase_start_ns) = self.host.phase();
             let c = Completion {
                 phase,

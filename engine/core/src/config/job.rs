@@ -238,6 +238,34 @@ pub struct JobSpec {
     pub trace: Option<std::sync::Arc<Trace>>,
     /// The placement handle its writes carry (a stream, an FDP handle).
     pub placement: Placement,
+    /// fio's `zonemode=zbd`: writes go to zones' write pointers (None: where they are drawn).
+    pub zones: Option<ZoneMode>,
+}
+
+/// fio's `zonemode=zbd` for one job (its `zbd.c`): each write lands at the write pointer of a
+/// zone (a random write's zone is the one its drawn position falls in, a sequential write
+/// continues the job's current zone), a zone picked while full is reset first, and at most
+/// `max_open` zones are written at once. The job's range is whole zones.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ZoneMode {
+    pub zone_bytes: u64,
+    /// The writable part of each zone, from its start.
+    pub capacity_bytes: u64,
+    /// The drive is zoned: resets and finishes are sent to it. False: zones emulated as fio does
+    /// on a regular block device, where a reset only moves the host's write pointer.
+    pub device: bool,
+    /// Zones all jobs write to at once (fio's `max_open_zones`; 0: no limit).
+    pub max_open: u32,
+    /// Zones this job writes to at once (fio's `job_max_open_zones`; 0: no limit).
+    pub job_max_open: u32,
+    /// fio's `zone_reset_threshold` and `zone_reset_frequency`: once the zones' written bytes
+    /// exceed `reset_threshold` of the range, every (1 / `reset_frequency`)-th write resets its
+    /// zone first (frequency 0: never).
+    pub reset_threshold: f64,
+    pub reset_frequency: f64,
+    /// Reads may land above a zone's write pointer (fio's `read_beyond_wp`); else they are
+    /// moved below it, as fio moves them.
+    pub read_beyond_wp: bool,
 }
 
 /// Which placement handle a job's writes carry: one, or one of a list per write, chosen as fio's
@@ -301,6 +329,7 @@ impl JobSpec {
             io_limit_bytes: 0,
             trace: None,
             placement: Placement::Untagged,
+            zones: None,
         }
     }
 

@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 pub use controller::Controller;
 pub use gc::{GcConfig, GcPacing, WearConfig};
 pub use host::{HostInterface, Protocol, NCQ_DEPTH};
-pub use job::{parse_size, BlockSizes, Distribution, JobSpec, Phase, Placement, Zone};
+pub use job::{parse_size, BlockSizes, Distribution, JobSpec, Phase, Placement, Zone, ZoneMode};
 pub use map::{MapConfig, MapScheme};
 pub use nand::{CellType, Endurance, NandConfig, NandGeometry, NandTiming};
 pub use overrides::{apply_parameters, parameter_paths, parameter_values, set_parameter};

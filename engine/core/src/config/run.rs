@@ -218,6 +218,7 @@ impl RunConfig {
                 let field = format!("phases[{}].jobs[{}] ({})", i, j, job.name);
                 job.check(&field, span_bytes)?;
                 self.check_placement(&field, job)?;
+                self.check_zone_mode(&field, job, span_bytes)?;
             }
         }
         Ok(())
@@ -274,6 +275,61 @@ impl RunConfig {
                     p.handles,
                     p.handles - 1
                 ),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// A job writing zones (fio's `zonemode=zbd`) shares the host's zones with every other such
+    /// job of the run, so they agree on them; its range is whole zones and each write fits a
+    /// zone; zones the drive keeps are the drive's.
+    fn check_zone_mode(&self, field: &str, job: &JobSpec, span_bytes: u64) -> Result<(), ConfigError> {
+        let Some(m) = &job.zones else { return Ok(()) };
+        let field = format!("{}.zones", field);
+        let first = self.phases.iter().flat_map(|p| &p.jobs).find_map(|j| j.zones.as_ref());
+        if first.is_some_and(|f| {
+            (f.zone_bytes, f.capacity_bytes, f.device, f.max_open)
+                != (m.zone_bytes, m.capacity_bytes, m.device, m.max_open)
+        }) {
+            return Err(ConfigError::new(
+                field,
+                "every job writing zones shares the run's zones: zone size, capacity and max_open must be the same in each",
+            ));
+        }
+        if self.raid.is_some() {
+            return Err(ConfigError::new(field, "zones are written on one drive, not an array (remove raid)"));
+        }
+        range(&format!("{}.zone_bytes", field), m.zone_bytes, SECTOR_BYTES as u64, span_bytes)?;
+        let largest = job.write_sizes.largest().max(job.read_sizes.smallest()) as u64;
+        range(&format!("{}.capacity_bytes", field), m.capacity_bytes, largest, m.zone_bytes)?;
+        let range_bytes = job.range_bytes(span_bytes);
+        if !job.offset_bytes.is_multiple_of(m.zone_bytes) || range_bytes < m.zone_bytes {
+            return Err(ConfigError::new(
+                format!("{}.offset", field),
+                format!(
+                    "a job writing zones starts at a zone's start and covers at least one zone of {} bytes (got offset {}, {} bytes)",
+                    m.zone_bytes, job.offset_bytes, range_bytes
+                ),
+            ));
+        }
+        if m.device && job.write_sizes.entries.iter().any(|e| !(e.0 as u64).is_multiple_of(UNIT_BYTES)) {
+            return Err(ConfigError::new(
+                format!("{}.write_sizes", field),
+                "a zoned drive's logical block is 4 KiB: every write size a multiple of 4096",
+            ));
+        }
+        match &self.drive.zoned {
+            Some(z) if m.device && z.zone_bytes == m.zone_bytes && z.zone_capacity_bytes == m.capacity_bytes => Ok(()),
+            Some(z) => Err(ConfigError::new(
+                format!("{}.zone_bytes", field),
+                format!(
+                    "drive {} has zones of {} bytes, {} writable: a job writing zones on it uses them (got {} bytes, {} writable)",
+                    self.drive.id, z.zone_bytes, z.zone_capacity_bytes, m.zone_bytes, m.capacity_bytes
+                ),
+            )),
+            None if m.device => Err(ConfigError::new(
+                format!("{}.device", field),
+                format!("drive {} has no zones ([zoned]): its zones can only be emulated by the host", self.drive.id),
             )),
             None => Ok(()),
         }

@@ -252,6 +252,7 @@ impl Setup {
             io_limit_bytes: 0,
             trace: None,
             placement: Placement::Untagged,
+            zones: None,
         }
     }
 

@@ -9,6 +9,7 @@ pub mod fio;
 mod position;
 mod synthetic;
 pub mod trace;
+mod zones;
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -22,6 +23,7 @@ use crate::units::{MAX_JOBS, NS_PER_S, UNIT_BYTES};
 
 pub use synthetic::Generator;
 use trace::TraceFeed;
+use zones::{JobZones, ZoneBook};
 
 /// Where a job's commands come from.
 pub trait WorkloadSource {
@@ -71,8 +73,13 @@ struct Job {
     ios_left: u64,
     /// Commands issued so far.
     issued: u64,
-    /// No rate limit, trace times or limits: issuing needs no bookkeeping (the common case).
+    /// No rate limit, trace times, limits or zones: issuing needs no bookkeeping (the common
+    /// case).
     plain: bool,
+    /// fio's `zonemode=zbd`: where the job's writes go (boxed: plain jobs stay small).
+    zones: Option<Box<JobZones>>,
+    /// A request drawn but not issued yet: a zone reset or finish went before it.
+    retry: Option<Request>,
 }
 
 impl Job {
@@ -95,8 +102,20 @@ impl Job {
             bytes_left: if spec.io_limit_bytes == 0 { u64::MAX } else { spec.io_limit_bytes },
             ios_left: spec.trace.as_ref().map_or(u64::MAX, |t| t.records.len() as u64),
             issued: 0,
-            plain: spec.rate_iops == 0 && spec.io_limit_bytes == 0 && spec.trace.is_none(),
+            plain: spec.rate_iops == 0 && spec.io_limit_bytes == 0 && spec.trace.is_none() && spec.zones.is_none(),
+            zones: spec.zones.as_ref().map(|m| Box::new(JobZones::new(spec, m, span_bytes))),
+            retry: None,
         }
+    }
+
+    /// The next request as drawn (drawing the one `LOOKAHEAD` later).
+    #[inline(always)]
+    fn draw(&mut self) -> Request {
+        let i = self.upcoming_pos;
+        let req = self.upcoming[i];
+        self.upcoming[i] = self.source.next(&mut self.rng);
+        self.upcoming_pos = (i + 1) % LOOKAHEAD;
+        req
     }
 
     /// The job has moved its bytes or issued all its commands.
@@ -137,6 +156,8 @@ pub struct Host {
     rests: Option<Rests>,
     span_bytes: u64,
     seed: u64,
+    /// The zones' write pointers, when a job writes zones (fio's `zonemode=zbd`).
+    zones: Option<Box<ZoneBook>>,
 }
 
 /// The host's rests, in which the drive is idle (`Drive::idle`).
@@ -167,7 +188,11 @@ impl Host {
                 .then_some(Rests::Bursts { burst_ns, period_ns: burst_ns + cfg.idle_s as u64 * NS_PER_S }),
             span_bytes: cfg.host_units() * UNIT_BYTES,
             seed: cfg.seed,
+            zones: None,
         };
+        let span_bytes = host.span_bytes;
+        let zoned = host.phases.iter().flat_map(|p| &p.jobs).find_map(|j| j.zones.as_ref());
+        host.zones = zoned.map(|m| Box::new(ZoneBook::new(m, span_bytes)));
         host.start_phase(0, 0);
         host
     }
@@ -241,19 +266,25 @@ impl Host {
     #[inline(always)]
     pub fn next_request(&mut self, j: usize) -> Request {
         let job = &mut self.jobs[j];
-        let i = job.upcoming_pos;
-        let req = job.upcoming[i];
-        let drawn = job.source.next(&mut job.rng);
-        job.upcoming[i] = drawn;
-        job.upcoming_pos = (i + 1) % LOOKAHEAD;
         if job.plain {
-            return req;
+            return job.draw();
+        }
+        let mut req = match job.retry.take() {
+            Some(r) => r,
+            None => job.draw(),
+        };
+        if let (Some(z), Some(book)) = (job.zones.as_deref_mut(), self.zones.as_deref_mut()) {
+            let (placed, again) = book.place(req, z);
+            if again {
+                job.retry = Some(req);
+            }
+            req = placed;
         }
         if job.interval_ns > 0 {
             let issued = self.slots.peek().map_or(0, |&Reverse(k)| k >> JOB_BITS);
             job.next_allowed_ns = job.next_allowed_ns.max(issued) + job.interval_ns;
         }
-        if job.bytes_left != u64::MAX {
+        if job.bytes_left != u64::MAX && !req.op.manages_zones() {
             let moved = if req.op == Op::Trim { 0 } else { req.bytes as u64 };
             job.bytes_left = job.bytes_left.saturating_sub(moved.max(1));
         }
@@ -319,6 +350,11 @@ impl Host {
     /// the completion by the job's think time); 0 with none in flight.
     pub fn in_flight_until(&self) -> u64 {
         self.slots.iter().map(|&Reverse(k)| k >> JOB_BITS).max().unwrap_or(0)
+    }
+
+    /// Zone resets the host made (fio's `zonemode=zbd`).
+    pub fn zone_resets(&self) -> u64 {
+        self.zones.as_ref().map_or(0, |z| z.resets())
     }
 
     /// When the last phase's last command completed (once `next_issue` has returned None).

@@ -285,6 +285,7 @@ pub fn phases(model: &Model, span_bytes: u64) -> Vec<Phase> {
                         io_limit_bytes: limit,
                         trace: None,
                         placement: Placement::Untagged,
+                        zones: None,
                     }],
                     runtime_ns: 0,
                     ramp_ns: 0,

@@ -1,7 +1,9 @@
 //! One job section read into jobs ready to run: the `[global]` options before it and its own,
 //! each read by the part of the job it sets (`rw.rs`, `positions.rs`, `pace.rs`, `limits.rs`,
-//! `logs.rs`), then made into a `JobSpec` and a `FioJob` per clone (`numjobs`).
+//! `logs.rs`, `zones.rs`, `fdp.rs`), then made into a `JobSpec` and a `FioJob` per clone
+//! (`numjobs`).
 
+use super::fdp::DataPlacement;
 use super::limits::Limits;
 use super::logs::Reporting;
 use super::options::{self, Class};
@@ -10,8 +12,9 @@ use super::positions::Positions;
 use super::rw::Commands;
 use super::sections::{Opt, Section, Seen};
 use super::values;
-use super::{FioJob, Notes};
-use crate::config::{JobSpec, Placement};
+use super::zones::{self, ZoneOptions};
+use super::{Device, FioJob, Notes};
+use crate::config::JobSpec;
 use crate::units::{ConfigError, MAX_JOBS};
 
 /// One job of the file with its clones, ready to run.
@@ -33,7 +36,7 @@ pub(super) struct Job {
 
 /// The jobs of the file, in order. Each job reads the global options before it, then its
 /// own; errors name the line.
-pub(super) fn jobs(sections: Vec<Section>, span_bytes: u64, notes: &mut Notes) -> Result<Vec<Job>, ConfigError> {
+pub(super) fn jobs(sections: Vec<Section>, device: &Device, notes: &mut Notes) -> Result<Vec<Job>, ConfigError> {
     let mut global: Vec<Opt> = Vec::new();
     let mut jobs: Vec<Job> = Vec::new();
     let mut number = 0;
@@ -48,7 +51,7 @@ pub(super) fn jobs(sections: Vec<Section>, span_bytes: u64, notes: &mut Notes) -
         for o in honoured.iter().filter(|o| o.key == "kb_base").chain(honoured.iter().filter(|o| o.key != "kb_base")) {
             build.apply(o, notes)?;
         }
-        let job = build.finish(section.written(), span_bytes, number, notes);
+        let job = build.finish(section.written(), device, number, notes)?;
         number += job.specs.len() as u32;
         jobs.push(job);
     }
@@ -89,6 +92,8 @@ struct Build {
     pace: Pace,
     limits: Limits,
     reporting: Reporting,
+    zones: ZoneOptions,
+    placement: DataPlacement,
 }
 
 impl Build {
@@ -104,6 +109,8 @@ impl Build {
             pace: Pace::default(),
             limits: Limits::default(),
             reporting: Reporting::default(),
+            zones: ZoneOptions::default(),
+            placement: DataPlacement::default(),
         }
     }
 
@@ -134,7 +141,9 @@ impl Build {
                     || self.positions.apply(o, kb, notes)?
                     || self.pace.apply(o, kb, notes)?
                     || self.limits.apply(o, kb)?
-                    || self.reporting.apply(o)?;
+                    || self.reporting.apply(o)?
+                    || self.zones.apply(o, kb)?
+                    || self.placement.apply(o)?;
                 if !read {
                     return Err(err(format!("the import has no reader for '{}' (a bug: please report it)", other)));
                 }
@@ -143,9 +152,16 @@ impl Build {
         Ok(())
     }
 
-    /// The job with its clones over a tested span of `span_bytes`; `number` counts the file's
-    /// jobs before it.
-    fn finish(self, options: Vec<(String, String)>, span_bytes: u64, number: u32, notes: &mut Notes) -> Job {
+    /// The job with its clones on `device` (its tested span, zones and placement handles);
+    /// `number` counts the file's jobs before it.
+    fn finish(
+        self,
+        options: Vec<(String, String)>,
+        device: &Device,
+        number: u32,
+        notes: &mut Notes,
+    ) -> Result<Job, ConfigError> {
+        let span_bytes = device.span_bytes;
         let seen = &self.seen;
         let mut mix = self.commands.finish(seen, notes);
         let queue_depth = self.pace.queue_depth(seen, notes);
@@ -153,11 +169,18 @@ impl Build {
         let placed = self.positions.finish(&mix, span_bytes, seen, notes);
         self.limits.check(seen, notes);
         let (steadystate, logs) = self.reporting.finish(&self.name, seen, notes);
+        let zone_mode = self.zones.finish(&mix, device, seen, notes)?;
+        let placement = self.placement.finish(device, seen, notes)?;
 
         let mut specs = Vec::new();
         let mut meta = Vec::new();
         for clone in 0..self.numjobs {
-            let (start, range) = placed.range(clone, span_bytes, seen, notes);
+            let (mut start, mut range) = placed.range(clone, span_bytes, seen, notes);
+            let mut sized = placed.size.is_some();
+            if let Some(m) = &zone_mode {
+                (start, range) = zones::align(m, start, range, seen, notes)?;
+                sized = true;
+            }
             specs.push(JobSpec {
                 name: self.name.clone(),
                 read_percent: mix.read_percent,
@@ -168,14 +191,15 @@ impl Build {
                 align_bytes: mix.align_bytes as u32,
                 queue_depth,
                 offset_bytes: start,
-                size_bytes: if placed.size.is_some() { range } else { 0 },
+                size_bytes: if sized { range } else { 0 },
                 distribution: placed.distribution(range),
                 random_map: placed.random_map,
                 rate_iops,
                 thinktime_ns: self.pace.thinktime_ns,
                 io_limit_bytes: self.limits.io_limit(range, span_bytes),
                 trace: None,
-                placement: Placement::Untagged,
+                placement: placement.clone(),
+                zones: zone_mode.clone(),
             });
             meta.push(FioJob {
                 name: self.name.clone(),
@@ -192,7 +216,7 @@ impl Build {
             });
         }
         let alone_ss_line = steadystate.and(seen.line_of("steadystate").cloned());
-        Job {
+        Ok(Job {
             specs,
             meta,
             stonewall: self.limits.stonewall,
@@ -203,7 +227,7 @@ impl Build {
             runtime_line: seen.line_of("runtime").cloned(),
             ramp_line: seen.line_of("ramp_time").cloned(),
             alone_ss_line: alone_ss_line.filter(|_| !self.reporting.group_reporting),
-        }
+        })
     }
 }
 

@@ -6,10 +6,12 @@
 //!
 //! The file is read into sections (`sections.rs`); each job section into a job (`job.rs`), each
 //! option by the part of the job it sets: what it issues (`rw.rs`), where (`positions.rs`), how
-//! fast (`pace.rs`), for how long (`limits.rs`) and what is reported and logged about it
-//! (`logs.rs`); the jobs into phases (`phases.rs`). The option table is `options.rs`, fio's
+//! fast (`pace.rs`), for how long (`limits.rs`), in which zones (`zones.rs`), under which
+//! placement handles (`fdp.rs`) and what is reported and logged about it (`logs.rs`); the jobs
+//! into phases (`phases.rs`). The option table is `options.rs`, fio's
 //! value syntax `values.rs`.
 
+mod fdp;
 mod job;
 mod limits;
 mod logs;
@@ -20,10 +22,11 @@ mod positions;
 mod rw;
 mod sections;
 mod values;
+mod zones;
 
 use std::collections::BTreeSet;
 
-use crate::config::{BlockSizes, JobSpec, Phase};
+use crate::config::{BlockSizes, DriveConfig, JobSpec, Phase, PlacementConfig, ZonedConfig};
 use crate::units::ConfigError;
 pub use logs::{Logs, SteadyState, DEFAULT_PERCENTILES};
 pub use options::{Class, OPTIONS};
@@ -188,15 +191,42 @@ impl Notes {
     }
 }
 
-/// Reads a job file for a drive whose tested span is `span_bytes`.
+/// What the import needs of the drive the job file runs on.
+#[derive(Debug, Clone, Default)]
+pub struct Device {
+    /// The tested span the jobs' positions fall in, bytes.
+    pub span_bytes: u64,
+    /// The drive's id, for messages.
+    pub id: String,
+    /// Its zones (fio's `zonemode=zbd` writes them), if it is zoned.
+    pub zoned: Option<ZonedConfig>,
+    /// Its placement handles (fio's `fdp`, `dataplacement`), if it has them.
+    pub placement: Option<PlacementConfig>,
+}
+
+impl Device {
+    /// `drive` over a tested span of `span_bytes`.
+    pub fn of(drive: &DriveConfig, span_bytes: u64) -> Self {
+        Device { span_bytes, id: drive.id.clone(), zoned: drive.zoned.clone(), placement: drive.placement.clone() }
+    }
+}
+
+/// Reads a job file for a conventional drive without placement handles whose tested span is
+/// `span_bytes`.
 pub fn import(text: &str, span_bytes: u64) -> Result<FioJobFile, ConfigError> {
+    import_for(text, &Device { span_bytes, id: "the drive".into(), ..Device::default() })
+}
+
+/// Reads a job file for `device`: its zones and placement handles are what fio's zone and data
+/// placement options use.
+pub fn import_for(text: &str, device: &Device) -> Result<FioJobFile, ConfigError> {
     let mut report = ImportReport::default();
     let sections = sections::read(text, &mut report)?;
     classify(&sections, &mut report);
     // The [global] options as written (fio's JSON "global options").
     let global_options = sections.iter().filter(|s| s.is_global()).flat_map(|s| s.written()).collect();
     let mut notes = Notes::default();
-    let jobs = job::jobs(sections, span_bytes, &mut notes)?;
+    let jobs = job::jobs(sections, device, &mut notes)?;
     if jobs.is_empty() {
         return Err(ConfigError::new("fio", "the job file has no job: add a section such as [job1] after [global]"));
     }

@@ -1,6 +1,8 @@
-//! Every option of fio 3.33 (from its HOWTO and `fio --cmdhelp=all`, engine options included)
-//! and what the simulator does with it: honours it, ignores it because it does not change the
-//! workload the drive sees, or cannot honour it. An option not listed is not a fio option.
+//! Every option of fio 3.33 (from its HOWTO and `fio --cmdhelp=all`, engine options included),
+//! with the data placement options of fio 3.34 to 3.38 and the zone options of later versions
+//! (fio's `options.c`), and what the simulator does with it: honours it, ignores it because it
+//! does not change the workload the drive sees, or cannot honour it. An option not listed is not
+//! a fio option.
 
 /// What the import does with an option.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,7 +26,6 @@ const DATA: &str = "data content: the model stores no data (buffer_compress_perc
 const RANDOM: &str = "the random generator: the run's seed drives every draw";
 const VERIFY: &str = "data verification (writing patterns and reading them back) is not modelled";
 const FLUSH: &str = "flush and sync commands are not modelled";
-const ZONES: &str = "zoned and strided access (zonemode) is not modelled";
 const IOLOG: &str = "I/O logs and replays: replay a trace with `ssdlab replay` instead";
 const HIST: &str = "histogram logs are not written (the JSON output has clat percentiles)";
 const LOGFMT: &str = "the logs are plain text with times in ms from the job's start";
@@ -91,6 +92,25 @@ pub const OPTIONS: &[(&str, Class)] = &[
     ("ss_dur", Class::Honoured),
     ("steadystate_ramp_time", Class::Honoured),
     ("ss_ramp", Class::Honoured),
+    // Zones (fio's zbd.c: `host/fio/zones.rs`) and data placement (`host/fio/fdp.rs`).
+    ("zonemode", Class::Honoured),
+    ("zonesize", Class::Honoured),
+    ("zonecapacity", Class::Honoured),
+    ("zonerange", Class::Honoured),
+    ("zoneskip", Class::Honoured),
+    ("read_beyond_wp", Class::Honoured),
+    ("max_open_zones", Class::Honoured),
+    ("job_max_open_zones", Class::Honoured),
+    ("ignore_zone_limits", Class::Honoured),
+    ("zone_reset_threshold", Class::Honoured),
+    ("zone_reset_frequency", Class::Honoured),
+    ("fdp", Class::Honoured),
+    ("dataplacement", Class::Honoured),
+    ("data_placement", Class::Honoured),
+    ("plid_select", Class::Honoured),
+    ("fdp_pli_select", Class::Honoured),
+    ("plids", Class::Honoured),
+    ("fdp_pli", Class::Honoured),
     // Ignored: they do not change the commands the drive sees.
     ("description", Class::Ignored("a description, shown nowhere")),
     ("filename", Class::Ignored(FILES)),
@@ -241,17 +261,18 @@ pub const OPTIONS: &[(&str, Class)] = &[
     ("sync", Class::Unsupported(FLUSH)),
     ("write_barrier", Class::Unsupported(FLUSH)),
     ("sync_file_range", Class::Unsupported(FLUSH)),
-    ("zonemode", Class::Unsupported(ZONES)),
-    ("zonesize", Class::Unsupported(ZONES)),
-    ("zonecapacity", Class::Unsupported(ZONES)),
-    ("zonerange", Class::Unsupported(ZONES)),
-    ("zoneskip", Class::Unsupported(ZONES)),
-    ("read_beyond_wp", Class::Unsupported(ZONES)),
-    ("max_open_zones", Class::Unsupported(ZONES)),
-    ("job_max_open_zones", Class::Unsupported(ZONES)),
-    ("ignore_zone_limits", Class::Unsupported(ZONES)),
-    ("zone_reset_threshold", Class::Unsupported(ZONES)),
-    ("zone_reset_frequency", Class::Unsupported(ZONES)),
+    // The HOWTO spells it write_zone_remainders; options.c (fio 3.42) names it so.
+    (
+        "write_zone_remainder",
+        Class::Unsupported(
+            "writing zone remainders smaller than a block: the simulator finishes such zones, fio's default",
+        ),
+    ),
+    (
+        "recover_zbd_write_error",
+        Class::Ignored("error handling: writes in zonemode=zbd land at the write pointers and do not fail"),
+    ),
+    ("dp_scheme", Class::Unsupported("placement by offset ranges read from a scheme file: the file is not read")),
     ("read_iolog", Class::Unsupported(IOLOG)),
     ("read_iolog_chunked", Class::Unsupported(IOLOG)),
     ("write_iolog", Class::Unsupported(IOLOG)),
@@ -372,6 +393,9 @@ const ALIASES: &[(&str, &str)] = &[
     ("ss", "steadystate"),
     ("ss_dur", "steadystate_duration"),
     ("ss_ramp", "steadystate_ramp_time"),
+    ("data_placement", "dataplacement"),
+    ("fdp_pli_select", "plid_select"),
+    ("fdp_pli", "plids"),
 ];
 
 /// The name the import reads for `name` (an alias maps to its option).

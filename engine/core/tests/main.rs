@@ -27,4 +27,5 @@ mod thermal;
 mod traces;
 mod wear;
 mod workloads;
+mod zone_store;
 mod zoned;

@@ -26,6 +26,10 @@ fn apply_list(drive: &DriveConfig, overrides: Vec<(&str, serde_json::Value)>) ->
     let mut tree = serde_json::to_value(drive).expect("a drive config serialises");
     let paths: Vec<&str> = overrides.iter().map(|(p, _)| *p).collect();
     for (path, value) in overrides {
+        if value.is_object() && !path.contains('.') && tree.get(path).is_none() {
+            tree = with_section(drive, tree, path, value)?;
+            continue;
+        }
         let mut node = &mut tree;
         for key in path.split('.') {
             let obj = node.as_object_mut().ok_or_else(|| unknown_parameter(drive, path))?;
@@ -63,6 +67,28 @@ fn apply_list(drive: &DriveConfig, overrides: Vec<(&str, serde_json::Value)>) ->
     }
     updated.validate()?;
     Ok(updated)
+}
+
+/// `tree` with the optional section `name` (e.g. `zoned`, which the drive lacks) given whole, as
+/// an object of its fields; errors name the section.
+fn with_section(
+    drive: &DriveConfig,
+    mut tree: serde_json::Value,
+    name: &str,
+    section: serde_json::Value,
+) -> Result<serde_json::Value, ConfigError> {
+    let mut probe = tree.clone();
+    probe.as_object_mut().expect("a drive config is an object").insert(name.to_string(), section.clone());
+    match serde_json::from_value::<DriveConfig>(probe) {
+        Err(e) if e.to_string().starts_with(&format!("unknown field `{}`", name)) => {
+            Err(unknown_parameter(drive, name))
+        }
+        Err(e) => Err(ConfigError::new(name, format!("is not a whole section: {}", e))),
+        Ok(_) => {
+            tree.as_object_mut().expect("a drive config is an object").insert(name.to_string(), section);
+            Ok(tree)
+        }
+    }
 }
 
 /// For a negative whole number given to an unsigned parameter: its limit in words, or "0 or

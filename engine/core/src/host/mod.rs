@@ -64,8 +64,9 @@ impl Source {
     #[inline(always)]
     fn completed(&mut self, completion: Completion) -> Origin {
         match self {
+            Source::Synthetic(g) => g.completed(completion),
+            Source::Trace(t) => t.completed(completion),
             Source::ZoneStore(s) => s.completed(completion),
-            _ => Origin::App,
         }
     }
 }

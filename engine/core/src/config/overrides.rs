@@ -159,4 +159,21 @@ mod tests {
         let e = set_parameter(&d, "power.capacitor_fails_at_s", serde_json::json!(-1)).unwrap_err();
         assert_eq!(e.message, "must be 0 or more (got -1)");
     }
+
+    #[test]
+    fn a_section_the_drive_lacks_is_given_whole() {
+        let d = presets::by_id("s3700-200").unwrap();
+        let placement = serde_json::json!({"kind": "fdp", "handles": 4});
+        let fdp = set_parameter(&d, "placement", placement).unwrap();
+        assert_eq!(fdp.placement.map(|p| p.handles), Some(4));
+        let e = set_parameter(&d, "placement", serde_json::json!({"kind": "fdp"})).unwrap_err();
+        assert_eq!(e.field, "placement");
+        assert!(e.message.contains("missing field `handles`"), "{}", e.message);
+        // Its fields are checked as the drive's are.
+        let e = set_parameter(&d, "placement", serde_json::json!({"kind": "fdp", "handles": 40})).unwrap_err();
+        assert_eq!(e.field, "placement.handles");
+        let e = set_parameter(&d, "colour", serde_json::json!({"red": 1})).unwrap_err();
+        assert_eq!(e.field, "set");
+        assert!(e.message.starts_with("unknown parameter 'colour'"), "{}", e.message);
+    }
 }

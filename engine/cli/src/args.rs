@@ -137,6 +137,18 @@ pub struct RunArgs {
     /// With --raid-drives: time each command holds its member's own path, ns (0: none).
     #[arg(long, value_name = "NS")]
     port_command_ns: Option<String>,
+    /// Write through a host log-structured store on a zoned drive ([zoned], e.g. given whole
+    /// with --set 'zoned={...}'), its app's data this share of the zones' capacity (e.g. 0.8):
+    /// a greedy cleaner copies live data out of the emptiest full zone and resets it.
+    #[arg(long, value_name = "F")]
+    zone_store: Option<String>,
+    /// With --zone-store: clean when this few zones are empty (default 2).
+    #[arg(long, value_name = "N")]
+    zone_store_free_zones: Option<String>,
+    /// With --zone-store: one (default: every write in one class) or temperature (an open zone
+    /// per zone of the workload's distribution: hot and cold data apart).
+    #[arg(long, value_name = "NAME")]
+    zone_store_classes: Option<String>,
     /// First second of steady state for the summary (default: 70 % of the run).
     #[arg(long, value_name = "S")]
     steady_from: Option<String>,
@@ -385,6 +397,7 @@ impl RunArgs {
             }
         };
         self.raid(&mut request)?;
+        self.zone_store(&mut request)?;
         if let Some(drive) = self.drive {
             request.drive = drive;
         }
@@ -459,6 +472,33 @@ impl RunArgs {
 }
 
 impl RunArgs {
+    /// --zone-store and its options, over the config file's `zone_store`.
+    fn zone_store(&self, request: &mut RunRequest) -> Result<(), ConfigError> {
+        if let Some(v) = &self.zone_store {
+            let utilisation = number("zone_store.utilisation", v)?;
+            match request.zone_store.as_mut() {
+                Some(z) => z.utilisation = utilisation,
+                None => {
+                    let json = serde_json::json!({ "utilisation": utilisation });
+                    request.zone_store = Some(serde_json::from_value(json).expect("a zone store of its utilisation"));
+                }
+            }
+        }
+        for (name, value) in [("free_zones", &self.zone_store_free_zones), ("classes", &self.zone_store_classes)] {
+            let Some(v) = value else { continue };
+            let field = format!("zone_store.{}", name);
+            let Some(z) = request.zone_store.as_mut() else {
+                return Err(ConfigError::new(field, "needs --zone-store F (the store it describes)"));
+            };
+            match name {
+                "free_zones" => z.free_zones = number(&field, v)?,
+                _ if v == "one" || v == "temperature" => z.classes = v.clone(),
+                _ => return Err(ConfigError::new(field, format!("must be one or temperature (got {})", v))),
+            }
+        }
+        Ok(())
+    }
+
     /// --raid-drives and the array's other options, over the config file's `raid`.
     fn raid(&self, request: &mut RunRequest) -> Result<(), ConfigError> {
         if let Some(v) = &self.raid_drives {

@@ -241,6 +241,16 @@ fn execute(
             f("steady_write_amplification"),
             wall_seconds
         );
+        if m.contains_key("host_write_amplification") {
+            println!(
+                "zone store at {}: host WA {:.3} (steady {:.3}), total WA {:.3} (steady {:.3})",
+                f("zone_store_utilisation"),
+                f("host_write_amplification"),
+                f("steady_host_write_amplification"),
+                f("total_write_amplification"),
+                f("steady_total_write_amplification")
+            );
+        }
     }
     Ok(())
 }

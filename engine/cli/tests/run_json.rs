@@ -23,3 +23,43 @@ fn a_run_reports_its_cpu_time_beside_its_wall_time() {
     // (within a tick's rounding).
     assert!(steady.is_finite() && steady > 0.5 * steady_wall, "{steady} against {steady_wall}");
 }
+
+/// A zone store from the command line, on a small drive made zoned with `--set`: the summary
+/// adds the host's write amplification (its cleaner's copies) and the total; the drive's stays
+/// at its map journal's share above 1.
+#[test]
+fn a_zone_store_run_reports_host_and_total_write_amplification() {
+    let zoned = r#"zoned={"zone_bytes":1048576,"zone_capacity_bytes":1048576,"zone_dies":2,"max_open_zones":4,"max_active_zones":4,"append_max_bytes":131072}"#;
+    let mut args = vec!["run", "--drive", "s3700-200", "--precondition", "none", "--workload", "random-write"];
+    args.extend(["--queue-depth", "8", "--seconds", "40", "--zone-store", "0.8", "--json"]);
+    for set in [
+        "geometry.channels=2",
+        "geometry.dies=2",
+        "geometry.page_bytes=16384",
+        "geometry.pages_per_block=16",
+        "geometry.blocks_per_plane=512",
+        "gc.reserved_percent=0",
+        "gc.start_free_blocks=6",
+        "gc.boost_below_free_blocks=3",
+        "gc.boost_until_free_blocks=5",
+        "user_bytes=419430400",
+        zoned,
+    ] {
+        args.extend(["--set", set]);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_ssdlab")).args(&args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let host = m["host_write_amplification"].as_f64().expect("host_write_amplification");
+    let device = m["write_amplification"].as_f64().unwrap();
+    assert!(host > 1.5 && (1.0..1.01).contains(&device), "host {host}, device {device}");
+    let total = m["total_write_amplification"].as_f64().unwrap();
+    assert!((total - host * device).abs() < 1e-9, "{total} against {host} x {device}");
+    // Without a zoned drive the store is refused, naming it.
+    let plain = Command::new(env!("CARGO_BIN_EXE_ssdlab"))
+        .args(["run", "--drive", "s3700-200", "--seconds", "4", "--zone-store", "0.8"])
+        .output()
+        .unwrap();
+    assert!(!plain.status.success());
+    assert!(String::from_utf8_lossy(&plain.stderr).contains("zone_store: needs a zoned drive"));
+}

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::config::{
-    apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, Precondition, RaidConfig, RunConfig,
-    WorkloadSpec, MIN_SPAN,
+    apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, Placement, Precondition, RaidConfig,
+    RunConfig, WorkloadSpec, ZoneStoreConfig, MIN_SPAN,
 };
 use crate::drive::ftl::victim;
 use crate::host::apps;
@@ -102,6 +102,92 @@ pub struct RunRequest {
     /// With `precondition: "random"`: how many times the span's size is overwritten at random.
     #[serde(default = "default_precondition_passes")]
     pub precondition_passes: f64,
+    /// The workload writes through a host log-structured store with a greedy cleaner, on a
+    /// zoned drive (issue 21); absent: its commands go to the drive as they are.
+    #[serde(default)]
+    pub zone_store: Option<ZoneStoreRequest>,
+}
+
+/// A zone store as a request gives it.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneStoreRequest {
+    /// The app's data as a share of the zones' capacity.
+    pub utilisation: f64,
+    /// The cleaner runs when this few zones are empty.
+    #[serde(default = "default_free_zones")]
+    pub free_zones: u32,
+    /// "one": every write in one class; "temperature": a class (an open zone) per zone of the
+    /// workload's distribution, so hot and cold data never share a zone.
+    #[serde(default = "default_classes")]
+    pub classes: String,
+}
+
+fn default_free_zones() -> u32 {
+    2
+}
+fn default_classes() -> String {
+    "one".into()
+}
+
+impl ZoneStoreRequest {
+    /// What a `zone_store` object may hold, and what each takes.
+    const FIELDS: [(&'static str, &'static str); 3] = [
+        ("utilisation", "a fraction of the zones' capacity, e.g. 0.8"),
+        ("free_zones", "a whole number of zones, 1 or more"),
+        ("classes", "one or temperature"),
+    ];
+
+    /// Checks a `zone_store` object field by field, so an error names `zone_store.FIELD`.
+    fn check_json(v: &serde_json::Value) -> Result<(), ConfigError> {
+        let obj = v.as_object().ok_or_else(|| {
+            ConfigError::new("zone_store", format!("must be an object like {{\"utilisation\": 0.8}} (got {})", v))
+        })?;
+        for (key, value) in obj {
+            let Some((_, expected)) = Self::FIELDS.iter().find(|(k, _)| k == key) else {
+                let names: Vec<&str> = Self::FIELDS.iter().map(|(k, _)| *k).collect();
+                return Err(ConfigError::new(
+                    format!("zone_store.{}", key),
+                    format!("unknown setting (allowed: {})", names.join(", ")),
+                ));
+            };
+            let fits = match key.as_str() {
+                "utilisation" => value.is_number(),
+                "free_zones" => value.as_u64().is_some_and(|n| n <= u32::MAX as u64),
+                _ => value.as_str().is_some_and(|c| c == "one" || c == "temperature"),
+            };
+            if !fits {
+                return Err(ConfigError::new(
+                    format!("zone_store.{}", key),
+                    format!("must be {} (got {})", expected, value),
+                ));
+            }
+        }
+        if !obj.contains_key("utilisation") {
+            return Err(ConfigError::new(
+                "zone_store.utilisation",
+                "is required (a fraction of the zones' capacity, e.g. 0.8)",
+            ));
+        }
+        Ok(())
+    }
+
+    /// With classes "temperature", each job's writes tagged by the zone of its distribution.
+    fn tag(&self, phases: &mut [Phase]) -> Result<(), ConfigError> {
+        if self.classes != "temperature" {
+            return Ok(());
+        }
+        for job in phases.iter_mut().flat_map(|p| &mut p.jobs) {
+            let Distribution::Zoned(zones) = &job.distribution else {
+                return Err(ConfigError::new(
+                    "zone_store.classes",
+                    "temperature puts each zone of the workload's distribution in its own class: it needs a zoned one (the hot-cold workload, or distribution zoned:...)",
+                ));
+            };
+            job.placement = Placement::ByZone((0..zones.len() as u8).collect());
+        }
+        Ok(())
+    }
 }
 
 /// An array as a request gives it: the members, and the test bed's values ([004]'s, see
@@ -251,7 +337,7 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 26] = [
+        const KNOWN: [(&str, &str); 27] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
@@ -278,6 +364,7 @@ impl RunRequest {
             ("raid", "an object {\"drives\", \"stripe_kib\", \"hba_mb_s\", \"hba_command_ns\", \"port_command_ns\"}"),
             ("precondition", "fill, none or random"),
             ("precondition_passes", "a number of passes from 0.01 to 20"),
+            ("zone_store", "an object {\"utilisation\", \"free_zones\", \"classes\"}"),
         ];
         for (key, v) in obj {
             let Some((_, expected)) = KNOWN.iter().find(|(k, _)| k == key) else {
@@ -292,6 +379,9 @@ impl RunRequest {
             };
             if key == "raid" {
                 RaidRequest::check_json(v)?;
+            }
+            if key == "zone_store" {
+                ZoneStoreRequest::check_json(v)?;
             }
             // Deserialize each field alone so a type error names its field.
             let one = serde_json::json!({ key.as_str(): v, "drive": obj.get("drive").cloned().unwrap_or("x".into()) });
@@ -358,6 +448,10 @@ impl RunRequest {
             phases: Vec::new(),
             raid: self.raid.map(|r| r.resolve()),
             precondition: Precondition::by_name(&self.precondition, self.precondition_passes)?,
+            zone_store: self
+                .zone_store
+                .as_ref()
+                .map(|z| ZoneStoreConfig { utilisation: z.utilisation, free_zones: z.free_zones }),
         };
         // The tested span sizes the fio import and the models' files: checked before either.
         real_range("span", cfg.span, MIN_SPAN, 1.0, &format!("{} and 1.0", MIN_SPAN))?;
@@ -391,6 +485,13 @@ impl RunRequest {
                 Resolved { cfg: RunConfig { phases: self.job_phases(&cfg)?, ..cfg }, trace: None, fio: None }
             }
         };
+        let mut resolved = resolved;
+        if let Some(z) = &self.zone_store {
+            if resolved.cfg.phases.is_empty() {
+                resolved.cfg.phases = resolved.cfg.plan();
+            }
+            z.tag(&mut resolved.cfg.phases)?;
+        }
         resolved.cfg.validate()?;
         Ok(resolved)
     }

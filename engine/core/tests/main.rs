@@ -28,4 +28,5 @@ mod thermal;
 mod traces;
 mod wear;
 mod workloads;
+mod zone_store;
 mod zoned;

@@ -10,7 +10,7 @@
 //! what limits an array is the pipe's capacity, not the order of its frames. Per-second figures
 //! add up the members' counters; their states are summed or combined (see `FIELD_INFO`).
 
-use crate::command::{Op, Request};
+use crate::command::{Completion, Op, Request};
 use crate::config::{RaidConfig, RunConfig};
 use crate::drive::power::{CapacitorState, PowerCutReport};
 use crate::drive::{Counters, Drive, Status};
@@ -126,12 +126,12 @@ impl Array {
     }
 
     /// The host issues `req` at `issue_ns`: each piece crosses the shared link and its member's
-    /// path, then its member takes it. Returns when the last piece completes, and whether every
-    /// member took its piece. (Kept out of the bench's step, so the single drive's path there
-    /// is compiled as it is without arrays.)
+    /// path, then its member takes it. Returns when the last piece completes, and how: done if
+    /// every member took its piece, else the first refusal. (Kept out of the bench's step, so
+    /// the single drive's path there is compiled as it is without arrays.)
     #[inline(never)]
-    pub fn submit(&mut self, req: Request, issue_ns: u64) -> (u64, bool) {
-        let (mut done_ns, mut accepted) = (issue_ns, true);
+    pub fn submit(&mut self, req: Request, issue_ns: u64) -> (u64, Completion) {
+        let (mut done_ns, mut result) = (issue_ns, Completion::Done);
         let stripe = self.stripe;
         stripe.split(req, |p| {
             let payload = if p.req.op == Op::Trim { 0 } else { p.req.bytes as u64 };
@@ -146,9 +146,11 @@ impl Array {
             *port = t;
             let (done, completion) = self.members[p.member as usize].submit(p.req, t);
             done_ns = done_ns.max(done);
-            accepted &= completion.accepted();
+            if result.accepted() && !completion.accepted() {
+                result = completion;
+            }
         });
-        (done_ns, accepted)
+        (done_ns, result)
     }
 
     /// Power fails for the whole array at `at_ns` (one supply feeds every member): each member
@@ -202,6 +204,7 @@ impl Array {
             sum.folded_units += c.folded_units;
             sum.cache_host_pages += c.cache_host_pages;
             sum.cache_slc_pages += c.cache_slc_pages;
+            sum.zone_resets += c.zone_resets;
             for (s, b) in sum.die_busy_ns.iter_mut().zip(c.die_busy_ns) {
                 *s += b;
             }
@@ -234,6 +237,9 @@ impl Array {
             s.slc_blocks += m.slc_blocks;
             s.temperature_c = s.temperature_c.max(m.temperature_c);
             s.throttle_step = s.throttle_step.max(m.throttle_step);
+            s.open_zones += m.open_zones;
+            s.active_zones += m.active_zones;
+            s.full_zones += m.full_zones;
         }
         s
     }

@@ -18,7 +18,8 @@ use crate::config::{Precondition, RunConfig};
 use crate::drive::ftl::Ftl;
 use crate::drive::power::{CapacitorState, PowerCutReport};
 use crate::drive::Drive;
-use crate::host::{payload_bytes, Host};
+use crate::host::placement::ZoneStore;
+use crate::host::{payload_bytes, Host, Origin};
 use crate::units::{ConfigError, NS_PER_S, UNIT_BYTES};
 use histogram::Histogram;
 use target::Target;
@@ -191,6 +192,11 @@ impl Bench {
         self.drive.array().map(|a| a.members())
     }
 
+    /// The host's zone store, if the run writes through one (`RunConfig::zone_store`).
+    pub fn zone_store(&self) -> Option<&ZoneStore> {
+        self.host.zone_store()
+    }
+
     /// The drive's FTL (an array's first member's).
     pub fn ftl(&self) -> &Ftl {
         self.drive.first().ftl()
@@ -285,16 +291,19 @@ impl Bench {
         if let Some(group) = self.host.hint_group(job) {
             self.drive.prefetch_group(&group);
         }
-        let (done_ns, accepted) = self.drive.submit(req, issue_ns);
-        self.host.completed(job, done_ns);
-        if !accepted {
+        let (done_ns, completion) = self.drive.submit(req, issue_ns);
+        let origin = self.host.completed(job, done_ns, completion);
+        if !completion.accepted() {
             self.refused += 1;
             return;
         }
         let bin = self.seconds.bin(done_ns);
         bin.complete_io(payload_bytes(&req), done_ns - issue_ns);
-        if req.op == Op::Write {
+        if matches!(req.op, Op::Write | Op::Append) {
             bin.host_write_bytes += req.bytes as u64;
+            if origin == Origin::Cleaner {
+                bin.cleaner_write_bytes += req.bytes as u64;
+            }
         }
         // fio counts a zone reset apart from its I/O (its "zone resets").
         if let Some(o) = self.observer.as_mut().filter(|_| !req.op.manages_zones()) {

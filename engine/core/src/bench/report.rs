@@ -66,6 +66,25 @@ pub fn results_json(
     m.insert("erase_count_max".into(), last.map_or(0, |s| s.erase_count_max).into());
     m.insert("retired_blocks".into(), last.map_or(0, |s| s.retired_blocks).into());
     m.insert("read_only".into(), last.is_some_and(|s| s.read_only).into());
+    if let Some(z) = &cfg.zone_store {
+        // The host's cleaning beside the drive's: (app + cleaner) / app writes, and host x device.
+        let host_wa = |s: &[Sample]| {
+            let app: f64 = s.iter().map(|x| x.app_mb_s).sum();
+            let all = app + s.iter().map(|x| x.cleaner_mb_s).sum::<f64>();
+            if app == 0.0 {
+                1.0
+            } else {
+                all / app
+            }
+        };
+        let steady = &samples[(steady_from_s as usize).min(samples.len())..];
+        let (wa, steady_wa) = (host_wa(samples), host_wa(steady));
+        m.insert("zone_store_utilisation".into(), z.utilisation.into());
+        m.insert("host_write_amplification".into(), wa.into());
+        m.insert("steady_host_write_amplification".into(), steady_wa.into());
+        m.insert("total_write_amplification".into(), (wa * summary.write_amplification).into());
+        m.insert("steady_total_write_amplification".into(), (steady_wa * summary.steady_write_amplification).into());
+    }
     m
 }
 

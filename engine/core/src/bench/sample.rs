@@ -93,6 +93,19 @@ pub struct Sample {
     /// throttled); 0 for a drive without a thermal model.
     pub temperature_c: f64,
     pub throttle_step: u32,
+    /// A host that cleans (a zone store): (app + cleaner writes) / app writes since the test
+    /// began, 1 without one; its cleaner's writes and the app's own in the second, MB/s (every
+    /// host write is the app's without one); host x device write amplification.
+    pub host_write_amplification: f64,
+    pub cleaner_mb_s: f64,
+    pub app_mb_s: f64,
+    pub total_write_amplification: f64,
+    /// Zoned drives: zones reset in the second, and zones open, active and full at its end (0
+    /// on a conventional drive).
+    pub zone_resets: u32,
+    pub open_zones: u32,
+    pub active_zones: u32,
+    pub full_zones: u32,
 }
 
 /// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
@@ -100,7 +113,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 45] = [
+pub const FIELDS: [&str; 53] = [
     "second",
     "iops",
     "mb_s",
@@ -146,6 +159,14 @@ pub const FIELDS: [&str; 45] = [
     "map_hmb_hit_rate",
     "temperature_c",
     "throttle_step",
+    "host_write_amplification",
+    "cleaner_mb_s",
+    "app_mb_s",
+    "total_write_amplification",
+    "zone_resets",
+    "open_zones",
+    "active_zones",
+    "full_zones",
 ];
 
 /// The columns before the SLC cache's (issue 20): the golden digests recorded before them
@@ -224,6 +245,18 @@ pub const FIELD_INFO: [(&str, &str, &str); FIELDS.len()] = [
         "step",
         "thermal throttle step at the end of the second, 0 when not throttled (array: the deepest)",
     ),
+    (
+        "host_write_amplification",
+        "",
+        "(app + host cleaner writes) / app writes since the test began: a zone store's cleaning; 1 without one",
+    ),
+    ("cleaner_mb_s", "MB/s", "host cleaner's writes (copies of live data out of zones it resets)"),
+    ("app_mb_s", "MB/s", "the app's own writes (every host write without a host cleaner)"),
+    ("total_write_amplification", "", "host x device write amplification: NAND writes / app writes"),
+    ("zone_resets", "zones", "zones reset (zoned drives; array: sum)"),
+    ("open_zones", "zones", "zones open at the end of the second (zoned drives; array: sum)"),
+    ("active_zones", "zones", "zones open or closed at the end of the second (zoned drives; array: sum)"),
+    ("full_zones", "zones", "zones full at the end of the second (zoned drives; array: sum)"),
 ];
 
 impl Sample {
@@ -274,6 +307,14 @@ impl Sample {
             self.map_hmb_hit_rate,
             self.temperature_c,
             self.throttle_step as f64,
+            self.host_write_amplification,
+            self.cleaner_mb_s,
+            self.app_mb_s,
+            self.total_write_amplification,
+            self.zone_resets as f64,
+            self.open_zones as f64,
+            self.active_zones as f64,
+            self.full_zones as f64,
         ]
     }
 }

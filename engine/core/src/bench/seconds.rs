@@ -17,8 +17,9 @@ pub struct Completions {
     pub bytes: u64,
     pub latency_sum_ns: u64,
     pub latency_max_ns: u64,
-    /// Host bytes written by the writes that completed.
+    /// Host bytes written by the writes that completed, and the part a host cleaner wrote.
     pub host_write_bytes: u64,
+    pub cleaner_write_bytes: u64,
     pub acknowledged_writes_lost: u32,
     pub latency: Histogram,
 }
@@ -41,6 +42,9 @@ pub struct Seconds {
     bins: VecDeque<Completions>,
     /// The drive's counters when the last second was cut.
     counted: Counters,
+    /// Host bytes the app and a host cleaner wrote since the start (for host WA).
+    app_bytes: u64,
+    cleaner_bytes: u64,
     last_second: u32,
     host_cpu_cycles_per_io: f64,
     /// Die time in one second, ns (dies x 1 s, over all members of an array).
@@ -56,6 +60,8 @@ impl Seconds {
             second_end_ns: NS_PER_S,
             bins: VecDeque::new(),
             counted: Counters::default(),
+            app_bytes: 0,
+            cleaner_bytes: 0,
             last_second: seconds,
             host_cpu_cycles_per_io: host_cpu_cycles_per_io as f64,
             die_second_ns: dies as f64 * NS_PER_S as f64,
@@ -114,6 +120,19 @@ impl Seconds {
         self.counted = total;
         let status = drive.status(self.second_end_ns);
         let die = |k: usize| work.die_busy_ns[k] as f64 / self.die_second_ns;
+        let app = c.host_write_bytes - c.cleaner_write_bytes;
+        self.app_bytes += app;
+        self.cleaner_bytes += c.cleaner_write_bytes;
+        let write_amplification = if total.host_write_bytes == 0 {
+            0.0
+        } else {
+            total.nand_write_bytes as f64 / total.host_write_bytes as f64
+        };
+        let host_write_amplification = if self.app_bytes == 0 {
+            1.0
+        } else {
+            (self.app_bytes + self.cleaner_bytes) as f64 / self.app_bytes as f64
+        };
         let percentile = |p: f64| c.latency.percentile(p) as f64 / 1e3;
         Sample {
             second: self.second,
@@ -127,11 +146,7 @@ impl Seconds {
             host_writes: c.host_write_bytes as f64 / UNIT_BYTES as f64,
             nand_writes: work.nand_write_bytes as f64 / UNIT_BYTES as f64,
             rmw_reads: work.rmw_reads as u32,
-            write_amplification: if total.host_write_bytes == 0 {
-                0.0
-            } else {
-                total.nand_write_bytes as f64 / total.host_write_bytes as f64
-            },
+            write_amplification,
             host_cpu_cores: c.ios as f64 * self.host_cpu_cycles_per_io / HOST_CPU_HZ,
             buffer_units: status.buffer_units,
             write_buffering: status.write_buffering as u32,
@@ -177,6 +192,14 @@ impl Seconds {
             },
             temperature_c: status.temperature_c,
             throttle_step: status.throttle_step,
+            host_write_amplification,
+            cleaner_mb_s: c.cleaner_write_bytes as f64 / 1e6,
+            app_mb_s: app as f64 / 1e6,
+            total_write_amplification: host_write_amplification * write_amplification,
+            zone_resets: work.zone_resets as u32,
+            open_zones: status.open_zones,
+            active_zones: status.active_zones,
+            full_zones: status.full_zones,
         }
     }
 }

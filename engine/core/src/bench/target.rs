@@ -2,7 +2,7 @@
 //! hot path stays a direct call behind one well-predicted branch.
 
 use super::array::Array;
-use crate::command::Request;
+use crate::command::{Completion, Request};
 use crate::config::{Precondition, RunConfig};
 use crate::drive::power::{CapacitorState, PowerCutReport};
 use crate::drive::{Counters, Drive, Status};
@@ -71,12 +71,9 @@ impl Target {
     }
 
     #[inline]
-    pub fn submit(&mut self, req: Request, issue_ns: u64) -> (u64, bool) {
+    pub fn submit(&mut self, req: Request, issue_ns: u64) -> (u64, Completion) {
         match self {
-            Target::Drive(d) => {
-                let (done_ns, completion) = d.submit(req, issue_ns);
-                (done_ns, completion.accepted())
-            }
+            Target::Drive(d) => d.submit(req, issue_ns),
             Target::Array(a) => a.submit(req, issue_ns),
         }
     }

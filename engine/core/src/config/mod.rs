@@ -21,6 +21,7 @@ mod slc_cache;
 mod thermal;
 mod trace;
 mod workload;
+mod zone_store;
 mod zoned;
 
 use serde::{Deserialize, Serialize};
@@ -40,6 +41,7 @@ pub use slc_cache::{SlcCacheConfig, WhenFull};
 pub use thermal::{Cooling, ThermalConfig};
 pub use trace::{Trace, TraceRecord};
 pub use workload::{Pattern, WorkloadSpec, MODELS, WORKLOADS};
+pub use zone_store::ZoneStoreConfig;
 pub use zoned::{ZonedConfig, MAX_ACTIVE_ZONES};
 
 pub use crate::units::{ConfigError, MAX_SECONDS, SECTOR_BYTES, UNIT_BYTES};

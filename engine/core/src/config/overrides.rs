@@ -26,6 +26,10 @@ fn apply_list(drive: &DriveConfig, overrides: Vec<(&str, serde_json::Value)>) ->
     let mut tree = serde_json::to_value(drive).expect("a drive config serialises");
     let paths: Vec<&str> = overrides.iter().map(|(p, _)| *p).collect();
     for (path, value) in overrides {
+        if value.is_object() && !path.contains('.') && tree.get(path).is_none() {
+            tree = with_section(drive, tree, path, value)?;
+            continue;
+        }
         let mut node = &mut tree;
         for key in path.split('.') {
             let obj = node.as_object_mut().ok_or_else(|| unknown_parameter(drive, path))?;
@@ -63,6 +67,28 @@ fn apply_list(drive: &DriveConfig, overrides: Vec<(&str, serde_json::Value)>) ->
     }
     updated.validate()?;
     Ok(updated)
+}
+
+/// `tree` with the optional section `name` (e.g. `zoned`, which the drive lacks) given whole, as
+/// an object of its fields; errors name the section.
+fn with_section(
+    drive: &DriveConfig,
+    mut tree: serde_json::Value,
+    name: &str,
+    section: serde_json::Value,
+) -> Result<serde_json::Value, ConfigError> {
+    let mut probe = tree.clone();
+    probe.as_object_mut().expect("a drive config is an object").insert(name.to_string(), section.clone());
+    match serde_json::from_value::<DriveConfig>(probe) {
+        Err(e) if e.to_string().starts_with(&format!("unknown field `{}`", name)) => {
+            Err(unknown_parameter(drive, name))
+        }
+        Err(e) => Err(ConfigError::new(name, format!("is not a whole section: {}", e))),
+        Ok(_) => {
+            tree.as_object_mut().expect("a drive config is an object").insert(name.to_string(), section);
+            Ok(tree)
+        }
+    }
 }
 
 /// For a negative whole number given to an unsigned parameter: its limit in words, or "0 or
@@ -132,5 +158,22 @@ mod tests {
         assert_eq!(e.message, "must be between 10 and 1000 (got -50)");
         let e = set_parameter(&d, "power.capacitor_fails_at_s", serde_json::json!(-1)).unwrap_err();
         assert_eq!(e.message, "must be 0 or more (got -1)");
+    }
+
+    #[test]
+    fn a_section_the_drive_lacks_is_given_whole() {
+        let d = presets::by_id("s3700-200").unwrap();
+        let placement = serde_json::json!({"kind": "fdp", "handles": 4});
+        let fdp = set_parameter(&d, "placement", placement).unwrap();
+        assert_eq!(fdp.placement.map(|p| p.handles), Some(4));
+        let e = set_parameter(&d, "placement", serde_json::json!({"kind": "fdp"})).unwrap_err();
+        assert_eq!(e.field, "placement");
+        assert!(e.message.contains("missing field `handles`"), "{}", e.message);
+        // Its fields are checked as the drive's are.
+        let e = set_parameter(&d, "placement", serde_json::json!({"kind": "fdp", "handles": 40})).unwrap_err();
+        assert_eq!(e.field, "placement.handles");
+        let e = set_parameter(&d, "colour", serde_json::json!({"red": 1})).unwrap_err();
+        assert_eq!(e.field, "set");
+        assert!(e.message.starts_with("unknown parameter 'colour'"), "{}", e.message);
     }
 }

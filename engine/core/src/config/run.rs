@@ -1,6 +1,6 @@
 //! One run: a drive, a workload, how long, and what happens to it (power cuts, idle periods).
 
-use super::{Distribution, DriveConfig, JobSpec, Phase, Placement, RaidConfig, WorkloadSpec};
+use super::{Distribution, DriveConfig, JobSpec, Phase, Placement, RaidConfig, WorkloadSpec, ZoneStoreConfig};
 use crate::units::{range, real_range, ConfigError, MAX_JOBS, MAX_SECONDS, NS_PER_S, SECTOR_BYTES, UNIT_BYTES};
 
 /// One run: a drive, a workload and how long.
@@ -40,6 +40,9 @@ pub struct RunConfig {
     pub raid: Option<RaidConfig>,
     /// What each drive holds when the test begins.
     pub precondition: Precondition,
+    /// The workload's one job is an app writing through a host log-structured store on the
+    /// zoned drive (None: the jobs' commands go to the drive as they are).
+    pub zone_store: Option<ZoneStoreConfig>,
 }
 
 /// What a drive holds when the test begins (after the secure erase).
@@ -97,6 +100,7 @@ impl RunConfig {
             phases: Vec::new(),
             raid: None,
             precondition: Precondition::Fill,
+            zone_store: None,
         }
     }
 
@@ -108,6 +112,10 @@ impl RunConfig {
     /// Logical 4 KiB units the host's workload runs over: the drive's workload span, or in an
     /// array each member's, in whole stripe rows, times the members (one member: its span).
     pub fn host_units(&self) -> u64 {
+        if let (Some(store), Some(zoned)) = (&self.zone_store, &self.drive.zoned) {
+            // The app's span, which the store maps onto the zones.
+            return store.app_units(zoned, &self.drive);
+        }
         match self.raid {
             Some(r) if r.drives > 1 => {
                 let rows = (self.workload_units() / r.stripe_units()).max(1);
@@ -171,6 +179,7 @@ impl RunConfig {
         range("queue_depth", self.queue_depth as u64, 1, 65536)?;
         range("threads", self.threads as u64, 1, 1024)?;
         range("threads x queue_depth", self.max_outstanding() as u64, 1, 1 << 20)?;
+        self.check_zone_store()?;
         self.check_phases()?;
         self.check_power_cuts()?;
         self.check_zoned()?;
@@ -217,7 +226,9 @@ impl RunConfig {
             for (j, job) in phase.jobs.iter().enumerate() {
                 let field = format!("phases[{}].jobs[{}] ({})", i, j, job.name);
                 job.check(&field, span_bytes)?;
-                self.check_placement(&field, job)?;
+                if self.zone_store.is_none() {
+                    self.check_placement(&field, job)?;
+                }
                 self.check_zone_mode(&field, job, span_bytes)?;
             }
         }
@@ -228,34 +239,12 @@ impl RunConfig {
     /// A list names at least one; tagging by zone needs a handle per zone of the distribution.
     fn check_placement(&self, field: &str, job: &JobSpec) -> Result<(), ConfigError> {
         let field = format!("{}.placement", field);
+        if job.placement == Placement::Untagged {
+            return Ok(());
+        }
+        Self::check_placement_lists(&field, job)?;
         let handles = job.placement.handles();
         let d = &self.drive;
-        match &job.placement {
-            Placement::Untagged => return Ok(()),
-            Placement::Handle(_) => {}
-            Placement::RoundRobin(_) | Placement::Random(_) if handles.is_empty() => {
-                return Err(ConfigError::new(field, "needs at least one handle to choose from (got none)"));
-            }
-            Placement::RoundRobin(_) | Placement::Random(_) => {}
-            Placement::ByZone(_) => {
-                let Distribution::Zoned(zones) = &job.distribution else {
-                    return Err(ConfigError::new(
-                        field,
-                        "tags writes by zone of a zoned distribution (hot and cold data), and this job's is not zoned",
-                    ));
-                };
-                if zones.len() != handles.len() {
-                    return Err(ConfigError::new(
-                        field,
-                        format!(
-                            "needs a handle per zone of the job's distribution: {} (got {})",
-                            zones.len(),
-                            handles.len()
-                        ),
-                    ));
-                }
-            }
-        }
         let Some(p) = &d.placement else {
             return Err(ConfigError::new(
                 field,
@@ -332,6 +321,59 @@ impl RunConfig {
                 format!("drive {} has no zones ([zoned]): its zones can only be emulated by the host", self.drive.id),
             )),
             None => Ok(()),
+        }
+    }
+
+    /// A zone store runs one job, its app, whose tags are the store's classes (a zoned drive
+    /// takes no placement handles); the store checks the rest.
+    fn check_zone_store(&self) -> Result<(), ConfigError> {
+        let Some(store) = &self.zone_store else { return Ok(()) };
+        if self.raid.is_some() {
+            return Err(ConfigError::new("zone_store", "runs on one zoned drive, not on an array (raid)"));
+        }
+        let plan = self.plan();
+        let jobs: Vec<&JobSpec> = plan.iter().flat_map(|p| &p.jobs).collect();
+        let [job] = jobs[..] else {
+            return Err(ConfigError::new(
+                "zone_store",
+                format!("runs one job, its app, in one phase (got {} jobs in {} phases)", jobs.len(), plan.len()),
+            ));
+        };
+        let field = format!("phases[0].jobs[0] ({})", job.name);
+        Self::check_placement_lists(&format!("{}.placement", field), job)?;
+        let classes = job.placement.handles().iter().map(|&h| h as u32 + 1).max().unwrap_or(1);
+        store.check(&self.drive, job, &field, classes)
+    }
+
+    /// A list of handles names at least one; tagging by zone needs one per zone of the job's
+    /// distribution.
+    fn check_placement_lists(field: &str, job: &JobSpec) -> Result<(), ConfigError> {
+        let handles = job.placement.handles();
+        match &job.placement {
+            Placement::Untagged | Placement::Handle(_) => Ok(()),
+            Placement::RoundRobin(_) | Placement::Random(_) if handles.is_empty() => {
+                Err(ConfigError::new(field, "needs at least one handle to choose from (got none)"))
+            }
+            Placement::RoundRobin(_) | Placement::Random(_) => Ok(()),
+            Placement::ByZone(_) => {
+                let Distribution::Zoned(zones) = &job.distribution else {
+                    return Err(ConfigError::new(
+                        field,
+                        "tags writes by zone of a zoned distribution (hot and cold data), and this job's is not zoned",
+                    ));
+                };
+                if zones.len() != handles.len() {
+                    return Err(ConfigError::new(
+                        field,
+                        format!(
+                            "needs a handle per zone of the job's distribution: {} (got {})",
+                            zones.len(),
+                            handles.len()
+                        ),
+                    ));
+                }
+                Ok(())
+            }
         }
     }
 

@@ -36,6 +36,8 @@ pub struct Counters {
     /// Host pages the SLC cache placed, and those it placed in SLC mode (0 without a cache).
     pub cache_host_pages: u64,
     pub cache_slc_pages: u64,
+    /// Zones a Zone Reset emptied (0 on a conventional drive).
+    pub zone_resets: u64,
     /// Die time booked for each kind of work, summed over dies, ns (`nand::Work`'s order).
     pub die_busy_ns: [u64; WORK_KINDS],
 }
@@ -56,6 +58,7 @@ impl Counters {
             folded_units: self.folded_units - earlier.folded_units,
             cache_host_pages: self.cache_host_pages - earlier.cache_host_pages,
             cache_slc_pages: self.cache_slc_pages - earlier.cache_slc_pages,
+            zone_resets: self.zone_resets - earlier.zone_resets,
             die_busy_ns: std::array::from_fn(|k| self.die_busy_ns[k] - earlier.die_busy_ns[k]),
         }
     }

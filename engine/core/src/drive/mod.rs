@@ -69,6 +69,10 @@ pub struct Status {
     /// Heat: the temperature, °C, and the throttle step (0: none); both 0 without `[thermal]`.
     pub temperature_c: f64,
     pub throttle_step: u32,
+    /// Zones open, active (open or closed) and full; 0 on a conventional drive.
+    pub open_zones: u32,
+    pub active_zones: u32,
+    pub full_zones: u32,
 }
 
 pub struct Drive {
@@ -380,6 +384,9 @@ impl Drive {
             slc_blocks: dies.map(|d| ftl.slc_blocks(d)).sum(),
             temperature_c: self.thermal.as_ref().map_or(0.0, |t| t.temperature_c()),
             throttle_step: self.thermal.as_ref().map_or(0, |t| t.step()),
+            open_zones: self.zones().map_or(0, |z| z.open_zones()),
+            active_zones: self.zones().map_or(0, |z| z.active_zones()),
+            full_zones: self.zones().map_or(0, |z| z.full_zones()),
         }
     }
 }

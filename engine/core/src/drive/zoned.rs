@@ -64,6 +64,7 @@ pub struct Zones {
     free_slots: Vec<u8>,
     open: u32,
     active: u32,
+    full: u32,
 }
 
 /// A write the zone layer took: where it goes and what it did to its zone.
@@ -85,6 +86,8 @@ struct Ended {
     slot: Option<u8>,
     /// Units a reset unmaps, from the zone's first.
     unmap: u32,
+    /// A reset emptied the zone (it was not empty already).
+    reset: bool,
 }
 
 impl Zones {
@@ -104,6 +107,7 @@ impl Zones {
             free_slots: (0..z.max_active_zones as u8).rev().collect(),
             open: 0,
             active: 0,
+            full: 0,
         }
     }
 
@@ -132,6 +136,11 @@ impl Zones {
     /// Zones active now (open or closed).
     pub fn active_zones(&self) -> u32 {
         self.active
+    }
+
+    /// Zones full now (written to their capacity, or finished).
+    pub fn full_zones(&self) -> u32 {
+        self.full
     }
 
     /// The zone's first LBA (4 KiB units).
@@ -220,6 +229,7 @@ impl Zones {
         if filled {
             self.deactivate(zone);
             self.zones[zone as usize].state = ZoneState::Full;
+            self.full += 1;
         }
         Ok(Admitted { slot, lpa, started, filled, zone })
     }
@@ -233,6 +243,8 @@ impl Zones {
         match (op, state) {
             (Op::ZoneReset, ZoneState::Empty) => {}
             (Op::ZoneReset, _) => {
+                self.full -= (state == ZoneState::Full) as u32;
+                ended.reset = true;
                 ended.slot = self.deactivate(zone);
                 let z = &mut self.zones[zone as usize];
                 ended.unmap = z.written;
@@ -240,6 +252,7 @@ impl Zones {
             }
             (Op::ZoneFinish, ZoneState::Full) => {}
             (Op::ZoneFinish, _) => {
+                self.full += 1;
                 ended.slot = self.deactivate(zone);
                 let z = &mut self.zones[zone as usize];
                 (z.state, z.wp) = (ZoneState::Full, self.capacity_units);
@@ -312,6 +325,7 @@ impl Drive {
                 if let Some(slot) = ended.slot {
                     done_ns = done_ns.max(self.end_zone(slot, first_die, dies, done_ns));
                 }
+                self.flash.counters.zone_resets += ended.reset as u64;
                 let start = req.lpa;
                 for lpa in start..start + ended.unmap {
                     self.flash.ftl.trim(lpa);

@@ -1,11 +1,12 @@
 //! What issues commands. The host runs the workload's phases one after another; in a phase,
 //! each job keeps its queue depth of commands outstanding (closed loop), paced by its rate limit
 //! and think time, until the phase's runtime is over or every job has moved its bytes. The host
-//! may also rest between bursts. Workload sources sit behind one trait, one file each (today
-//! the synthetic jobs).
+//! may also rest between bursts. Workload sources sit behind one trait, one file each (the
+//! synthetic jobs, trace replay, and a log-structured store on a zoned drive).
 
 pub mod apps;
 pub mod fio;
+pub mod placement;
 mod position;
 mod synthetic;
 pub mod trace;
@@ -14,27 +15,42 @@ mod zones;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::command::{Op, Request};
+use crate::command::{Completion, Op, Request};
 use std::sync::Arc;
 
-use crate::config::{JobSpec, Phase, RunConfig, Trace};
+use crate::config::{DriveConfig, JobSpec, Phase, RunConfig, Trace, ZoneStoreConfig};
 use crate::rng::Rng;
 use crate::units::{MAX_JOBS, NS_PER_S, UNIT_BYTES};
 
+use placement::ZoneStore;
 pub use synthetic::Generator;
 use trace::TraceFeed;
 use zones::{JobZones, ZoneBook};
+
+/// Whose command it was: the app's own, or a host cleaner's (its copies, reads and resets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    App,
+    Cleaner,
+}
 
 /// Where a job's commands come from.
 pub trait WorkloadSource {
     /// The next command, drawing from `rng` if it needs chance.
     fn next(&mut self, rng: &mut Rng) -> Request;
+
+    /// The drive's answer to the oldest command handed out and not yet answered (commands are
+    /// issued and answered in the order drawn); says whose it was.
+    fn completed(&mut self, _completion: Completion) -> Origin {
+        Origin::App
+    }
 }
 
 /// A job's source (an enum, so the hot path dispatches statically).
 pub enum Source {
     Synthetic(Generator),
     Trace(TraceFeed),
+    ZoneStore(Box<ZoneStore>),
 }
 
 impl Source {
@@ -43,8 +59,24 @@ impl Source {
         match self {
             Source::Synthetic(g) => g.next(rng),
             Source::Trace(t) => t.next(rng),
+            Source::ZoneStore(s) => s.next(rng),
         }
     }
+
+    #[inline(always)]
+    fn completed(&mut self, completion: Completion) -> Origin {
+        match self {
+            Source::Synthetic(g) => g.completed(completion),
+            Source::Trace(t) => t.completed(completion),
+            Source::ZoneStore(s) => s.completed(completion),
+        }
+    }
+}
+
+/// A run's zone store and the drive it maps onto (`RunConfig::zone_store`).
+struct StoreOn {
+    store: ZoneStoreConfig,
+    drive: DriveConfig,
 }
 
 /// How many requests a job draws ahead of use, so their map entries and block metadata can be
@@ -83,10 +115,13 @@ struct Job {
 }
 
 impl Job {
-    fn new(spec: &JobSpec, span_bytes: u64, seed: u64, start_ns: u64) -> Self {
-        let mut source = match &spec.trace {
-            Some(t) => Source::Trace(TraceFeed::new(t.clone(), span_bytes)),
-            None => Source::Synthetic(Generator::new(spec, span_bytes, seed)),
+    fn new(spec: &JobSpec, span_bytes: u64, seed: u64, start_ns: u64, store: Option<&StoreOn>) -> Self {
+        let mut source = match (&spec.trace, store) {
+            (Some(t), _) => Source::Trace(TraceFeed::new(t.clone(), span_bytes)),
+            (None, Some(on)) => {
+                Source::ZoneStore(Box::new(ZoneStore::new(spec, span_bytes, seed, &on.store, &on.drive)))
+            }
+            (None, None) => Source::Synthetic(Generator::new(spec, span_bytes, seed)),
         };
         let mut rng = Rng::new(seed);
         let upcoming = std::array::from_fn(|_| source.next(&mut rng));
@@ -158,6 +193,8 @@ pub struct Host {
     seed: u64,
     /// The zones' write pointers, when a job writes zones (fio's `zonemode=zbd`).
     zones: Option<Box<ZoneBook>>,
+    /// The zone store its one job writes through (None: jobs issue to the drive directly).
+    store: Option<Box<StoreOn>>,
 }
 
 /// The host's rests, in which the drive is idle (`Drive::idle`).
@@ -189,6 +226,7 @@ impl Host {
             span_bytes: cfg.host_units() * UNIT_BYTES,
             seed: cfg.seed,
             zones: None,
+            store: cfg.zone_store.map(|store| Box::new(StoreOn { store, drive: cfg.drive.clone() })),
         };
         let span_bytes = host.span_bytes;
         let zoned = host.phases.iter().flat_map(|p| &p.jobs).find_map(|j| j.zones.as_ref());
@@ -211,7 +249,7 @@ impl Host {
         for (j, spec) in phase.jobs.iter().enumerate() {
             // The first job of the first phase draws from the run's seed itself.
             let seed = self.seed ^ ((index as u64) << 32 | j as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
-            self.jobs.push(Job::new(spec, self.span_bytes, seed, t_ns));
+            self.jobs.push(Job::new(spec, self.span_bytes, seed, t_ns, self.store.as_deref()));
             self.slots.extend((0..spec.queue_depth).map(|_| Reverse(key(t_ns, j))));
         }
     }
@@ -310,12 +348,24 @@ impl Host {
         })
     }
 
-    /// The command issued last (from the top slot, job `j`) completes at `done_ns`: the slot
-    /// issues again then, after the job's think time.
+    /// The command issued last (from the top slot, job `j`) completes at `done_ns` as the drive
+    /// says: its source hears the answer, and the slot issues again then, after the job's think
+    /// time. Returns whose command it was.
     #[inline(always)]
-    pub fn completed(&mut self, j: usize, done_ns: u64) {
-        let again = done_ns + self.jobs[j].thinktime_ns;
+    pub fn completed(&mut self, j: usize, done_ns: u64, completion: Completion) -> Origin {
+        let job = &mut self.jobs[j];
+        let origin = job.source.completed(completion);
+        let again = done_ns + job.thinktime_ns;
         *self.slots.peek_mut().expect("a slot issued") = Reverse(key(again, j));
+        origin
+    }
+
+    /// The zone store of the running phase's job, if the run writes through one.
+    pub fn zone_store(&self) -> Option<&ZoneStore> {
+        self.jobs.iter().find_map(|j| match &j.source {
+            Source::ZoneStore(s) => Some(s.as_ref()),
+            _ => None,
+        })
     }
 
     /// If `issue_ns` falls in one of the host's rests, or follows a rest phase (reported once),

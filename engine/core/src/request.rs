@@ -679,6 +679,21 @@ mod tests {
             bad(r#"{"drive":"s3700-200","set":{"controller.compression_slot_bytes":1000}}"#).field,
             "controller.compression_slot_bytes"
         );
+        // A request's set adds [placement] or [zoned] as --set does, naming what is missing or wrong.
+        assert_eq!(bad(r#"{"drive":"s3700-200","set":{"placement.handles":4}}"#).field, "placement.kind");
+        assert_eq!(
+            bad(r#"{"drive":"s3700-200","set":{"placement.kind":"fdp","placement.handles":0}}"#).message,
+            "must be between 1 and 16 (got 0)"
+        );
+        assert_eq!(
+            bad(r#"{"drive":"zn540-small","set":{"zoned.max_active_zones":17}}"#).field,
+            "zoned.max_active_zones"
+        );
+        assert_eq!(
+            bad(r#"{"drive":"zn540-small","set":{"placement.kind":"fdp","placement.handles":4}}"#).field,
+            "zoned"
+        );
+        assert_eq!(bad(r#"{"drive":"zn540-small"}"#).field, "precondition");
         assert_eq!(bad(r#"{"drive":"s3700-200","block_bytes":4194304}"#).field, "block_bytes");
         assert_eq!(bad(r#"{"drive":"s3700-200","colour":1}"#).field, "colour");
         assert_eq!(bad(r#"{"drive":"s3700-200","seconds":"x"}"#).field, "seconds");
@@ -704,5 +719,11 @@ mod tests {
         let cfg = ok(r#"{"drive":"s3700-200","raid":{"drives":2,"stripe_kib":4,"hba_mb_s":0}}"#);
         assert_eq!((cfg.raid.unwrap().stripe_kib, cfg.raid.unwrap().hba_mb_s), (4, 0));
         assert_eq!(ok(r#"{"drive":"s3700-200"}"#).raid, None);
+        let fdp = ok(r#"{"drive":"s3700-200","set":{"placement.kind":"fdp","placement.handles":4}}"#);
+        assert_eq!(fdp.drive.placement.map(|p| p.handles), Some(4));
+        assert_eq!(
+            ok(r#"{"drive":"zn540-small","precondition":"none"}"#).drive.zoned.map(|z| z.max_open_zones),
+            Some(14)
+        );
     }
 }

@@ -3,7 +3,9 @@
 
 use ssdlab_core::bench::power_cuts_json;
 use ssdlab_core::drive::nand::{WORK_KINDS, WORK_NAMES};
+use ssdlab_core::drive::zoned::ZoneState;
 use ssdlab_core::drive::Drive;
+use ssdlab_core::units::UNIT_BYTES;
 use ssdlab_core::{Bench, Sample, FIELDS};
 use wasm_bindgen::prelude::*;
 
@@ -67,11 +69,19 @@ impl Simulation {
     /// The shape of `inside()` rows, as JSON: `{dies, channels, kinds, valid_bins, erase_bins,
     /// row, members, member_row}` (`kinds` names the per-die values, `WORK_NAMES`; an array's row holds
     /// each of its `members` in turn, `member_row` values each, `row` in all).
+    ///
+    /// A drive with placement handles adds `handles` (H): per die H + 1 counts of its open and
+    /// closed blocks by handle, the last for blocks of the GC stream all handles share. A zoned
+    /// drive adds `zones` (Z) and `zone_states` (the state names by number): per zone its state's
+    /// number and its write pointer as a share of its capacity. Other drives' layout and rows
+    /// are unchanged.
     pub fn inside_layout(&self) -> String {
-        let g = &self.sim.config().drive.geometry;
+        let drive = &self.sim.config().drive;
+        let g = &drive.geometry;
         let members = self.sim.config().drives();
-        let member_row = g.dies * WORK_KINDS as u32 + VALID_BINS + ERASE_BINS + 2;
-        serde_json::json!({
+        let (handles, zones) = (handle_columns(&self.sim), zone_count(&self.sim));
+        let member_row = g.dies * WORK_KINDS as u32 + VALID_BINS + ERASE_BINS + 2 + g.dies * handles + 2 * zones;
+        let mut layout = serde_json::json!({
             "members": members,
             "member_row": member_row,
             "dies": g.dies,
@@ -80,8 +90,15 @@ impl Simulation {
             "valid_bins": VALID_BINS,
             "erase_bins": ERASE_BINS,
             "row": member_row * members,
-        })
-        .to_string()
+        });
+        if let Some(p) = &drive.placement {
+            layout["handles"] = p.handles.into();
+        }
+        if zones > 0 {
+            layout["zones"] = zones.into();
+            layout["zone_states"] = ZONE_STATES.iter().map(|(_, name)| *name).collect::<Vec<_>>().into();
+        }
+        layout.to_string()
     }
 
     /// Every command's latency in the seconds completed so far, as non-empty histogram
@@ -170,9 +187,49 @@ impl Simulation {
             self.inside.extend(ftl.valid_histogram(VALID_BINS as usize).into_iter().map(|c| c as f64));
             let (counts, (min, max)) = ftl.erase_histogram(ERASE_BINS as usize);
             self.inside.extend(counts.into_iter().map(|c| c as f64).chain([min as f64, max as f64]));
+            if let Some(p) = &self.sim.config().drive.placement {
+                let mut counts = ftl.blocks_by_tag(p.handles as usize);
+                // (Every block of a drive with handles carries a tag; the row keeps its size regardless.)
+                counts.resize(self.sim.config().drive.geometry.dies as usize * (p.handles as usize + 1), 0);
+                self.inside.extend(counts.into_iter().map(|c| c as f64));
+            }
+            if let Some(zones) = drive.zones() {
+                let capacity = zone_capacity_units(&self.sim) as f64;
+                for z in 0..zones.count() {
+                    let state = ZONE_STATES.iter().position(|(s, _)| *s == zones.state(z)).unwrap_or(0);
+                    let written = zones.write_pointer(z) - zones.start(z);
+                    self.inside.extend([state as f64, written as f64 / capacity]);
+                }
+            }
         }
         self.busy_at_cut = busy;
     }
+}
+
+/// Zone states by the number the inside rows give them, with the names the layout lists.
+const ZONE_STATES: [(ZoneState, &str); 5] = [
+    (ZoneState::Empty, "empty"),
+    (ZoneState::ImplicitlyOpened, "implicitly-opened"),
+    (ZoneState::ExplicitlyOpened, "explicitly-opened"),
+    (ZoneState::Closed, "closed"),
+    (ZoneState::Full, "full"),
+];
+
+/// Per-die values of the handle counts: the handles and the shared GC stream; 0 without
+/// placement handles.
+fn handle_columns(sim: &Bench) -> u32 {
+    sim.config().drive.placement.as_ref().map_or(0, |p| p.handles + 1)
+}
+
+/// Zones of a zoned drive; 0 otherwise.
+fn zone_count(sim: &Bench) -> u32 {
+    let drive = &sim.config().drive;
+    drive.zoned.as_ref().map_or(0, |z| z.zones(drive) as u32)
+}
+
+/// A zone's writable 4 KiB units.
+fn zone_capacity_units(sim: &Bench) -> u64 {
+    sim.config().drive.zoned.as_ref().map_or(1, |z| (z.zone_capacity_bytes / UNIT_BYTES).max(1))
 }
 
 /// The drive, or each member of the array, in order.

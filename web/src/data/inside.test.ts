@@ -42,4 +42,40 @@ describe('the inside store', () => {
     store.append(0, 2, new Float32Array([...memberRow(1), ...memberRow(5)]), new Float64Array(0));
     expect(store.at(1)!.eraseMax).toBe(10);
   });
+
+  it('reads no handle or zone parts for a drive without them', () => {
+    const store = new InsideStore();
+    store.reset(layout(1));
+    store.append(0, 1, new Float32Array(memberRow(1)), new Float64Array(0));
+    const at = store.at(0)!;
+    expect([at.handleBlocks, at.zoneStates, at.zoneWritten]).toEqual([null, null, null]);
+  });
+
+  it('reads the blocks by handle of each die after the histograms', () => {
+    const store = new InsideStore();
+    // Two dies, 2 handles: 3 counts a die (the last for the shared GC stream).
+    const two = { ...layout(2), dies: 2, handles: 2, member_row: 12 + 6 + 6 };
+    two.row = 2 * two.member_row;
+    store.reset(two);
+    const member = (x: number) => [...Array(12).fill(x), ...memberRow(x).slice(6), 1, 2, 3, 4, 5, 6 * x];
+    store.append(3, 1, new Float32Array([...member(1), ...member(2)]), new Float64Array(0));
+    const at = store.at(3, 1)!;
+    expect([at.eraseMin, at.eraseMax]).toEqual([2, 4]);
+    expect(at.handleBlocks!.map((d) => Array.from(d))).toEqual([
+      [1, 2, 3],
+      [4, 5, 12],
+    ]);
+    expect(at.zoneStates).toBeNull();
+  });
+
+  it("reads each zone's state and write pointer after the histograms", () => {
+    const store = new InsideStore();
+    const zoned = { ...layout(1), zones: 3, zone_states: ['empty', 'implicitly-opened', 'full'], member_row: 18, row: 18 };
+    store.reset(zoned);
+    store.append(0, 1, new Float32Array([...memberRow(1), 0, 0, 1, 0.25, 2, 1]), new Float64Array(0));
+    const at = store.at(0)!;
+    expect(Array.from(at.zoneStates!)).toEqual([0, 1, 2]);
+    expect(Array.from(at.zoneWritten!)).toEqual([0, 0.25, 1]);
+    expect(at.handleBlocks).toBeNull();
+  });
 });

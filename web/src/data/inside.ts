@@ -15,6 +15,13 @@ export interface InsideLayout {
   members?: number;
   /** Values per member in a row (`row` / `members`). */
   member_row?: number;
+  /** Placement handles (a drive with them): per die `handles + 1` block counts follow the erase
+   * histogram, the last for the GC stream all handles share. */
+  handles?: number;
+  /** Zones (a zoned drive): per zone its state's number and its write pointer follow. */
+  zones?: number;
+  /** The zone states' names, by number. */
+  zone_states?: string[];
 }
 
 /** At most this many bytes of inside rows per run (~40 min of a 256-die drive). */
@@ -42,6 +49,13 @@ export interface InsideSecond {
   erase: Float32Array;
   eraseMin: number;
   eraseMax: number;
+  /** die -> its open and closed blocks by placement handle (the last: the shared GC stream's);
+   * null on a drive without handles. */
+  handleBlocks: Float32Array[] | null;
+  /** Per zone its state (an index into the layout's `zone_states`) and its write pointer as a
+   * share of its capacity (0 to 1); null on a drive without zones. */
+  zoneStates: Uint8Array | null;
+  zoneWritten: Float32Array | null;
 }
 
 interface Chunk {
@@ -102,6 +116,10 @@ export class InsideStore {
     const dies = Array.from({ length: layout.dies }, (_, d) => row.subarray(d * k, (d + 1) * k));
     const v0 = layout.dies * k;
     const e0 = v0 + layout.valid_bins;
+    const h0 = e0 + layout.erase_bins + 2;
+    const perDie = layout.handles ? layout.handles + 1 : 0;
+    const z0 = h0 + layout.dies * perDie;
+    const zones = layout.zones ?? 0;
     return {
       second,
       dies,
@@ -109,6 +127,9 @@ export class InsideStore {
       erase: row.subarray(e0, e0 + layout.erase_bins),
       eraseMin: row[e0 + layout.erase_bins],
       eraseMax: row[e0 + layout.erase_bins + 1],
+      handleBlocks: perDie ? Array.from({ length: layout.dies }, (_, d) => row.subarray(h0 + d * perDie, h0 + (d + 1) * perDie)) : null,
+      zoneStates: zones ? Uint8Array.from({ length: zones }, (_, z) => row[z0 + 2 * z]) : null,
+      zoneWritten: zones ? Float32Array.from({ length: zones }, (_, z) => row[z0 + 2 * z + 1]) : null,
     };
   }
 }

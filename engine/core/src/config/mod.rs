@@ -156,15 +156,18 @@ impl DriveConfig {
     }
 
     /// GC needs its start threshold and open blocks per die beyond the user's data: GC's and the
-    /// host's (per placement handle: `PlacementConfig::open_streams`), or one per active zone. The firmware's reserved blocks (gc.reserved_percent)
-    /// hold none of them.
+    /// host's (per placement handle: `PlacementConfig::open_streams`); on a zoned drive, what its
+    /// zones' capacity leaves (`ZonedConfig::max_user_bytes`). The firmware's reserved blocks
+    /// (gc.reserved_percent) hold none of them.
     fn user_bytes_limit(&self) -> Limit {
         let g = &self.geometry;
         let reserved = self.gc.reserved_blocks(g.blocks_per_die()) as u64;
-        let open = match &self.zoned {
-            Some(z) => 1 + z.max_active_zones as u64,
-            None => PlacementConfig::open_streams(self.placement.as_ref()),
-        };
+        // A zone's LBAs past its capacity hold nothing, so on a zoned drive the flash bounds the
+        // zones' capacity, not the LBA space (a ZN540's zone is 2 GiB of LBAs, ~1 GiB writable).
+        if let Some(z) = &self.zoned {
+            return Limit::whole("user_bytes", self.user_bytes, UNIT_BYTES, z.max_user_bytes(self));
+        }
+        let open = PlacementConfig::open_streams(self.placement.as_ref());
         let gc_reserve_units =
             (self.gc.start_free_blocks as u64 + open + reserved) * g.dies as u64 * g.units_per_block() as u64;
         let max_user = g.raw_bytes().saturating_sub(gc_reserve_units * UNIT_BYTES);

@@ -1,9 +1,44 @@
 //! Drive parameters overridden by path (`timing.program_ns=1500000`), as `ssdlab run --set`, a
 //! JSON request's `set` and the page's advanced panel give them.
 
-use super::limits::{limit_of, UNSIGNED};
-use super::DriveConfig;
+use super::limits::{choices, limit_of, UNSIGNED};
+use super::{DriveConfig, Isolation, PlacementConfig, PlacementKind, ZonedConfig};
 use crate::units::ConfigError;
+
+/// The sections a drive may lack that an override may add (`placement.handles=4` on a drive
+/// without `[placement]`): each as a value of the right shape to set fields into, and the
+/// fields that have no default, which must then all be set. Other absent sections (an SLC
+/// cache, a thermal model) carry figures of a product, so they come with a preset.
+fn addable_section(name: &str) -> Option<(serde_json::Value, &'static [&'static str])> {
+    let shape = match name {
+        "placement" => serde_json::to_value(PlacementConfig {
+            kind: PlacementKind::Fdp,
+            handles: 0,
+            isolation: Isolation::default(),
+        }),
+        "zoned" => serde_json::to_value(ZonedConfig {
+            zone_bytes: 0,
+            zone_capacity_bytes: 0,
+            zone_dies: 0,
+            max_open_zones: 0,
+            max_active_zones: 0,
+            append_max_bytes: 0,
+        }),
+        _ => return None,
+    };
+    let required: &[&str] = match name {
+        "placement" => &["kind", "handles"],
+        _ => &[
+            "zone_bytes",
+            "zone_capacity_bytes",
+            "zone_dies",
+            "max_open_zones",
+            "max_active_zones",
+            "append_max_bytes",
+        ],
+    };
+    Some((shape.expect("a section serialises"), required))
+}
 
 /// Returns `drive` with the parameter at `path` (dot-separated, e.g. `timing.program_ns`)
 /// replaced by `value`. Errors name the path and what it accepts.
@@ -25,6 +60,17 @@ pub fn apply_parameters<'a>(
 fn apply_list(drive: &DriveConfig, overrides: Vec<(&str, serde_json::Value)>) -> Result<DriveConfig, ConfigError> {
     let mut tree = serde_json::to_value(drive).expect("a drive config serialises");
     let paths: Vec<&str> = overrides.iter().map(|(p, _)| *p).collect();
+    // Sections the overrides add field by field, in the tree and in each field's type check
+    // below (a section given whole, `zoned={...}`, is added by `with_section`).
+    let mut added: Vec<(&str, serde_json::Value, &[&str])> = Vec::new();
+    for path in paths.iter().filter(|p| p.contains('.')) {
+        let section = path.split('.').next().unwrap_or_default();
+        let absent = tree.get(section).is_none() && !added.iter().any(|(name, _, _)| *name == section);
+        if let Some((shape, required)) = absent.then(|| addable_section(section)).flatten() {
+            tree[section] = shape.clone();
+            added.push((section, shape, required));
+        }
+    }
     for (path, value) in overrides {
         if value.is_object() && !path.contains('.') && tree.get(path).is_none() {
             tree = with_section(drive, tree, path, value)?;
@@ -45,6 +91,9 @@ fn apply_list(drive: &DriveConfig, overrides: Vec<(&str, serde_json::Value)>) ->
         };
         // Check this one field's type now, so the error names it.
         let mut probe = serde_json::to_value(drive).expect("a drive config serialises");
+        for (section, shape, _) in &added {
+            probe[*section] = shape.clone();
+        }
         let slot = path.split('.').fold(&mut probe, |n, k| &mut n[k]);
         *slot = value.clone();
         if let Err(e) = serde_json::from_value::<DriveConfig>(probe) {
@@ -59,6 +108,23 @@ fn apply_list(drive: &DriveConfig, overrides: Vec<(&str, serde_json::Value)>) ->
             return Err(ConfigError::new(path, format!("must be {} (got {})", expected, value)));
         }
         *node = value;
+    }
+    // An added section needs every field without a default.
+    for (section, _, required) in &added {
+        if let Some(field) = required.iter().find(|f| !paths.contains(&format!("{}.{}", section, f).as_str())) {
+            let path = format!("{}.{}", section, field);
+            let allowed = choices(&path).map_or_else(String::new, |c| format!(" (allowed: {})", c.join(", ")));
+            return Err(ConfigError::new(
+                path.clone(),
+                format!(
+                    "is needed to add [{}] to drive {}, which has none: set {} too{}",
+                    section,
+                    drive.id,
+                    required.iter().map(|f| format!("{}.{}", section, f)).collect::<Vec<_>>().join(", "),
+                    allowed
+                ),
+            ));
+        }
     }
     let mut updated: DriveConfig = serde_json::from_value(tree).map_err(|e| ConfigError::new("set", e.to_string()))?;
     // A new cell type brings its own timings and P/E limit (one place: `CellType`).
@@ -100,7 +166,15 @@ fn negative_whole_number(drive: &DriveConfig, path: &str, value: &serde_json::Va
 }
 
 fn unknown_parameter(drive: &DriveConfig, path: &str) -> ConfigError {
-    ConfigError::new("set", format!("unknown parameter '{}' (allowed: {})", path, parameter_paths(drive).join(", ")))
+    let mut allowed = parameter_paths(drive);
+    for section in ["placement", "zoned"] {
+        if let Some((serde_json::Value::Object(fields), _)) =
+            addable_section(section).filter(|_| !allowed.iter().any(|p| p.starts_with(&format!("{}.", section))))
+        {
+            allowed.extend(fields.keys().map(|f| format!("{}.{} (adds [{}])", section, f, section)));
+        }
+    }
+    ConfigError::new("set", format!("unknown parameter '{}' (allowed: {})", path, allowed.join(", ")))
 }
 
 /// Every settable parameter path of a drive config, e.g. `timing.program_ns`.
@@ -175,5 +249,94 @@ mod tests {
         let e = set_parameter(&d, "colour", serde_json::json!({"red": 1})).unwrap_err();
         assert_eq!(e.field, "set");
         assert!(e.message.starts_with("unknown parameter 'colour'"), "{}", e.message);
+    }
+
+    /// `[placement]` and `[zoned]` are set by path like any section, and added to a drive that
+    /// has none when every field without a default is given; each bad value is refused by name.
+    #[test]
+    fn placement_and_zones_are_set_and_added_by_path() {
+        use crate::config::{Isolation, PlacementKind};
+        use serde_json::json;
+        let d = presets::by_id("s3700-200").unwrap();
+        assert!(d.placement.is_none() && d.zoned.is_none());
+        let refused = |sets: &[(&str, serde_json::Value)]| {
+            apply_parameters(&d, sets.iter().map(|(p, v)| (*p, v.clone()))).expect_err("refused")
+        };
+
+        let fdp = apply_parameters(&d, [("placement.kind", json!("fdp")), ("placement.handles", json!(4))]).unwrap();
+        let p = fdp.placement.as_ref().unwrap();
+        assert_eq!((p.kind, p.handles, p.isolation), (PlacementKind::Fdp, 4, Isolation::Initial));
+        let persistent = set_parameter(&fdp, "placement.isolation", json!("persistent")).unwrap();
+        assert_eq!(persistent.placement.unwrap().isolation, Isolation::Persistent);
+
+        let e = refused(&[("placement.handles", json!(4))]);
+        assert_eq!(e.field, "placement.kind");
+        assert!(
+            e.message.contains("add [placement] to drive s3700-200") && e.message.contains("streams, fdp"),
+            "{}",
+            e.message
+        );
+        let e = refused(&[("placement.kind", json!("fdp")), ("placement.handles", json!(17))]);
+        assert_eq!((e.field.as_str(), e.message.as_str()), ("placement.handles", "must be between 1 and 16 (got 17)"));
+        let e = refused(&[("placement.kind", json!("zns")), ("placement.handles", json!(4))]);
+        assert_eq!(e.field, "placement.kind");
+        assert!(e.message.contains("fdp"), "{}", e.message);
+        let e = refused(&[("placement.kind", json!("fdp")), ("placement.handles", json!(-1))]);
+        assert_eq!(e.field, "placement.handles");
+        assert_eq!(set_parameter(&d, "placement.nope", json!(1)).unwrap_err().field, "set");
+        let e = set_parameter(&d, "placemnt.handles", json!(1)).unwrap_err();
+        assert!(e.message.contains("placement.handles (adds [placement])"), "{}", e.message);
+
+        // Zones over all 33 dies, one 4 MiB block on each: 625 zones of 320 MB.
+        let stripe = 33 * (4 << 20);
+        let zoned = [
+            ("zoned.zone_bytes", json!(320_000_000)),
+            ("zoned.zone_capacity_bytes", json!(stripe)),
+            ("zoned.zone_dies", json!(33)),
+            ("zoned.max_open_zones", json!(8)),
+            ("zoned.max_active_zones", json!(14)),
+            ("zoned.append_max_bytes", json!(1 << 20)),
+        ];
+        let z = apply_parameters(&d, zoned.iter().map(|(p, v)| (*p, v.clone()))).unwrap();
+        let zc = z.zoned.as_ref().unwrap();
+        assert_eq!((zc.zones(&z), zc.zone_capacity_bytes, zc.max_active_zones), (625, stripe, 14));
+        let e = refused(&zoned[..5]);
+        assert_eq!(e.field, "zoned.append_max_bytes");
+        let with = |path: &str, value: serde_json::Value| {
+            let mut sets = zoned.to_vec();
+            sets.iter_mut().find(|(p, _)| *p == path).unwrap().1 = value;
+            refused(&sets)
+        };
+        let e = with("zoned.max_active_zones", json!(17));
+        assert_eq!(
+            (e.field.as_str(), e.message.as_str()),
+            ("zoned.max_active_zones", "must be between 1 and 16 (got 17)")
+        );
+        let e = with("zoned.max_open_zones", json!(15));
+        assert_eq!(
+            (e.field.as_str(), e.message.as_str()),
+            ("zoned.max_open_zones", "must be between 1 and 14 (got 15)")
+        );
+        assert_eq!(with("zoned.zone_dies", json!(34)).field, "zoned.zone_dies");
+        assert_eq!(with("zoned.zone_dies", json!(2)).field, "zoned.zone_dies");
+        assert_eq!(with("zoned.zone_capacity_bytes", json!(stripe + 4096)).field, "zoned.zone_capacity_bytes");
+        assert_eq!(with("zoned.zone_bytes", json!(300_000_000)).field, "zoned.zone_bytes");
+        assert_eq!(with("zoned.append_max_bytes", json!(1000)).field, "zoned.append_max_bytes");
+        assert_eq!(with("zoned.zone_bytes", json!("big")).field, "zoned.zone_bytes");
+        // What the design keeps apart from zones is refused naming [zoned] and the other part.
+        let mut both = zoned.to_vec();
+        both.extend([("placement.kind", json!("fdp")), ("placement.handles", json!(4))]);
+        let e = refused(&both);
+        assert_eq!(e.field, "zoned");
+        assert!(e.message.contains("[placement]"), "{}", e.message);
+        let mut compressing = zoned.to_vec();
+        compressing.push(("controller.compression", json!(true)));
+        assert!(refused(&compressing).message.contains("controller.compression"));
+        let cached = presets::by_id("980pro-1000").unwrap();
+        assert!(cached.slc_cache.is_some());
+        let e =
+            apply_parameters(&cached, [("placement.kind", json!("fdp")), ("placement.handles", json!(4))]).unwrap_err();
+        assert_eq!(e.field, "placement");
+        assert!(e.message.contains("[slc_cache]"), "{}", e.message);
     }
 }

@@ -54,6 +54,8 @@ preset_files![
     "870qvo-4000.toml",
     "rc100-480.toml",
     "m390-1000.toml",
+    "fdp-s3700-200.toml",
+    "zn540-small.toml",
 ];
 
 /// A drive as its file gives it, with the source of each value (by parameter path).

@@ -40,7 +40,7 @@ impl ZonedConfig {
         let stripe = self.stripe_bytes(drive);
         vec![
             Limit::whole("zoned.zone_dies", self.zone_dies as u64, 1, g.dies as u64),
-            Limit::whole("zoned.zone_capacity_bytes", self.zone_capacity_bytes, stripe, self.zone_bytes),
+            Limit::whole("zoned.zone_capacity_bytes", self.zone_capacity_bytes, stripe, self.max_capacity_bytes(drive)),
             Limit::whole("zoned.zone_bytes", self.zone_bytes, stripe, drive.user_bytes),
             Limit::whole("zoned.max_active_zones", self.max_active_zones as u64, 1, MAX_ACTIVE_ZONES),
             Limit::whole("zoned.max_open_zones", self.max_open_zones as u64, 1, self.max_active_zones as u64),
@@ -50,7 +50,37 @@ impl ZonedConfig {
 
     /// Zones in the LBA space.
     pub fn zones(&self, drive: &DriveConfig) -> u64 {
-        drive.user_bytes / self.zone_bytes
+        drive.user_bytes / self.zone_bytes.max(1)
+    }
+
+    /// The largest zone capacity: at most the zone, and whole blocks on each of its dies that
+    /// leave room for every zone full at once on its die group.
+    fn max_capacity_bytes(&self, drive: &DriveConfig) -> u64 {
+        let (have, spare) = self.blocks_per_die(drive);
+        let zones_per_group = self.zones(drive).div_ceil(self.groups(drive)).max(1);
+        let fits = have.saturating_sub(spare) / zones_per_group * self.stripe_bytes(drive);
+        self.zone_bytes.min(fits)
+    }
+
+    /// Die groups: zone `z` is striped over group `z % groups`.
+    fn groups(&self, drive: &DriveConfig) -> u64 {
+        (drive.geometry.dies / self.zone_dies.max(1)).max(1) as u64
+    }
+
+    /// The most LBA space of whole zones whose capacity fits on the dies, beside GC's reserve and
+    /// an open block per active zone on each die (`check` says why a larger one does not fit).
+    pub fn max_user_bytes(&self, drive: &DriveConfig) -> u64 {
+        let (have, spare) = self.blocks_per_die(drive);
+        let blocks_per_zone_die = (self.zone_capacity_bytes / self.stripe_bytes(drive)).max(1);
+        have.saturating_sub(spare) / blocks_per_zone_die * self.groups(drive) * self.zone_bytes
+    }
+
+    /// Blocks in service on each die, and those that hold no zone's data: GC's reserve and an
+    /// open block per active zone (blocks are taken as zones are written, given back as they are
+    /// reset).
+    fn blocks_per_die(&self, drive: &DriveConfig) -> (u64, u64) {
+        let spare = drive.gc.min_free_blocks as u64 + self.max_active_zones as u64;
+        (drive.blocks_in_service_per_die() as u64, spare)
     }
 
     /// What zones need of the rest of the drive: shapes that fit the blocks and dies, room for
@@ -84,23 +114,6 @@ impl ZonedConfig {
             return refuse(
                 "zoned.append_max_bytes",
                 format!("must be a multiple of 4096 bytes (got {})", self.append_max_bytes),
-            );
-        }
-        // Every zone full at once, on its die group, beside GC's reserve and an open block per
-        // active zone (blocks are taken as zones are written, given back as they are reset).
-        let groups = (g.dies / self.zone_dies) as u64;
-        let zones_per_group = self.zones(drive).div_ceil(groups);
-        let blocks_per_zone_die = self.zone_capacity_bytes / stripe;
-        let needed =
-            zones_per_group * blocks_per_zone_die + drive.gc.min_free_blocks as u64 + self.max_active_zones as u64;
-        let have = drive.blocks_in_service_per_die() as u64;
-        if needed > have {
-            return refuse(
-                "zoned.zone_capacity_bytes",
-                format!(
-                    "the {} zones' capacity needs {} blocks on each die (with gc.min_free_blocks and an open block per active zone), the drive has {} (got {})",
-                    self.zones(drive), needed, have, self.zone_capacity_bytes
-                ),
             );
         }
         // Each active zone's page waits in the write buffer for more of its data, and one more

@@ -179,3 +179,77 @@ fn records_each_seconds_inside_and_every_latency() {
     assert_eq!(counted, ios);
     assert!(h.chunks(3).all(|b| b[0] < b[1]));
 }
+
+/// The inside row's part after the erase histogram: handle counts, then zones.
+#[cfg(feature = "full")]
+fn extra_part(sim: &Simulation) -> (serde_json::Value, Vec<f64>) {
+    let layout = json(&sim.inside_layout());
+    let (dies, row) = (layout["dies"].as_u64().unwrap() as usize, layout["row"].as_u64().unwrap() as usize);
+    let inside = sim.inside();
+    let last = &inside[inside.len() - row..];
+    (layout, last[dies * WORK_KINDS + 50..].to_vec())
+}
+
+/// A drive given FDP handles by `set` and a job tagging its writes over handles 0-3: each die's
+/// counts by handle add up to its blocks holding data (open and closed), and tags other than
+/// handle 0 reached the blocks.
+#[test]
+#[cfg(feature = "full")]
+fn counts_each_dies_blocks_by_placement_handle() {
+    let job = "[w]\nrw=randwrite\nbs=64k\niodepth=16\nruntime=4\ntime_based\nfdp=1\nplids=0-3\n";
+    let request = serde_json::json!({
+        "drive": "s3700-200", "fio": job,
+        "set": {"geometry.blocks_per_plane": 64, "user_bytes": 6000000000u64, "gc.start_free_blocks": 6,
+                "gc.boost_below_free_blocks": 3, "gc.boost_until_free_blocks": 5, "gc.background_free_blocks": 8,
+                "placement.kind": "fdp", "placement.handles": 4}
+    });
+    let mut sim = Simulation::new(&request.to_string()).unwrap();
+    sim.advance_inside(1e9, u32::MAX);
+    assert!(sim.finished());
+    let (layout, part) = extra_part(&sim);
+    assert_eq!(layout["handles"], 4);
+    assert!(layout.get("zones").is_none());
+    let dies = layout["dies"].as_u64().unwrap() as usize;
+    assert_eq!(part.len(), dies * 5);
+    let ftl = sim.sim.drive().ftl();
+    let in_service = sim.sim.config().drive.blocks_in_service_per_die() as f64;
+    for d in 0..dies {
+        let counts = &part[d * 5..(d + 1) * 5];
+        let free = ftl.die_free_blocks(d as u32) as f64 + ftl.has_victim(d as u32) as u8 as f64;
+        assert_eq!(counts.iter().sum::<f64>(), in_service - free, "die {d}: {counts:?}");
+    }
+    let per_handle = |h: usize| (0..dies).map(|d| part[d * 5 + h]).sum::<f64>();
+    assert!((1..4).all(|h| per_handle(h) > 0.0), "{:?}", (0..5).map(per_handle).collect::<Vec<_>>());
+}
+
+/// On a zoned drive each zone's state and write pointer (a share of its capacity) are the
+/// drive's zone table: empty zones at 0, full ones at 1, open ones between.
+#[test]
+#[cfg(feature = "full")]
+fn shows_each_zones_state_and_write_pointer() {
+    let job = "[z]\nzonemode=zbd\nzonesize=2g\nrw=randwrite\nbs=128k\niodepth=32\nio_size=30g\n";
+    let request = serde_json::json!({ "drive": "zn540-small", "precondition": "none", "seconds": 60, "fio": job });
+    let mut sim = Simulation::new(&request.to_string()).unwrap();
+    sim.advance_inside(1e9, u32::MAX);
+    let (layout, part) = extra_part(&sim);
+    assert!(layout.get("handles").is_none());
+    assert_eq!(layout["zones"], 20);
+    let names = layout["zone_states"].as_array().unwrap();
+    assert_eq!(part.len(), 40);
+    let zones = sim.sim.drive().zones().unwrap();
+    let capacity = (1056u64 << 20) / 4096;
+    let mut seen = std::collections::BTreeSet::new();
+    for z in 0..20 {
+        let (state, wp) = (names[part[2 * z] as usize].as_str().unwrap(), part[2 * z + 1]);
+        let written = zones.write_pointer(z as u32) - zones.start(z as u32);
+        assert_eq!(wp, written as f64 / capacity as f64, "zone {z}");
+        assert_eq!(state, ZONE_STATES.iter().find(|(s, _)| *s == zones.state(z as u32)).unwrap().1);
+        match state {
+            "empty" => assert_eq!(wp, 0.0),
+            "full" => assert_eq!(wp, 1.0),
+            _ => assert!(wp > 0.0 && wp < 1.0, "zone {z} {state} at {wp}"),
+        }
+        seen.insert(state);
+    }
+    assert!(seen.contains("full") && seen.len() > 1, "{seen:?}");
+}

@@ -636,6 +636,24 @@ impl Ftl {
         out
     }
 
+    /// Open and closed blocks of each die by placement handle, die-major: `handles + 1` counts a
+    /// die, the last for `blocks::MIXED` (the GC stream every handle shares). Empty on a drive
+    /// without placement handles (its blocks carry no tag).
+    pub fn blocks_by_tag(&self, handles: usize) -> Vec<u64> {
+        let per_die = self.blocks.blocks_per_die as usize;
+        if self.blocks.tag.is_empty() || per_die == 0 {
+            return Vec::new();
+        }
+        let mut out = vec![0u64; self.blocks.tag.len() / per_die * (handles + 1)];
+        for (b, (&state, &tag)) in self.blocks.state.iter().zip(&self.blocks.tag).enumerate() {
+            if matches!(state, blocks::BlockState::Open | blocks::BlockState::Closed) {
+                let column = if tag == blocks::MIXED { handles } else { (tag as usize).min(handles) };
+                out[b / per_die * (handles + 1) + column] += 1;
+            }
+        }
+        out
+    }
+
     /// Blocks counted by erase count in `bins` equal parts of min..=max; returns the counts and
     /// (min, max).
     pub fn erase_histogram(&self, bins: usize) -> (Vec<u64>, (u32, u32)) {

@@ -12,6 +12,19 @@ fn fio_request(job: &str) -> String {
     format!(r#"{{"drive":"s3700-200",{},"fio":{}}}"#, SMALL, serde_json::Value::String(job.into()))
 }
 
+/// The page lists every preset but the zoned ones, which its random writes could not run.
+#[test]
+fn the_page_lists_every_drive_but_the_zoned_ones() {
+    let ids: Vec<String> =
+        json(&presets()).as_array().unwrap().iter().map(|d| d["id"].as_str().unwrap().into()).collect();
+    let all = ssdlab_core::config::presets::presets();
+    let zoned: Vec<&str> = all.iter().filter(|d| d.zoned.is_some()).map(|d| d.id.as_str()).collect();
+    assert!(zoned.contains(&"zn540-small"), "{:?}", zoned);
+    assert_eq!(ids.len(), all.len() - zoned.len());
+    assert!(zoned.iter().all(|z| !ids.iter().any(|i| i == z)), "{:?}", ids);
+    assert!(ids.iter().any(|i| i == "fdp-s3700-200"));
+}
+
 #[test]
 fn lists_what_the_page_builds_its_controls_from() {
     let drives = json(&presets());

@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { openApp } from './helpers';
 
-// The drive picker: all 29 presets grouped by interface with capacity and spare area, where each
-// value comes from, and spare area as a slider and as advertised-capacity buttons.
+// The drive picker: the 30 presets the page can run (not the zoned ones) grouped by interface with
+// capacity and spare area, where each value comes from, and spare area as a slider and as
+// advertised-capacity buttons.
 
-test('picks any of the 29 drives by interface, shows its sources, and sets spare area two ways', async ({ page }) => {
+test('picks any of the 30 drives by interface, shows its sources, and sets spare area two ways', async ({ page }) => {
   await openApp(page, '?seconds=60');
   const select = page.getByTestId('drive-select');
-  await expect(select.locator('option')).toHaveCount(29);
+  await expect(select.locator('option')).toHaveCount(30);
+  // A zoned drive is not offered: the page's runs write at random, which it refuses.
+  await expect(select.locator('option[value="zn540-small"]')).toHaveCount(0);
   await expect(select.locator('optgroup')).toHaveText([/.*/, /.*/, /.*/]);
   expect(await select.locator('optgroup').evaluateAll((gs) => gs.map((g) => (g as HTMLOptGroupElement).label))).toEqual([
     'SATA',

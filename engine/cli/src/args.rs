@@ -262,7 +262,7 @@ pub struct EnduranceArgs {
 #[derive(Args)]
 pub struct SweepArgs {
     /// io-consistency, four-corners, mixed-70-30, sequential-128k, spare-area, endurance,
-    /// raid-scaling, whole-drive-fill, idle-recovery or dirty-recovery
+    /// raid-scaling, whole-drive-fill, idle-recovery, dirty-recovery or placement
     /// (--list describes each).
     #[arg(value_name = "EXPERIMENT")]
     pub experiment: Option<String>,
@@ -299,6 +299,18 @@ pub struct SweepArgs {
     /// secure-erased,dirty,rested,trimmed).
     #[arg(long, value_name = "LIST")]
     pub states: Option<String>,
+    /// placement: the apps, e.g. uniform,hot-cold (default: all).
+    #[arg(long, value_name = "LIST")]
+    pub hosts: Option<String>,
+    /// placement: the layouts, e.g. block,zoned (default: block,fdp,zoned).
+    #[arg(long, value_name = "LIST")]
+    pub layouts: Option<String>,
+    /// placement: over-provisioning, flash beyond the app's data as a percent of it (default 7,28).
+    #[arg(long, value_name = "LIST")]
+    pub op_percents: Option<String>,
+    /// placement: times each point writes the app's data over (default 4).
+    #[arg(long, value_name = "N")]
+    pub drive_writes: Option<String>,
     /// Shares of the span for the spare-area sweep and endurance, e.g. 1,0.875,0.75.
     #[arg(long, value_name = "LIST")]
     pub spans: Option<String>,

@@ -95,7 +95,12 @@ fn request(experiment: Option<String>, a: &SweepArgs) -> Result<ExperimentReques
     r.rest_seconds = a.rest_seconds.as_deref().map(|v| list("rest_seconds", v)).transpose()?;
     r.then_gb = a.then_gb.as_deref().map(|v| number("then_gb", v)).transpose()?;
     r.dirty_seconds = a.dirty_seconds.as_deref().map(|v| number("dirty_seconds", v)).transpose()?;
-    r.states = a.states.as_deref().map(|v| v.split(',').map(|s| s.trim().to_string()).collect());
+    let names = |v: &str| v.split(',').map(|s| s.trim().to_string()).collect();
+    r.states = a.states.as_deref().map(names);
+    r.hosts = a.hosts.as_deref().map(names);
+    r.layouts = a.layouts.as_deref().map(names);
+    r.op_percents = a.op_percents.as_deref().map(|v| list("op_percents", v)).transpose()?;
+    r.drive_writes = a.drive_writes.as_deref().map(|v| number("drive_writes", v)).transpose()?;
     if let Some(v) = &a.span {
         r.span = number("span", v)?;
     }

@@ -19,6 +19,7 @@ mod host_interface;
 mod mapping;
 mod model;
 mod placement;
+mod placement_sweep;
 mod power_loss;
 mod presets;
 mod raid;

@@ -9,6 +9,7 @@ pub mod calibrated;
 mod consistency;
 pub mod evidence;
 mod measure;
+mod placement;
 mod runner;
 mod sweeps;
 pub mod table_evidence;
@@ -67,6 +68,17 @@ pub struct ExperimentRequest {
     pub dirty_seconds: Option<u32>,
     #[serde(default)]
     pub states: Option<Vec<String>>,
+    /// placement: the apps (`placement::HOSTS`), layouts (`placement::LAYOUTS`), the
+    /// over-provisionings (flash beyond the app's data, percent of it) and how many times each
+    /// point writes the app's data over.
+    #[serde(default)]
+    pub hosts: Option<Vec<String>>,
+    #[serde(default)]
+    pub layouts: Option<Vec<String>>,
+    #[serde(default)]
+    pub op_percents: Option<Vec<f64>>,
+    #[serde(default)]
+    pub drive_writes: Option<f64>,
     /// Share of the user span tested by every point (1.0: all of it).
     #[serde(default = "default_span")]
     pub span: f64,
@@ -146,6 +158,7 @@ enum Build {
     WholeDriveFill,
     IdleRecovery,
     DirtyRecovery,
+    Placement,
 }
 
 impl Build {
@@ -161,12 +174,13 @@ impl Build {
             Build::WholeDriveFill => cache::whole_drive_fill(s),
             Build::IdleRecovery => cache::idle_recovery(s),
             Build::DirtyRecovery => cache::dirty_recovery(s),
+            Build::Placement => placement::placement(s),
         }
     }
 }
 
 /// Every experiment, in the order the articles introduce them.
-pub const EXPERIMENTS: [Definition; 10] = [
+pub const EXPERIMENTS: [Definition; 11] = [
     consistency::IO_CONSISTENCY,
     sweeps::FOUR_CORNERS,
     sweeps::MIXED,
@@ -177,6 +191,7 @@ pub const EXPERIMENTS: [Definition; 10] = [
     cache::WHOLE_DRIVE_FILL,
     cache::IDLE_RECOVERY,
     cache::DIRTY_RECOVERY,
+    placement::PLACEMENT,
 ];
 
 pub fn by_id(id: &str) -> Result<&'static Definition, ConfigError> {
@@ -206,6 +221,11 @@ pub enum Measure {
     /// One row for the run: its steady state from `steady_from_s`, and the cells `extra`
     /// derives from the run and its steady write amplification.
     Steady { steady_from_s: u32, extra: Option<Extra> },
+    /// One row for the run, from the seconds between the app's bytes written reaching
+    /// `from_bytes` and reaching `to_bytes`, which ends it: device, host and total write
+    /// amplification, IOPS, the app's MB/s and p99 latency; `data_bytes`: the app's data (its
+    /// drive writes are the bytes over it).
+    Written { data_bytes: u64, from_bytes: u64, to_bytes: u64 },
 }
 
 /// Cells derived from a run and its steady write amplification.
@@ -226,6 +246,13 @@ pub struct Setup {
     /// dirty-recovery's random writes, s, and the states it measures.
     pub dirty_seconds: u32,
     pub states: Vec<String>,
+    /// placement's choices (see the request), and whether its flash is the lab's (the request
+    /// sets neither `geometry.dies` nor `geometry.blocks_per_plane`).
+    pub hosts: Vec<String>,
+    pub layouts: Vec<String>,
+    pub op_percents: Vec<f64>,
+    pub drive_writes: f64,
+    pub lab_flash: bool,
     /// Whether to simulate the article's preconditioning writes.
     pub article_precondition: bool,
 }
@@ -346,6 +373,16 @@ impl ExperimentRequest {
                 format!("unknown state '{}' (allowed: {})", bad, cache::RECOVERY_STATES.join(", ")),
             ));
         }
+        let hosts = names("hosts", self.hosts.as_deref(), &placement::HOSTS)?;
+        let layouts = names("layouts", self.layouts.as_deref(), &placement::LAYOUTS)?;
+        let op_percents = self.op_percents.clone().unwrap_or_else(|| vec![7.0, 28.0]);
+        range("op_percents (how many)", op_percents.len() as u64, 1, 8)?;
+        for &op in &op_percents {
+            real_range("op_percents", op, 1.0, 100.0, "1 and 100")?;
+        }
+        let drive_writes = self.drive_writes.unwrap_or(4.0);
+        real_range("drive_writes", drive_writes, 1.0, 100.0, "1 and 100")?;
+        let lab_flash = !self.set.contains_key("geometry.dies") && !self.set.contains_key("geometry.blocks_per_plane");
         let article_precondition = match self.precondition.as_str() {
             "article" => true,
             "fill" => false,
@@ -365,6 +402,11 @@ impl ExperimentRequest {
             rest_seconds,
             dirty_seconds,
             states,
+            hosts,
+            layouts,
+            op_percents,
+            drive_writes,
+            lab_flash,
             article_precondition,
         };
         let points = def.build.points(&setup)?;
@@ -373,6 +415,21 @@ impl ExperimentRequest {
         }
         Ok((def, points))
     }
+}
+
+/// A list of names from `allowed` (all of them if absent), each at most once.
+fn names(field: &str, given: Option<&[String]>, allowed: &[&str]) -> Result<Vec<String>, ConfigError> {
+    let Some(given) = given else { return Ok(allowed.iter().map(|s| s.to_string()).collect()) };
+    range(&format!("{} (how many)", field), given.len() as u64, 1, allowed.len() as u64)?;
+    for (i, name) in given.iter().enumerate() {
+        if !allowed.contains(&name.as_str()) || given[..i].contains(name) {
+            return Err(ConfigError::new(
+                field,
+                format!("'{}' is not one of {} (each at most once)", name, allowed.join(", ")),
+            ));
+        }
+    }
+    Ok(given.to_vec())
 }
 
 /// Labels as a row's leading cells.

@@ -72,8 +72,27 @@ struct Running {
     /// Listed phases already given a row.
     phases_reported: usize,
     samples: Vec<Sample>,
-    /// Host bytes written in the seconds given rows so far.
+    /// Host bytes written in the seconds given rows so far (`Measure::Written`: the app's, in
+    /// the first `counted` samples).
     written_bytes: f64,
+    counted: usize,
+}
+
+impl Running {
+    /// Counts the app's bytes of the samples not counted yet (a second's: the point runs a
+    /// second at a time); whether they have reached `to_bytes`.
+    fn written_to(&mut self, to_bytes: u64) -> bool {
+        for s in &self.samples[self.counted..] {
+            self.written_bytes += app_bytes(s);
+        }
+        self.counted = self.samples.len();
+        self.written_bytes >= to_bytes as f64
+    }
+}
+
+/// The bytes the app (not a host store's cleaner) wrote in a second.
+fn app_bytes(s: &Sample) -> f64 {
+    (s.app_mb_s * 1e6).round()
 }
 
 pub struct Runner {
@@ -148,13 +167,22 @@ impl Runner {
                 self.start_next()?;
             }
             let r = self.running.as_mut().expect("a point is running");
-            let mut out = Vec::new();
-            budget -= r.bench.advance(budget, &mut out).min(budget);
-            r.samples.extend(out);
             let point = &self.points[self.next - 1];
+            let mut out = Vec::new();
+            // A point its writes end runs a second at a time, so it simulates no second it drops.
+            budget -= match point.measure {
+                Measure::Written { .. } => r.bench.advance_to_second(r.bench.seconds_done() + 1, budget, &mut out),
+                _ => r.bench.advance(budget, &mut out),
+            }
+            .min(budget);
+            r.samples.extend(out);
             let rows = rows_so_far(point, r, &self.table.columns);
             self.table.rows.extend(rows);
-            if r.bench.finished() {
+            let written = match point.measure {
+                Measure::Written { to_bytes, .. } => r.written_to(to_bytes),
+                _ => false,
+            };
+            if written || r.bench.finished() {
                 let rows = rows_at_end(point, r, &self.table.columns);
                 self.table.rows.extend(rows);
                 self.running = None;
@@ -175,7 +203,8 @@ impl Runner {
             }
             _ => None,
         };
-        self.running = Some(Running { bench, stats, phases_reported: 0, samples: Vec::new(), written_bytes: 0.0 });
+        self.running =
+            Some(Running { bench, stats, phases_reported: 0, samples: Vec::new(), written_bytes: 0.0, counted: 0 });
         Ok(())
     }
 
@@ -188,9 +217,13 @@ impl Runner {
     }
 }
 
-/// The host bytes whose writing ends a point measured by its seconds, when its writes end it
-/// (every phase ends with its bytes); 0 otherwise.
+/// The host bytes whose writing ends a point: the app's of a `Measure::Written` point, or of a
+/// point measured by its seconds, when its writes end it (every phase ends with its bytes); 0
+/// otherwise.
 fn bytes_that_end(point: &Point) -> u64 {
+    if let Measure::Written { to_bytes, .. } = point.measure {
+        return to_bytes;
+    }
     let phases = &point.cfg.phases;
     let ended_by_bytes =
         phases.iter().all(|p| p.runtime_ns == 0 && p.jobs.iter().all(|j| j.io_limit_bytes > 0 && j.read_percent == 0));
@@ -244,11 +277,14 @@ fn rows_so_far(point: &Point, r: &mut Running, columns: &[String]) -> Vec<Vec<Va
             r.samples.clear();
             rows
         }
-        Measure::Steady { .. } => Vec::new(),
+        Measure::Steady { .. } | Measure::Written { .. } => Vec::new(),
     }
 }
 
 fn rows_at_end(point: &Point, r: &mut Running, columns: &[String]) -> Vec<Vec<Value>> {
+    if let Measure::Written { data_bytes, from_bytes, .. } = point.measure {
+        return vec![row(columns, &written_cells(point, &r.samples, data_bytes, from_bytes))];
+    }
     let Measure::Steady { steady_from_s, extra } = &point.measure else { return Vec::new() };
     let s = Summary::from_samples(&r.samples, *steady_from_s);
     let mut cells = point.labels.clone();
@@ -263,6 +299,42 @@ fn rows_at_end(point: &Point, r: &mut Running, columns: &[String]) -> Vec<Vec<Va
         cells.extend(f(&point.cfg, s.steady_write_amplification));
     }
     vec![row(columns, &cells)]
+}
+
+/// A `Measure::Written` point's cells from its seconds after the app's `from_bytes`: drive writes
+/// of the app's data in all, seconds, IOPS (every host command, a store's cleaner's too), the
+/// app's MB/s, the mean of the seconds' p99 latency, write amplification of the drive (NAND
+/// over host writes), of the host (app and cleaner writes over the app's) and both.
+fn written_cells(point: &Point, samples: &[Sample], data_bytes: u64, from_bytes: u64) -> Vec<(&'static str, Value)> {
+    let mut app = 0.0;
+    let first = samples
+        .iter()
+        .position(|s| {
+            app += app_bytes(s);
+            app > from_bytes as f64
+        })
+        .map_or(samples.len(), |i| i + 1);
+    let app: f64 = samples.iter().map(app_bytes).sum();
+    let window = &samples[first..];
+    let n = window.len().max(1) as f64;
+    let sum = |f: fn(&Sample) -> f64| window.iter().map(f).sum::<f64>();
+    let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
+    let device = ratio(sum(|s| s.nand_writes), sum(|s| s.host_writes));
+    let app_mb = sum(|s| s.app_mb_s);
+    let host = ratio(app_mb + sum(|s| s.cleaner_mb_s), app_mb);
+    let mut cells = point.labels.clone();
+    cells.extend([
+        ("drive_writes", json!(round(app / data_bytes as f64, 2))),
+        ("seconds", json!(samples.len())),
+        ("iops", json!(round(sum(|s| s.iops as f64) / n, 1))),
+        ("app_mb_s", json!(round(app_mb / n, 2))),
+        ("latency_p99_us", json!(round(sum(|s| s.latency_p99_us) / n, 1))),
+        ("write_amplification", json!(round(device, 3))),
+        ("host_write_amplification", json!(round(host, 3))),
+        ("total_write_amplification", json!(round(device * host, 3))),
+        ("gc_moves", json!(window.iter().map(|s| s.gc_moves as u64).sum::<u64>())),
+    ]);
+    cells
 }
 
 /// A second's cells; `written_bytes`: host bytes written by its end.

@@ -7,7 +7,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, Parser, Subcommand};
 use ssdlab_core::config::presets;
 use ssdlab_core::experiment::{ArticleDrive, EXPERIMENTS};
-use ssdlab_core::request::{RaidRequest, TraceRequest};
+use ssdlab_core::request::{AppRequest, RaidRequest, TraceRequest};
 use ssdlab_core::units::MAX_SECONDS;
 use ssdlab_core::{ConfigError, RunRequest};
 
@@ -149,6 +149,10 @@ pub struct RunArgs {
     /// per zone of the workload's distribution: hot and cold data apart).
     #[arg(long, value_name = "NAME")]
     zone_store_classes: Option<String>,
+    /// Run a host app in place of the workload's job: cache (CacheLib's flash cache) or lsm (an
+    /// LSM tree), or its whole object as JSON, e.g. '{"kind":"cache","tagged":true,"host_op":0.25}'.
+    #[arg(long, value_name = "KIND|JSON")]
+    app: Option<String>,
     /// First second of steady state for the summary (default: 70 % of the run).
     #[arg(long, value_name = "S")]
     steady_from: Option<String>,
@@ -410,6 +414,9 @@ impl RunArgs {
         };
         self.raid(&mut request)?;
         self.zone_store(&mut request)?;
+        if let Some(v) = &self.app {
+            request.app = Some(app_request(v)?);
+        }
         if let Some(drive) = self.drive {
             request.drive = drive;
         }
@@ -481,6 +488,17 @@ impl RunArgs {
             fio_log_dir: self.fio_log_dir.unwrap_or_else(|| ".".into()),
         })
     }
+}
+
+/// --app: a kind's name, or the app's object as JSON; errors name `app` or `app.FIELD`.
+fn app_request(v: &str) -> Result<AppRequest, ConfigError> {
+    let json = if v.trim_start().starts_with('{') {
+        serde_json::from_str(v).map_err(|e| ConfigError::new("app", format!("is not valid JSON ({})", e)))?
+    } else {
+        serde_json::json!({ "kind": v })
+    };
+    AppRequest::check_json(&json)?;
+    serde_json::from_value(json).map_err(|e| ConfigError::new("app", e.to_string()))
 }
 
 impl RunArgs {

@@ -241,6 +241,15 @@ fn execute(
             f("steady_write_amplification"),
             wall_seconds
         );
+        if let Some(app) = m.get("app").and_then(|a| a.as_str()) {
+            let lsm = m.get("lsm_write_amplification").and_then(|w| w.as_f64());
+            println!(
+                "app {} ({}){}",
+                app,
+                if m["app_tagged"].as_bool() == Some(true) { "tagged" } else { "untagged" },
+                lsm.map_or(String::new(), |w| format!(": the LSM's own WA {:.3}", w))
+            );
+        }
         if m.contains_key("host_write_amplification") {
             println!(
                 "zone store at {}: host WA {:.3} (steady {:.3}), total WA {:.3} (steady {:.3})",

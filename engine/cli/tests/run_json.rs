@@ -63,3 +63,26 @@ fn a_zone_store_run_reports_host_and_total_write_amplification() {
     assert!(!plain.status.success());
     assert!(String::from_utf8_lossy(&plain.stderr).contains("zone_store: needs a zoned drive"));
 }
+
+/// An app from the command line: `--app lsm` or its object as JSON; the summary names it and,
+/// for the LSM, its own write amplification (flush and compaction writes per byte put).
+#[test]
+fn an_app_runs_from_the_command_line_and_reports_its_own_writes() {
+    let run = |app: &str| {
+        let args = ["run", "--drive", "fdp-s3700-200", "--precondition", "none", "--seconds", "3", "--json"];
+        Command::new(env!("CARGO_BIN_EXE_ssdlab")).args(args).args(["--app", app]).output().unwrap()
+    };
+    let out = run(r#"{"kind":"lsm","tagged":true,"scale":1024}"#);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((m["app"].as_str(), m["app_tagged"].as_bool()), (Some("lsm"), Some(true)));
+    let (put, flushed) = (m["app_put_bytes"].as_f64().unwrap(), m["app_flush_write_bytes"].as_f64().unwrap());
+    let compacted = m["app_compaction_write_bytes"].as_f64().unwrap();
+    assert!(put > 0.0, "{m}");
+    assert_eq!(m["lsm_write_amplification"].as_f64(), Some((flushed + compacted) / put));
+    let cache = run("cache");
+    assert!(cache.status.success(), "{}", String::from_utf8_lossy(&cache.stderr));
+    let bad = run("btree");
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("app.kind: unknown app \"btree\" (allowed: cache or lsm)"));
+}

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::config::{
-    apply_parameters, presets, BlockSizes, Distribution, JobSpec, Phase, Placement, Precondition, RaidConfig,
-    RunConfig, WorkloadSpec, ZoneStoreConfig, MIN_SPAN,
+    apply_parameters, presets, AppConfig, AppKind, BlockSizes, Distribution, JobSpec, Phase, Placement, Precondition,
+    RaidConfig, RunConfig, WorkloadSpec, ZoneStoreConfig, MIN_SPAN,
 };
 use crate::drive::ftl::victim;
 use crate::host::apps;
@@ -106,6 +106,107 @@ pub struct RunRequest {
     /// zoned drive (issue 21); absent: its commands go to the drive as they are.
     #[serde(default)]
     pub zone_store: Option<ZoneStoreRequest>,
+    /// A host app run in place of the workload's job: a flash cache or an LSM tree (issue 21);
+    /// absent: the workload's own commands.
+    #[serde(default)]
+    pub app: Option<AppRequest>,
+}
+
+/// An app as a request gives it: its kind, and whichever of its parameters it sets (the rest
+/// are `AppConfig::new`'s defaults).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AppRequest {
+    pub kind: String,
+    #[serde(default)]
+    pub tagged: bool,
+    #[serde(default)]
+    pub host_op: Option<f64>,
+    #[serde(default)]
+    pub soc_space: Option<f64>,
+    #[serde(default)]
+    pub soc_writes: Option<f64>,
+    #[serde(default)]
+    pub region_bytes: Option<u64>,
+    #[serde(default)]
+    pub scale: Option<u32>,
+    #[serde(default)]
+    pub keys: Option<u64>,
+    #[serde(default)]
+    pub value_bytes: Option<u32>,
+}
+
+impl AppRequest {
+    /// What an `app` object may hold: the kind it applies to (None: both), and what each takes.
+    const FIELDS: [(&'static str, Option<AppKind>, &'static str); 9] = [
+        ("kind", None, "cache or lsm"),
+        ("tagged", None, "true or false"),
+        ("host_op", Some(AppKind::Cache), "a fraction of the app's span from 0 to 0.5"),
+        ("soc_space", Some(AppKind::Cache), "a fraction from 0.01 to 0.99"),
+        ("soc_writes", Some(AppKind::Cache), "a fraction from 0.01 to 0.99"),
+        ("region_bytes", Some(AppKind::Cache), "a whole number of bytes, whole MiB from 1 to 256 MiB"),
+        ("scale", Some(AppKind::Lsm), "a power of two from 1 to 1024"),
+        ("keys", Some(AppKind::Lsm), "a whole number of keys"),
+        ("value_bytes", Some(AppKind::Lsm), "a whole number of bytes from 16 to 4096"),
+    ];
+
+    /// Checks an `app` object field by field, so an error names `app.FIELD`.
+    pub fn check_json(v: &serde_json::Value) -> Result<(), ConfigError> {
+        let obj = v.as_object().ok_or_else(|| {
+            ConfigError::new("app", format!("must be an object like {{\"kind\": \"cache\"}} (got {})", v))
+        })?;
+        let kind = match obj.get("kind") {
+            None => return Err(ConfigError::new("app.kind", "is required (cache or lsm)")),
+            Some(k) => k.as_str().and_then(AppKind::by_name).ok_or_else(|| {
+                ConfigError::new("app.kind", format!("unknown app {} (allowed: {})", k, AppKind::NAMES))
+            })?,
+        };
+        for (key, value) in obj {
+            let Some(&(_, applies, expected)) = Self::FIELDS.iter().find(|(k, _, _)| k == key) else {
+                let names: Vec<&str> = Self::FIELDS.iter().map(|(k, _, _)| *k).collect();
+                return Err(ConfigError::new(
+                    format!("app.{}", key),
+                    format!("unknown setting (allowed: {})", names.join(", ")),
+                ));
+            };
+            if applies.is_some_and(|a| a != kind) {
+                return Err(ConfigError::new(
+                    format!("app.{}", key),
+                    format!("applies to the {} app only (got kind {})", applies.unwrap().name(), kind.name()),
+                ));
+            }
+            let fits = match key.as_str() {
+                "kind" => true,
+                "tagged" => value.is_boolean(),
+                "host_op" | "soc_space" | "soc_writes" => value.is_number(),
+                "region_bytes" | "keys" => value.as_u64().is_some(),
+                _ => value.as_u64().is_some_and(|n| n <= u32::MAX as u64),
+            };
+            if !fits {
+                return Err(ConfigError::new(format!("app.{}", key), format!("must be {} (got {})", expected, value)));
+            }
+        }
+        Ok(())
+    }
+
+    /// The app over `span_bytes` (the span it runs over sizes the LSM's default keys).
+    pub fn resolve(&self, span_bytes: u64) -> Result<AppConfig, ConfigError> {
+        let kind = AppKind::by_name(&self.kind).ok_or_else(|| {
+            ConfigError::new("app.kind", format!("unknown app '{}' (allowed: {})", self.kind, AppKind::NAMES))
+        })?;
+        let d = AppConfig::new(kind, span_bytes);
+        Ok(AppConfig {
+            kind,
+            tagged: self.tagged,
+            host_op: self.host_op.unwrap_or(d.host_op),
+            soc_space: self.soc_space.unwrap_or(d.soc_space),
+            soc_writes: self.soc_writes.unwrap_or(d.soc_writes),
+            region_bytes: self.region_bytes.unwrap_or(d.region_bytes),
+            scale: self.scale.unwrap_or(d.scale),
+            keys: self.keys.unwrap_or(d.keys),
+            value_bytes: self.value_bytes.unwrap_or(d.value_bytes),
+        })
+    }
 }
 
 /// A zone store as a request gives it.
@@ -337,7 +438,7 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 27] = [
+        const KNOWN: [(&str, &str); 28] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
@@ -365,6 +466,7 @@ impl RunRequest {
             ("precondition", "fill, none or random"),
             ("precondition_passes", "a number of passes from 0.01 to 20"),
             ("zone_store", "an object {\"utilisation\", \"free_zones\", \"classes\"}"),
+            ("app", "an object {\"kind\": \"cache\" or \"lsm\", \"tagged\", and the kind's parameters}"),
         ];
         for (key, v) in obj {
             let Some((_, expected)) = KNOWN.iter().find(|(k, _)| k == key) else {
@@ -382,6 +484,9 @@ impl RunRequest {
             }
             if key == "zone_store" {
                 ZoneStoreRequest::check_json(v)?;
+            }
+            if key == "app" {
+                AppRequest::check_json(v)?;
             }
             // Deserialize each field alone so a type error names its field.
             let one = serde_json::json!({ key.as_str(): v, "drive": obj.get("drive").cloned().unwrap_or("x".into()) });
@@ -452,6 +557,7 @@ impl RunRequest {
                 .zone_store
                 .as_ref()
                 .map(|z| ZoneStoreConfig { utilisation: z.utilisation, free_zones: z.free_zones }),
+            app: None,
         };
         // The tested span sizes the fio import and the models' files: checked before either.
         real_range("span", cfg.span, MIN_SPAN, 1.0, &format!("{} and 1.0", MIN_SPAN))?;
@@ -486,7 +592,22 @@ impl RunRequest {
             }
         };
         let mut resolved = resolved;
+        if let Some(app) = &self.app {
+            if self.trace.is_some() || self.fio.is_some() {
+                return Err(ConfigError::new(
+                    "app",
+                    "runs in place of the workload's job: not with a trace or a fio job file",
+                ));
+            }
+            resolved.cfg.app = Some(app.resolve(resolved.cfg.host_units() * UNIT_BYTES)?);
+        }
         if let Some(z) = &self.zone_store {
+            if self.app.is_some() && z.classes != "one" {
+                return Err(ConfigError::new(
+                    "zone_store.classes",
+                    "an app's tags are the store's classes (app.tagged): leave classes out",
+                ));
+            }
             if resolved.cfg.phases.is_empty() {
                 resolved.cfg.phases = resolved.cfg.plan();
             }

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod app_hosts;
 mod apps;
 mod calibration;
 mod d_choices;

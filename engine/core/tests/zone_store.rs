@@ -4,38 +4,14 @@
 //! with the zone as the block, and the drive never moves data (docs/design/placement.md, 6.5);
 //! hot and cold data in zones of their own clean less than mixed (6.4).
 
-use ssdlab_core::config::{Placement, Precondition, RunConfig, WorkloadSpec, ZoneStoreConfig, ZonedConfig};
+use crate::common::{host_wa, store_drive as zoned_drive, store_steady as steady, MIB, STORE_ZONES};
+use ssdlab_core::config::{Placement, Precondition, RunConfig, WorkloadSpec, ZoneStoreConfig};
 use ssdlab_core::drive::ftl::victim::greedy_wa_theory;
-use ssdlab_core::{presets, Bench, DriveConfig, RunRequest, Sample};
+use ssdlab_core::{presets, Bench, RunRequest, Sample};
 
-const MIB: u64 = 1 << 20;
 /// Zones on the drive below, and 4 KiB units in each zone's capacity.
-const ZONES: u64 = 400;
+const ZONES: u64 = STORE_ZONES;
 const ZONE_UNITS: u64 = 256;
-
-/// 2 dies on 2 channels, 2 planes of 16 KiB pages, 16 pages a block (128 units), 512 blocks a
-/// die; 400 zones of 1 MiB, each one block on each die. Fast programs, so runs are short.
-fn zoned_drive() -> DriveConfig {
-    let mut d = presets::by_id("s3700-200").unwrap();
-    let g = &mut d.geometry;
-    (g.channels, g.dies, g.planes, g.page_bytes, g.pages_per_block, g.blocks_per_plane) = (2, 2, 2, 16384, 16, 512);
-    d.gc.reserved_percent = 0.0;
-    (d.gc.start_free_blocks, d.gc.boost_below_free_blocks, d.gc.boost_until_free_blocks) = (6, 3, 5);
-    // A victim policy that would take blocks holding data: a zoned drive never takes one.
-    d.gc.victim = "fifo".into();
-    d.timing.program_ns = 500_000;
-    d.user_bytes = ZONES * MIB;
-    d.zoned = Some(ZonedConfig {
-        zone_bytes: MIB,
-        zone_capacity_bytes: MIB,
-        zone_dies: 2,
-        max_open_zones: 4,
-        max_active_zones: 4,
-        append_max_bytes: 128 << 10,
-    });
-    d.validate().unwrap();
-    d
-}
 
 /// `workload`'s one job (4 KiB writes at QD 8) writing through a zone store at `utilisation`.
 fn store_run(workload: &str, utilisation: f64, tagged: bool, seconds: u32) -> RunConfig {
@@ -48,33 +24,6 @@ fn store_run(workload: &str, utilisation: f64, tagged: bool, seconds: u32) -> Ru
         cfg.phases[0].jobs[0].placement = Placement::ByZone(vec![0, 1]);
     }
     cfg
-}
-
-/// The cleaner's writes per app write, +1, over the samples given.
-fn host_wa(samples: &[Sample]) -> f64 {
-    let app: f64 = samples.iter().map(|s| s.app_mb_s).sum();
-    let cleaner: f64 = samples.iter().map(|s| s.cleaner_mb_s).sum();
-    (app + cleaner) / app
-}
-
-/// Runs `cfg`; the samples from the second third on (steady state), and the bench. Checks that
-/// the drive never moved data: GC moved nothing, and every NAND program of data was a host write
-/// (the app's or the cleaner's): NAND data is the host's writes less those still waiting in the
-/// page each open zone is assembling at the end (less than a page each: no padding).
-fn steady(cfg: RunConfig) -> (Vec<Sample>, Bench) {
-    let mut bench = Bench::new(cfg).unwrap();
-    let samples = bench.run_to_end();
-    let store = bench.zone_store().expect("the run writes through a zone store").counters();
-    assert_eq!(store.refused, 0, "every command taken where the store expected it");
-    assert!(store.resets > 0, "the cleaner ran");
-    let c = bench.drive().counters();
-    assert_eq!(c.gc_moves, 0);
-    let page_bytes = bench.config().drive.geometry.units_per_program() as u64 * 4096;
-    let waiting = c.host_write_bytes - (c.nand_write_bytes - c.map_write_bytes);
-    let open = bench.drive().zones().unwrap().open_zones() as u64;
-    assert!(waiting < open * page_bytes, "{waiting} bytes of host writes not programmed, {open} zones open");
-    bench.drive().ftl().check_invariants().unwrap();
-    (samples[samples.len() / 3..].to_vec(), bench)
 }
 
 #[test]

@@ -18,7 +18,7 @@ use crate::config::{Precondition, RunConfig};
 use crate::drive::ftl::Ftl;
 use crate::drive::power::{CapacitorState, PowerCutReport};
 use crate::drive::Drive;
-use crate::host::placement::ZoneStore;
+use crate::host::placement::{AppCounters, ZoneStore};
 use crate::host::{payload_bytes, Host, Origin};
 use crate::units::{ConfigError, NS_PER_S, UNIT_BYTES};
 use histogram::Histogram;
@@ -195,6 +195,11 @@ impl Bench {
     /// The host's zone store, if the run writes through one (`RunConfig::zone_store`).
     pub fn zone_store(&self) -> Option<&ZoneStore> {
         self.host.zone_store()
+    }
+
+    /// What the run's app host asked of the drive (`RunConfig::app`; None without one).
+    pub fn app_counters(&self) -> Option<AppCounters> {
+        self.host.app_counters()
     }
 
     /// The drive's FTL (an array's first member's).

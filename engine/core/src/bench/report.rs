@@ -66,6 +66,26 @@ pub fn results_json(
     m.insert("erase_count_max".into(), last.map_or(0, |s| s.erase_count_max).into());
     m.insert("retired_blocks".into(), last.map_or(0, |s| s.retired_blocks).into());
     m.insert("read_only".into(), last.is_some_and(|s| s.read_only).into());
+    if let (Some(app), Some(c)) = (&cfg.app, bench.app_counters()) {
+        // What the app asked of the drive, apart from a store's cleaning.
+        m.insert("app".into(), app.kind.name().into());
+        m.insert("app_tagged".into(), app.tagged.into());
+        let fields = [
+            ("app_soc_write_bytes", c.soc_write_bytes),
+            ("app_loc_write_bytes", c.loc_write_bytes),
+            ("app_loc_evictions", c.evictions),
+            ("app_put_bytes", c.put_bytes),
+            ("app_flush_write_bytes", c.flush_write_bytes),
+            ("app_compaction_write_bytes", c.compaction_write_bytes),
+            ("app_compaction_read_bytes", c.compaction_read_bytes),
+        ];
+        for (name, value) in fields {
+            m.insert(name.into(), value.into());
+        }
+        if c.put_bytes > 0 {
+            m.insert("lsm_write_amplification".into(), c.lsm_write_amplification().into());
+        }
+    }
     if let Some(z) = &cfg.zone_store {
         // The host's cleaning beside the drive's: (app + cleaner) / app writes, and host x device.
         let host_wa = |s: &[Sample]| {

@@ -4,6 +4,7 @@
 //!
 //! Nothing here imports the model: parts above read these structs, never the other way round.
 
+mod app;
 mod controller;
 mod gc;
 mod host;
@@ -26,6 +27,7 @@ mod zoned;
 
 use serde::{Deserialize, Serialize};
 
+pub use app::{AppConfig, AppKind, L0_TRIGGER, LEVEL_MULTIPLIER, LSM_LEVELS, ROCKSDB_FILE_BYTES, ROCKSDB_L1_BYTES};
 pub use controller::Controller;
 pub use gc::{GcConfig, GcPacing, WearConfig};
 pub use host::{HostInterface, Protocol, NCQ_DEPTH};

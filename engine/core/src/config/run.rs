@@ -1,6 +1,8 @@
 //! One run: a drive, a workload, how long, and what happens to it (power cuts, idle periods).
 
-use super::{Distribution, DriveConfig, JobSpec, Phase, Placement, RaidConfig, WorkloadSpec, ZoneStoreConfig};
+use super::{
+    AppConfig, Distribution, DriveConfig, JobSpec, Phase, Placement, RaidConfig, WorkloadSpec, ZoneStoreConfig,
+};
 use crate::units::{range, real_range, ConfigError, MAX_JOBS, MAX_SECONDS, NS_PER_S, SECTOR_BYTES, UNIT_BYTES};
 
 /// One run: a drive, a workload and how long.
@@ -43,6 +45,9 @@ pub struct RunConfig {
     /// The workload's one job is an app writing through a host log-structured store on the
     /// zoned drive (None: the jobs' commands go to the drive as they are).
     pub zone_store: Option<ZoneStoreConfig>,
+    /// The workload's one job runs a host app (a flash cache or an LSM tree) over the tested
+    /// span, or through the zone store (None: the job's own commands).
+    pub app: Option<AppConfig>,
 }
 
 /// What a drive holds when the test begins (after the secure erase).
@@ -101,6 +106,7 @@ impl RunConfig {
             raid: None,
             precondition: Precondition::Fill,
             zone_store: None,
+            app: None,
         }
     }
 
@@ -179,6 +185,7 @@ impl RunConfig {
         range("queue_depth", self.queue_depth as u64, 1, 65536)?;
         range("threads", self.threads as u64, 1, 1024)?;
         range("threads x queue_depth", self.max_outstanding() as u64, 1, 1 << 20)?;
+        self.check_app()?;
         self.check_zone_store()?;
         self.check_phases()?;
         self.check_power_cuts()?;
@@ -340,9 +347,72 @@ impl RunConfig {
             ));
         };
         let field = format!("phases[0].jobs[0] ({})", job.name);
+        if let Some(app) = &self.app {
+            // The app's tags are its classes; the job only gives the queue depth.
+            let open = self.drive.zoned.as_ref().map_or(0, |z| z.max_open_zones);
+            return store.check(&self.drive, None, "app.tagged", app.tags(open.saturating_sub(1)));
+        }
         Self::check_placement_lists(&format!("{}.placement", field), job)?;
         let classes = job.placement.handles().iter().map(|&h| h as u32 + 1).max().unwrap_or(1);
-        store.check(&self.drive, job, &field, classes)
+        store.check(&self.drive, Some(job), &field, classes)
+    }
+
+    /// An app runs as the one job of one phase, on one drive: over the tested span of a block
+    /// drive, or through a zone store on a zoned one; tagged, it needs the handles (or the
+    /// store's open zones) for its tags.
+    fn check_app(&self) -> Result<(), ConfigError> {
+        let Some(app) = &self.app else { return Ok(()) };
+        if self.raid.is_some() {
+            return Err(ConfigError::new("app", "runs on one drive, not on an array (raid)"));
+        }
+        let plan = self.plan();
+        let jobs = plan.iter().map(|p| p.jobs.len()).sum::<usize>();
+        if jobs != 1 {
+            return Err(ConfigError::new(
+                "app",
+                format!("runs as one job, in one phase (got {} jobs in {} phases)", jobs, plan.len()),
+            ));
+        }
+        let d = &self.drive;
+        if let (Some(z), None) = (&d.zoned, &self.zone_store) {
+            return Err(ConfigError::new(
+                "app",
+                format!(
+                    "drive {} is zoned ([zoned]): an app writes it through a zone store (zone_store), its zones only sequentially (got {} bytes a zone)",
+                    d.id, z.zone_bytes
+                ),
+            ));
+        }
+        app.check(self.host_units() * UNIT_BYTES)?;
+        let needed = app.tags_needed();
+        if needed == 1 || self.zone_store.is_some() {
+            // A store's classes are checked with the store.
+            return Ok(());
+        }
+        let kind = app.kind.name();
+        match &d.placement {
+            None => Err(ConfigError::new(
+                "app.tagged",
+                format!(
+                    "drive {} takes no placement handles: it has no [placement] section (a tagged {} uses handles 0 to {})",
+                    d.id,
+                    kind,
+                    needed - 1
+                ),
+            )),
+            Some(p) if p.handles < needed => Err(ConfigError::new(
+                "app.tagged",
+                format!(
+                    "a tagged {} uses handles 0 to {}: drive {} has {} placement handles (0 to {})",
+                    kind,
+                    needed - 1,
+                    d.id,
+                    p.handles,
+                    p.handles - 1
+                ),
+            )),
+            Some(_) => Ok(()),
+        }
     }
 
     /// A list of handles names at least one; tagging by zone needs one per zone of the job's

@@ -23,8 +23,15 @@ impl ZoneStoreConfig {
     }
 
     /// The store against the drive and its one job (field: that job's, for the job's own
-    /// settings); `classes` is the job's highest tag plus one.
-    pub fn check(&self, drive: &DriveConfig, job: &JobSpec, field: &str, classes: u32) -> Result<(), ConfigError> {
+    /// settings and its classes; no job: an app host's, whose classes `field` names);
+    /// `classes` is the highest tag plus one.
+    pub fn check(
+        &self,
+        drive: &DriveConfig,
+        job: Option<&JobSpec>,
+        field: &str,
+        classes: u32,
+    ) -> Result<(), ConfigError> {
         let Some(zoned) = &drive.zoned else {
             return Err(ConfigError::new(
                 "zone_store",
@@ -36,10 +43,11 @@ impl ZoneStoreConfig {
         // One open zone per class and one for the cleaner.
         let most_classes = zoned.max_open_zones.saturating_sub(1);
         if classes > most_classes {
+            let class_field = if job.is_some() { format!("{}.placement", field) } else { field.to_string() };
             return Err(ConfigError::new(
-                format!("{}.placement", field),
+                class_field,
                 format!(
-                    "a zone store keeps an open zone per class (the job's tags) and one for its cleaner: tags 0 to {} with the drive's {} open zones (got {})",
+                    "a zone store keeps an open zone per class (the app's tags) and one for its cleaner: tags 0 to {} with the drive's {} open zones (got {})",
                     most_classes as i64 - 1,
                     zoned.max_open_zones,
                     classes - 1
@@ -77,6 +85,7 @@ impl ZoneStoreConfig {
                 zones
             ),
         )?;
+        let Some(job) = job else { return Ok(()) };
         let f = |what: &str| format!("{}.{}", field, what);
         let only_writes = "a zone store's app only writes in this version";
         if job.read_percent != 0 {

@@ -18,11 +18,12 @@ use std::collections::BinaryHeap;
 use crate::command::{Completion, Op, Request};
 use std::sync::Arc;
 
-use crate::config::{DriveConfig, JobSpec, Phase, RunConfig, Trace, ZoneStoreConfig};
+use crate::config::{AppConfig, DriveConfig, JobSpec, Phase, RunConfig, Trace, ZoneStoreConfig};
 use crate::rng::Rng;
 use crate::units::{MAX_JOBS, NS_PER_S, UNIT_BYTES};
 
-use placement::ZoneStore;
+use placement::zone_store::StoreApp;
+use placement::{AppCounters, AppHost, ZoneStore};
 pub use synthetic::Generator;
 use trace::TraceFeed;
 use zones::{JobZones, ZoneBook};
@@ -51,6 +52,7 @@ pub enum Source {
     Synthetic(Generator),
     Trace(TraceFeed),
     ZoneStore(Box<ZoneStore>),
+    App(Box<AppHost>),
 }
 
 impl Source {
@@ -60,6 +62,7 @@ impl Source {
             Source::Synthetic(g) => g.next(rng),
             Source::Trace(t) => t.next(rng),
             Source::ZoneStore(s) => s.next(rng),
+            Source::App(a) => a.next(rng),
         }
     }
 
@@ -69,6 +72,7 @@ impl Source {
             Source::Synthetic(g) => g.completed(completion),
             Source::Trace(t) => t.completed(completion),
             Source::ZoneStore(s) => s.completed(completion),
+            Source::App(a) => a.completed(completion),
         }
     }
 }
@@ -78,6 +82,17 @@ struct StoreOn {
     store: ZoneStoreConfig,
     drive: DriveConfig,
 }
+
+/// A run's app host (`RunConfig::app`): what it is, its largest command and the tags it may
+/// use.
+struct AppOn {
+    app: AppConfig,
+    io_units: u32,
+    tags: u8,
+}
+
+/// Units an app host reads or writes per command at most (128 KiB).
+const APP_IO_UNITS: u32 = 32;
 
 /// How many requests a job draws ahead of use, so their map entries and block metadata can be
 /// loaded into cache meanwhile; the sequence is unchanged.
@@ -115,13 +130,22 @@ struct Job {
 }
 
 impl Job {
-    fn new(spec: &JobSpec, span_bytes: u64, seed: u64, start_ns: u64, store: Option<&StoreOn>) -> Self {
-        let mut source = match (&spec.trace, store) {
+    fn new(spec: &JobSpec, span_bytes: u64, seed: u64, start_ns: u64, on: (Option<&StoreOn>, Option<&AppOn>)) -> Self {
+        let app_host = |a: &AppOn| AppHost::new(&a.app, span_bytes / UNIT_BYTES, a.io_units, a.tags);
+        let mut source = match (&spec.trace, on) {
             (Some(t), _) => Source::Trace(TraceFeed::new(t.clone(), span_bytes)),
-            (None, Some(on)) => {
-                Source::ZoneStore(Box::new(ZoneStore::new(spec, span_bytes, seed, &on.store, &on.drive)))
+            (None, (Some(s), app)) => {
+                let (app, classes) = match app {
+                    Some(a) => (StoreApp::Host(app_host(a)), a.tags as usize),
+                    None => (
+                        StoreApp::job(spec, span_bytes, seed),
+                        spec.placement.handles().iter().map(|&h| h as usize + 1).max().unwrap_or(1),
+                    ),
+                };
+                Source::ZoneStore(Box::new(ZoneStore::new(app, span_bytes, classes, &s.store, &s.drive)))
             }
-            (None, None) => Source::Synthetic(Generator::new(spec, span_bytes, seed)),
+            (None, (None, Some(a))) => Source::App(Box::new(app_host(a))),
+            (None, (None, None)) => Source::Synthetic(Generator::new(spec, span_bytes, seed)),
         };
         let mut rng = Rng::new(seed);
         let upcoming = std::array::from_fn(|_| source.next(&mut rng));
@@ -195,6 +219,8 @@ pub struct Host {
     zones: Option<Box<ZoneBook>>,
     /// The zone store its one job writes through (None: jobs issue to the drive directly).
     store: Option<Box<StoreOn>>,
+    /// The app host its one job runs (None: the jobs' own commands).
+    app: Option<Box<AppOn>>,
 }
 
 /// The host's rests, in which the drive is idle (`Drive::idle`).
@@ -227,6 +253,18 @@ impl Host {
             seed: cfg.seed,
             zones: None,
             store: cfg.zone_store.map(|store| Box::new(StoreOn { store, drive: cfg.drive.clone() })),
+            app: cfg.app.map(|app| {
+                // Through a store: appends of at most the drive's Zone Append, a class per tag
+                // (an open zone each, one left for the cleaner).
+                let (io_units, available) = match (&cfg.zone_store, &cfg.drive.zoned) {
+                    (Some(_), Some(z)) => {
+                        let append = (z.append_max_bytes.min(z.zone_capacity_bytes) / UNIT_BYTES) as u32;
+                        (APP_IO_UNITS.min(append), z.max_open_zones.saturating_sub(1))
+                    }
+                    _ => (APP_IO_UNITS, cfg.drive.placement.as_ref().map_or(1, |p| p.handles)),
+                };
+                Box::new(AppOn { app, io_units, tags: app.tags(available) as u8 })
+            }),
         };
         let span_bytes = host.span_bytes;
         let zoned = host.phases.iter().flat_map(|p| &p.jobs).find_map(|j| j.zones.as_ref());
@@ -249,7 +287,7 @@ impl Host {
         for (j, spec) in phase.jobs.iter().enumerate() {
             // The first job of the first phase draws from the run's seed itself.
             let seed = self.seed ^ ((index as u64) << 32 | j as u64).wrapping_mul(0x2545_F491_4F6C_DD1D);
-            self.jobs.push(Job::new(spec, self.span_bytes, seed, t_ns, self.store.as_deref()));
+            self.jobs.push(Job::new(spec, self.span_bytes, seed, t_ns, (self.store.as_deref(), self.app.as_deref())));
             self.slots.extend((0..spec.queue_depth).map(|_| Reverse(key(t_ns, j))));
         }
     }
@@ -364,6 +402,16 @@ impl Host {
     pub fn zone_store(&self) -> Option<&ZoneStore> {
         self.jobs.iter().find_map(|j| match &j.source {
             Source::ZoneStore(s) => Some(s.as_ref()),
+            _ => None,
+        })
+    }
+
+    /// The counters of the running phase's app host (`RunConfig::app`), directly or through a
+    /// zone store.
+    pub fn app_counters(&self) -> Option<AppCounters> {
+        self.jobs.iter().find_map(|j| match &j.source {
+            Source::App(a) => Some(a.counters()),
+            Source::ZoneStore(s) => s.app_counters(),
             _ => None,
         })
     }

@@ -77,3 +77,58 @@ pub fn placement_drive(handles: Option<u32>) -> DriveConfig {
     d.validate().unwrap();
     d
 }
+
+/// Zones on `store_drive`.
+pub const STORE_ZONES: u64 = 400;
+
+/// 2 dies on 2 channels, 2 planes of 16 KiB pages, 16 pages a block (128 units), 512 blocks a
+/// die; 400 zones of 1 MiB, each one block on each die, at most 4 open. Fast programs, so runs
+/// are short. The zone store's drive.
+pub fn store_drive() -> DriveConfig {
+    let mut d = presets::by_id("s3700-200").unwrap();
+    let g = &mut d.geometry;
+    (g.channels, g.dies, g.planes, g.page_bytes, g.pages_per_block, g.blocks_per_plane) = (2, 2, 2, 16384, 16, 512);
+    d.gc.reserved_percent = 0.0;
+    (d.gc.start_free_blocks, d.gc.boost_below_free_blocks, d.gc.boost_until_free_blocks) = (6, 3, 5);
+    // A victim policy that would take blocks holding data: a zoned drive never takes one.
+    d.gc.victim = "fifo".into();
+    d.timing.program_ns = 500_000;
+    d.user_bytes = STORE_ZONES * MIB;
+    d.zoned = Some(ZonedConfig {
+        zone_bytes: MIB,
+        zone_capacity_bytes: MIB,
+        zone_dies: 2,
+        max_open_zones: 4,
+        max_active_zones: 4,
+        append_max_bytes: 128 << 10,
+    });
+    d.validate().unwrap();
+    d
+}
+
+/// The cleaner's writes per app write, +1, over the samples given.
+pub fn host_wa(samples: &[Sample]) -> f64 {
+    let app: f64 = samples.iter().map(|s| s.app_mb_s).sum();
+    let cleaner: f64 = samples.iter().map(|s| s.cleaner_mb_s).sum();
+    (app + cleaner) / app
+}
+
+/// Runs `cfg`; the samples from the second third on (steady state), and the bench. Checks that
+/// the drive never moved data: GC moved nothing, and every NAND program of data was a host write
+/// (the app's or the cleaner's): NAND data is the host's writes less those still waiting in the
+/// page each open zone is assembling at the end (less than a page each: no padding).
+pub fn store_steady(cfg: RunConfig) -> (Vec<Sample>, Bench) {
+    let mut bench = Bench::new(cfg).unwrap();
+    let samples = bench.run_to_end();
+    let store = bench.zone_store().expect("the run writes through a zone store").counters();
+    assert_eq!(store.refused, 0, "every command taken where the store expected it");
+    assert!(store.resets > 0, "the cleaner ran");
+    let c = bench.drive().counters();
+    assert_eq!(c.gc_moves, 0);
+    let page_bytes = bench.config().drive.geometry.units_per_program() as u64 * 4096;
+    let waiting = c.host_write_bytes - (c.nand_write_bytes - c.map_write_bytes);
+    let open = bench.drive().zones().unwrap().open_zones() as u64;
+    assert!(waiting < open * page_bytes, "{waiting} bytes of host writes not programmed, {open} zones open");
+    bench.drive().ftl().check_invariants().unwrap();
+    (samples[samples.len() / 3..].to_vec(), bench)
+}

@@ -1,11 +1,15 @@
 //! A host log-structured store on a zoned drive (docs/design/placement.md, section 4.5).
 //!
-//! The app writes 4 KiB units of its own span; the store appends each write (Zone Append) to the
-//! open zone of the write's class (its tag) and keeps a map of app unit -> LBA, and each zone's
-//! live units. When free zones fall to `free_zones`, a greedy cleaner takes the full zone with
-//! the fewest live units, reads each run of them, appends them to its own open zone and resets
-//! the victim. Its first writes fill the app's range once in order (as the drive's fill does
-//! for a block drive), so the cleaner starts from a known utilisation.
+//! The app (a synthetic job, or an app host: the cache or the LSM) writes 4 KiB units of its own
+//! span; the store appends each write (Zone Append) to the open zone of the write's class (its
+//! tag) and keeps a map of app unit -> LBA, and each zone's live units; an app's TRIM kills its
+//! units (no command), its read reads where each run of them lies. When free zones fall to
+//! `free_zones`, a greedy cleaner takes the full zone with the fewest live units, reads each run
+//! of them, appends them to its own open zone and resets the victim (a zone whose units all died
+//! together, as a cache's evicted region or an LSM's compacted files, is reset uncopied). A
+//! synthetic job's first writes fill its range once in order (as the drive's fill does for a
+//! block drive), so the cleaner starts from a known utilisation; an app host starts as it does
+//! on a block drive.
 //!
 //! The store decides where each command goes when it draws it: the host is the zones' only
 //! writer and the drive takes commands in the order they are drawn, so every append lands where
@@ -19,6 +23,8 @@ use std::collections::VecDeque;
 use crate::command::{Completion, Op, Request};
 use crate::config::{BlockSizes, DriveConfig, JobSpec, ZoneStoreConfig, ZonedConfig};
 use crate::host::{Generator, Origin, WorkloadSource};
+
+use super::{AppCounters, AppHost};
 use crate::rng::Rng;
 use crate::units::UNIT_BYTES;
 
@@ -28,12 +34,11 @@ const NONE: u32 = u32::MAX;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     AppWrite,
+    AppRead,
     CleanerRead,
     CleanerWrite,
     /// The cleaner's victim reset.
     Reset,
-    /// A zone with too little room for the app's next write finished.
-    Finish,
 }
 
 /// A command the store handed out, waiting for its answer.
@@ -59,11 +64,45 @@ pub struct StoreCounters {
     pub refused: u64,
 }
 
+/// The store's app (one per run, inside the boxed store: its size does not matter).
+#[allow(clippy::large_enum_variant)]
+pub enum StoreApp {
+    /// A synthetic job: first its range once in order (`fill_writes` writes), then its own.
+    Job {
+        fill: Generator,
+        fill_writes: u64,
+        app: Generator,
+    },
+    Host(AppHost),
+}
+
+impl StoreApp {
+    /// The synthetic job `job` over `app_bytes`: its range filled once in order at its
+    /// smallest write size, then its writes.
+    pub fn job(job: &JobSpec, app_bytes: u64, seed: u64) -> Self {
+        let size = job.write_sizes.smallest();
+        let fill_job = JobSpec { random_percent: 0, write_sizes: BlockSizes::fixed(size), ..job.clone() };
+        StoreApp::Job {
+            fill: Generator::new(&fill_job, app_bytes, seed),
+            fill_writes: job.range_bytes(app_bytes) / size as u64,
+            app: Generator::new(job, app_bytes, seed),
+        }
+    }
+
+    fn next(&mut self, rng: &mut Rng) -> Request {
+        match self {
+            StoreApp::Job { fill, fill_writes, .. } if *fill_writes > 0 => {
+                *fill_writes -= 1;
+                fill.next(rng)
+            }
+            StoreApp::Job { app, .. } => app.next(rng),
+            StoreApp::Host(h) => h.next(rng),
+        }
+    }
+}
+
 pub struct ZoneStore {
-    /// The app: first its range once in order (`fill_writes` writes), then the job's own writes.
-    fill: Generator,
-    fill_writes: u64,
-    app: Generator,
+    app: StoreApp,
     zone_units: u32,
     capacity: u32,
     append_max: u32,
@@ -73,7 +112,7 @@ pub struct ZoneStore {
     /// The app unit in each zone's slot (`zone * capacity + offset`; NONE: dead or unwritten).
     owner: Vec<u32>,
     /// Per zone: live units, and units appended since its reset (its write pointer as the host
-    /// sees it; the capacity once finished).
+    /// sees it).
     live: Vec<u32>,
     written: Vec<u32>,
     /// Empty zones, taken in the order they were reset.
@@ -90,20 +129,15 @@ pub struct ZoneStore {
 }
 
 impl ZoneStore {
-    /// The store for the app `job` over `app_bytes`, on `drive`'s zones.
-    pub fn new(job: &JobSpec, app_bytes: u64, seed: u64, store: &ZoneStoreConfig, drive: &DriveConfig) -> Self {
+    /// The store for `app` over `app_bytes`, its tags `classes` (0 to classes - 1), on `drive`'s
+    /// zones.
+    pub fn new(app: StoreApp, app_bytes: u64, classes: usize, store: &ZoneStoreConfig, drive: &DriveConfig) -> Self {
         let zoned: &ZonedConfig = drive.zoned.as_ref().expect("a zone store runs on a zoned drive");
         let units = |bytes: u64| (bytes / UNIT_BYTES) as u32;
         let zones = zoned.zones(drive) as u32;
         let capacity = units(zoned.zone_capacity_bytes);
-        let classes = job.placement.handles().iter().map(|&h| h as usize + 1).max().unwrap_or(1);
-        // The fill: the range in order, at the job's smallest write size.
-        let size = job.write_sizes.smallest();
-        let fill_job = JobSpec { random_percent: 0, write_sizes: BlockSizes::fixed(size), ..job.clone() };
         Self {
-            fill: Generator::new(&fill_job, app_bytes, seed),
-            fill_writes: job.range_bytes(app_bytes) / size as u64,
-            app: Generator::new(job, app_bytes, seed),
+            app,
             zone_units: units(zoned.zone_bytes),
             capacity,
             append_max: units(zoned.append_max_bytes).min(capacity),
@@ -126,6 +160,14 @@ impl ZoneStore {
         self.counters
     }
 
+    /// The app host's counters (None for a synthetic job).
+    pub fn app_counters(&self) -> Option<AppCounters> {
+        match &self.app {
+            StoreApp::Host(h) => Some(h.counters()),
+            StoreApp::Job { .. } => None,
+        }
+    }
+
     /// Live app units in each zone.
     pub fn live_units(&self) -> &[u32] {
         &self.live
@@ -137,33 +179,80 @@ impl ZoneStore {
         if self.free.len() <= self.free_zones && self.clean() {
             return;
         }
-        let app = if self.fill_writes > 0 {
-            self.fill_writes -= 1;
-            self.fill.next(rng)
-        } else {
-            self.app.next(rng)
-        };
-        let class = app.tag as usize;
-        let zone = match self.open[class] {
-            Some(z) if self.capacity - self.written[z as usize] >= app.units => z,
-            full => {
-                if let Some(z) = full {
-                    // Too little room for this write: the zone ends here.
-                    self.written[z as usize] = self.capacity;
-                    self.push(Op::ZoneFinish, self.start(z), 0, Kind::Finish, NONE);
+        let app = loop {
+            let app = self.app.next(rng);
+            match app.op {
+                Op::Trim => self.kill(app.lpa, app.units),
+                Op::Read => {
+                    if self.read(app.lpa, app.units) {
+                        return;
+                    }
                 }
-                let z = self.take_free();
-                self.open[class] = Some(z);
-                z
+                _ => break app,
             }
         };
-        self.moving.clear();
-        self.moving.extend(app.lpa..app.lpa + app.units);
-        let at = self.place(zone);
-        if self.written[zone as usize] == self.capacity {
-            self.open[class] = None;
+        // The write appended to its class's open zone; what does not fit there goes to the
+        // next (a zone ends full, never padded).
+        let class = app.tag as usize;
+        let mut lpa = app.lpa;
+        while lpa < app.lpa + app.units {
+            let zone = match self.open[class] {
+                Some(z) => z,
+                None => {
+                    let z = self.take_free();
+                    self.open[class] = Some(z);
+                    z
+                }
+            };
+            let units = (app.lpa + app.units - lpa).min(self.capacity - self.written[zone as usize]);
+            self.moving.clear();
+            self.moving.extend(lpa..lpa + units);
+            let at = self.place(zone);
+            if self.written[zone as usize] == self.capacity {
+                self.open[class] = None;
+            }
+            self.push(Op::Append, self.start(zone), units, Kind::AppWrite, at);
+            lpa += units;
         }
-        self.push(Op::Append, self.start(zone), app.units, Kind::AppWrite, at);
+    }
+
+    /// The app's units `lpa..lpa + units` are dead (its TRIM): their places are freed.
+    fn kill(&mut self, lpa: u32, units: u32) {
+        let end = (lpa + units).min(self.map.len() as u32);
+        for unit in lpa..end {
+            let old = std::mem::replace(&mut self.map[unit as usize], NONE);
+            if old != NONE {
+                let (oz, off) = (old / self.zone_units, old % self.zone_units);
+                self.owner[(oz * self.capacity + off) as usize] = NONE;
+                self.live[oz as usize] -= 1;
+            }
+        }
+    }
+
+    /// The app's read of `lpa..lpa + units`: a read of each run of them stored together (its
+    /// unwritten units read nothing). False if none is stored.
+    fn read(&mut self, lpa: u32, units: u32) -> bool {
+        let mut any = false;
+        let mut unit = lpa;
+        while unit < lpa + units {
+            let at = self.map[unit as usize];
+            if at == NONE {
+                unit += 1;
+                continue;
+            }
+            let mut len = 1;
+            // A run ends at a zone's end: a read stays in its zone.
+            while unit + len < lpa + units
+                && self.map[(unit + len) as usize] == at + len
+                && !(at + len).is_multiple_of(self.zone_units)
+            {
+                len += 1;
+            }
+            self.push(Op::Read, at, len, Kind::AppRead, NONE);
+            any = true;
+            unit += len;
+        }
+        any
     }
 
     /// Greedy cleaning: the full zone with the fewest live units (the lowest numbered of
@@ -265,7 +354,7 @@ impl WorkloadSource for ZoneStore {
     /// issues and answers them in the order drawn).
     fn completed(&mut self, completion: Completion) -> Origin {
         let Issued { kind, units, append_at } = self.issued.pop_front().expect("an answer per command");
-        let origin = if kind == Kind::AppWrite { Origin::App } else { Origin::Cleaner };
+        let origin = if matches!(kind, Kind::AppWrite | Kind::AppRead) { Origin::App } else { Origin::Cleaner };
         let taken = match append_at {
             NONE => completion.accepted(),
             lpa => completion == Completion::Appended { lpa },
@@ -281,7 +370,7 @@ impl WorkloadSource for ZoneStore {
             Kind::CleanerWrite => c.cleaner_write_bytes += bytes,
             Kind::CleanerRead => c.cleaner_read_bytes += bytes,
             Kind::Reset => c.resets += 1,
-            Kind::Finish => {}
+            Kind::AppRead => {}
         }
         origin
     }

@@ -69,6 +69,17 @@ fn hot_and_cold_data_tagged_amplify_less_and_the_zoned_drive_leaves_the_cleaning
 }
 
 #[test]
+fn a_flash_cache_tagged_by_region_writes_its_flash_once_the_fdp_paper_s_effect() {
+    let t = run(&request(serde_json::json!({ "hosts": ["cache"], "op_percents": [28], "drive_writes": 2 })));
+    let wa = |layout| cell(&t, layout, 28.0, "write_amplification");
+    // Allison et al.: device WA ~1 with placement, higher without.
+    assert!(wa("fdp") <= 1.05, "tagged: device WA {}", wa("fdp"));
+    assert!(wa("block") > 1.5, "untagged, small objects and the log share blocks: {}", wa("block"));
+    let host = cell(&t, "zoned", 28.0, "host_write_amplification");
+    assert!(wa("zoned") <= 1.01 && host <= 1.05, "zoned: device {} host {host}", wa("zoned"));
+}
+
+#[test]
 fn a_point_ends_where_its_writes_do_whatever_the_slices_it_runs_in() {
     let r = request(serde_json::json!({ "hosts": ["uniform"], "layouts": ["block", "zoned"], "op_percents": [28],
         "drive_writes": 1 }));
@@ -90,7 +101,7 @@ fn a_point_ends_where_its_writes_do_whatever_the_slices_it_runs_in() {
 fn bad_placement_requests_name_the_field_and_what_it_accepts() {
     let refused = |extra: serde_json::Value| Runner::new(&request(extra)).err().expect("refused").to_string();
     let e = refused(serde_json::json!({ "hosts": ["lsm-tree"] }));
-    assert!(e.contains("hosts") && e.contains("uniform, hot-cold, streams"), "{e}");
+    assert!(e.contains("hosts") && e.contains("uniform, hot-cold, streams, cache, lsm"), "{e}");
     let e = refused(serde_json::json!({ "layouts": ["zoned", "zoned"] }));
     assert!(e.contains("layouts") && e.contains("at most once"), "{e}");
     let e = refused(serde_json::json!({ "op_percents": [0.5] }));

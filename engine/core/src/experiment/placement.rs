@@ -6,8 +6,8 @@
 
 use super::{label, ArticleDrive, Build, Definition, Measure, Point, Setup, UNTIL_WRITTEN};
 use crate::config::{
-    Distribution, DriveConfig, Isolation, JobSpec, Phase, Placement, PlacementConfig, PlacementKind, Precondition,
-    RunConfig, ZoneMode, ZoneStoreConfig, ZonedConfig,
+    AppConfig, AppKind, Distribution, DriveConfig, Isolation, JobSpec, Phase, Placement, PlacementConfig,
+    PlacementKind, Precondition, RunConfig, ZoneMode, ZoneStoreConfig, ZonedConfig,
 };
 use crate::units::{ConfigError, UNIT_BYTES};
 
@@ -24,7 +24,10 @@ pub const PLACEMENT: Definition = Definition {
             it resets: host write amplification). Over-provisioning is flash beyond the app's data, as a \
             share of the data (the ZNS paper's 7 % and 28 %). Each point writes the app's data drive_writes \
             times over and measures the second half. Hosts: uniform (4 KiB random writes), hot-cold (90 % of \
-            them to 10 % of the data, tagged hot and cold). Unless the request sets geometry.dies or \
+            them to 10 % of the data, tagged hot and cold), streams (three regions rewritten in order at \
+            different rates, tagged each), cache (CacheLib's flash cache: small objects rewritten in place at \
+            random, large ones in a FIFO log, tagged by region) and lsm (a RocksDB-style LSM tree, tagged by \
+            level); an app's own writes (an LSM's flushes and compactions) count as the app's. Unless the request sets geometry.dies or \
             geometry.blocks_per_plane, the flash is the drive's cut to 4 dies of 512 blocks (its pages, \
             timings, controller and GC policy, GC thresholds scaled), so every point reaches its steady \
             state in seconds of computing.",
@@ -54,7 +57,7 @@ pub const PLACEMENT: Definition = Definition {
 };
 
 /// The apps, by name.
-pub const HOSTS: [&str; 3] = ["uniform", "hot-cold", "streams"];
+pub const HOSTS: [&str; 5] = ["uniform", "hot-cold", "streams", "cache", "lsm"];
 /// How the app's data is placed.
 pub const LAYOUTS: [&str; 3] = ["block", "fdp", "zoned"];
 
@@ -63,6 +66,8 @@ const LAB_DIES: u32 = 4;
 const LAB_BLOCKS_PER_DIE: u32 = 512;
 /// Handles a drive without [placement] gets for the fdp layout (fdp-s3700-200's count: model).
 const DEFAULT_HANDLES: u32 = 8;
+/// The LSM host's RocksDB sizes divided by this: 256 KiB files (model).
+const LSM_SCALE: u32 = 256;
 /// Zones the store keeps empty before it cleans.
 const STORE_FREE_ZONES: u32 = 2;
 
@@ -180,6 +185,24 @@ fn point(s: &Setup, flash: &DriveConfig, host: &str, layout: &str, op: f64) -> R
             let capacity = z.zones(&cfg.drive) * z.zone_capacity_bytes;
             let utilisation = (app as f64 / capacity as f64 * 100.0).floor() / 100.0;
             cfg.zone_store = Some(ZoneStoreConfig { utilisation, free_zones: STORE_FREE_ZONES });
+        }
+        if let Some(kind) = AppKind::by_name(host) {
+            // The app runs in the job's place (its queue depth), over the span.
+            let span = cfg.host_units() * UNIT_BYTES;
+            let mut app = AppConfig { tagged, ..AppConfig::new(kind, span) };
+            if kind == AppKind::Lsm {
+                // Files smaller than a block on each die, so blocks can mix them, and as many
+                // keys as the tree's room allows in 90 % of the span: a full drive (model).
+                app.scale = LSM_SCALE;
+                let fits = |keys| AppConfig { keys, ..app }.lsm_bytes() <= span / 10 * 9;
+                let (mut lo, mut hi) = (1, span / app.value_bytes as u64);
+                while lo < hi {
+                    let mid = (lo + hi).div_ceil(2);
+                    (lo, hi) = if fits(mid) { (mid, hi) } else { (lo, mid - 1) };
+                }
+                app.keys = lo;
+            }
+            cfg.app = Some(app);
         }
         cfg
     };

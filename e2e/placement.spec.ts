@@ -87,6 +87,11 @@ test('the zoned drive: its writes through the host zone store, its zones, the st
   await expect(page.getByTestId('start-blocked')).toContainText('read_percent');
   await page.getByTestId('workload-select').selectOption('random-write');
   await expect(page.getByTestId('start-blocked')).toHaveCount(0);
+  // The store has a class per temperature, not per thread: the engine says so.
+  await page.getByTestId('placement-select').selectOption('job');
+  await expect(page.getByTestId('start-blocked')).toContainText('zone_store.classes one or temperature');
+  await page.getByTestId('placement-select').selectOption('untagged');
+  await expect(page.getByTestId('start-blocked')).toHaveCount(0);
 
   await runAndLookInside(page, 40);
   await expect(page.getByTestId('zone-bars').locator('[data-state]')).toHaveCount(20);

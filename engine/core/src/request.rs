@@ -529,7 +529,16 @@ impl RunRequest {
             );
         }
         let Some(p) = &drive.placement else {
-            return err(format!("drive {} takes no placement handles: it has no [placement] section", drive.id));
+            // A zoned drive places data by zone: its store's classes are the choice there.
+            let zoned = if drive.zoned.is_some() {
+                " (a zoned drive's zone store takes zone_store.classes one or temperature)"
+            } else {
+                ""
+            };
+            return err(format!(
+                "drive {} takes no placement handles: it has no [placement] section{}",
+                drive.id, zoned
+            ));
         };
         for phase in phases.iter_mut() {
             let jobs = phase.jobs.len();
@@ -754,6 +763,13 @@ mod tests {
         let e = bad(r#"{"drive":"s3700-200","workload":"hot-cold","placement":"temperature"}"#);
         assert_eq!(e.field, "placement");
         assert!(e.message.contains("s3700-200 takes no placement handles"), "{}", e.message);
+        let e =
+            bad(r#"{"drive":"zn540-small","precondition":"none","zone_store":{"utilisation":0.5},"placement":"job"}"#);
+        assert!(
+            e.message.ends_with("section (a zoned drive's zone store takes zone_store.classes one or temperature)"),
+            "{}",
+            e.message
+        );
         let e = bad(r#"{"drive":"fdp-s3700-200","placement":"temperature"}"#);
         assert!(e.message.contains("needs a zoned one"), "{}", e.message);
         let e = bad(r#"{"drive":"fdp-s3700-200","threads":9,"placement":"job"}"#);

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::config::{
-    apply_parameters, presets, AppConfig, AppKind, BlockSizes, Distribution, JobSpec, Phase, Placement, Precondition,
-    RaidConfig, RunConfig, WorkloadSpec, ZoneStoreConfig, MIN_SPAN,
+    apply_parameters, presets, AppConfig, AppKind, BlockSizes, Distribution, DriveConfig, JobSpec, Phase, Placement,
+    Precondition, RaidConfig, RunConfig, WorkloadSpec, ZoneStoreConfig, MIN_SPAN,
 };
 use crate::drive::ftl::victim;
 use crate::host::apps;
@@ -110,6 +110,11 @@ pub struct RunRequest {
     /// absent: the workload's own commands.
     #[serde(default)]
     pub app: Option<AppRequest>,
+    /// Which placement handle the workload's writes carry, on a drive with `[placement]` (issue
+    /// 21): "untagged" (handle 0, as every drive writes them), "temperature" (a handle per zone
+    /// of the workload's zoned distribution) or "job" (the i-th job of a phase on handle i).
+    #[serde(default = "default_placement")]
+    pub placement: String,
 }
 
 /// An app as a request gives it: its kind, and whichever of its parameters it sets (the rest
@@ -208,6 +213,13 @@ impl AppRequest {
         })
     }
 }
+
+fn default_placement() -> String {
+    "untagged".into()
+}
+
+/// The request's `placement` values, as its errors list them.
+const PLACEMENTS: &str = "untagged, temperature or job";
 
 /// A zone store as a request gives it.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -438,7 +450,7 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 28] = [
+        const KNOWN: [(&str, &str); 29] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
@@ -467,6 +479,7 @@ impl RunRequest {
             ("precondition_passes", "a number of passes from 0.01 to 20"),
             ("zone_store", "an object {\"utilisation\", \"free_zones\", \"classes\"}"),
             ("app", "an object {\"kind\": \"cache\" or \"lsm\", \"tagged\", and the kind's parameters}"),
+            ("placement", PLACEMENTS),
         ];
         for (key, v) in obj {
             let Some((_, expected)) = KNOWN.iter().find(|(k, _)| k == key) else {
@@ -613,8 +626,72 @@ impl RunRequest {
             }
             z.tag(&mut resolved.cfg.phases)?;
         }
+        // Untagged runs keep their phases as they were (byte-identical to runs before placement).
+        if self.placement != "untagged" {
+            if resolved.cfg.phases.is_empty() {
+                resolved.cfg.phases = resolved.cfg.plan();
+            }
+            self.place(&resolved.cfg.drive, &mut resolved.cfg.phases)?;
+        }
         resolved.cfg.validate()?;
         Ok(resolved)
+    }
+
+    /// Tags the jobs' writes as `placement` asks, naming `placement` when the drive or the
+    /// workload cannot take it.
+    fn place(&self, drive: &DriveConfig, phases: &mut [Phase]) -> Result<(), ConfigError> {
+        let err = |m: String| Err(ConfigError::new("placement", m));
+        if !["temperature", "job"].contains(&self.placement.as_str()) {
+            return err(format!("must be {} (got {:?})", PLACEMENTS, self.placement));
+        }
+        if self.fio.is_some() || self.trace.is_some() {
+            return err(
+                "applies to the named workloads (a fio job file tags its own writes with fdp=1 and plids)".into()
+            );
+        }
+        if self.app.is_some() {
+            return err("applies to the named workloads: an app tags its own writes (app.tagged)".into());
+        }
+        let Some(p) = &drive.placement else {
+            // A zoned drive places data by zone: its store's classes are the choice there.
+            let zoned = if drive.zoned.is_some() {
+                " (a zoned drive's zone store takes zone_store.classes one or temperature)"
+            } else {
+                ""
+            };
+            return err(format!(
+                "drive {} takes no placement handles: it has no [placement] section{}",
+                drive.id, zoned
+            ));
+        };
+        for phase in phases.iter_mut() {
+            let jobs = phase.jobs.len();
+            for (i, job) in phase.jobs.iter_mut().enumerate() {
+                let handles: Vec<u8> = if self.placement == "job" {
+                    vec![i as u8]
+                } else if let Distribution::Zoned(zones) = &job.distribution {
+                    (0..zones.len() as u8).collect()
+                } else {
+                    return err("temperature puts each zone of the workload's distribution on its own handle: it needs a zoned one (the hot-cold workload, or distribution zoned:...)".into());
+                };
+                let needed = if self.placement == "job" { jobs } else { handles.len() };
+                if needed > p.handles as usize {
+                    let what = if self.placement == "job" { "jobs" } else { "zones in the distribution" };
+                    return err(format!(
+                        "{} {} need {} handles; drive {} takes {} (0-{})",
+                        needed,
+                        what,
+                        needed,
+                        drive.id,
+                        p.handles,
+                        p.handles - 1
+                    ));
+                }
+                job.placement =
+                    if self.placement == "job" { Placement::Handle(handles[0]) } else { Placement::ByZone(handles) };
+            }
+        }
+        Ok(())
     }
 
     /// The first field given that shapes a workload (which a fio job file or a trace model sets
@@ -784,6 +861,53 @@ impl RunRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placement_tags_the_named_workloads_jobs_or_names_why_not() {
+        let resolve = |json: &str| RunRequest::from_json(json).and_then(|r| r.resolve());
+        let tags = |json: &str| -> Vec<Placement> {
+            resolve(json).unwrap().phases.iter().flat_map(|p| p.jobs.iter().map(|j| j.placement.clone())).collect()
+        };
+        // Untagged (the default) leaves the run's phases as they were.
+        assert!(resolve(r#"{"drive":"fdp-s3700-200","workload":"hot-cold"}"#).unwrap().phases.is_empty());
+        assert_eq!(
+            tags(r#"{"drive":"fdp-s3700-200","workload":"hot-cold","placement":"temperature"}"#),
+            vec![Placement::ByZone(vec![0, 1])]
+        );
+        assert_eq!(
+            tags(r#"{"drive":"fdp-s3700-200","threads":3,"placement":"job"}"#),
+            vec![Placement::Handle(0), Placement::Handle(1), Placement::Handle(2)]
+        );
+        let bad = |json: &str| resolve(json).unwrap_err();
+        let e = bad(r#"{"drive":"fdp-s3700-200","placement":"hot"}"#);
+        assert_eq!(
+            (e.field.as_str(), e.message.as_str()),
+            ("placement", "must be untagged, temperature or job (got \"hot\")")
+        );
+        let e = bad(r#"{"drive":"s3700-200","workload":"hot-cold","placement":"temperature"}"#);
+        assert_eq!(e.field, "placement");
+        assert!(e.message.contains("s3700-200 takes no placement handles"), "{}", e.message);
+        let e =
+            bad(r#"{"drive":"zn540-small","precondition":"none","zone_store":{"utilisation":0.5},"placement":"job"}"#);
+        assert!(
+            e.message.ends_with("section (a zoned drive's zone store takes zone_store.classes one or temperature)"),
+            "{}",
+            e.message
+        );
+        let e = bad(r#"{"drive":"fdp-s3700-200","placement":"temperature"}"#);
+        assert!(e.message.contains("needs a zoned one"), "{}", e.message);
+        let e = bad(r#"{"drive":"fdp-s3700-200","threads":9,"placement":"job"}"#);
+        assert_eq!(e.message, "9 jobs need 9 handles; drive fdp-s3700-200 takes 8 (0-7)");
+        let e = bad(
+            r#"{"drive":"fdp-s3700-200","workload":"hot-cold","distribution":"zoned:10/10:10/10:10/10:10/10:10/10:10/10:10/10:10/10:20/20","placement":"temperature"}"#,
+        );
+        assert_eq!(e.message, "9 zones in the distribution need 9 handles; drive fdp-s3700-200 takes 8 (0-7)");
+        let e = bad(r#"{"drive":"fdp-s3700-200","app":{"kind":"cache"},"placement":"job"}"#);
+        assert_eq!(
+            (e.field.as_str(), e.message.as_str()),
+            ("placement", "applies to the named workloads: an app tags its own writes (app.tagged)")
+        );
+    }
 
     #[test]
     fn run_request_rejects_out_of_range_and_unknown_names() {

@@ -22,13 +22,12 @@ use crate::{refusal, resolve};
 /// The drive presets as JSON: `[{id, name, interface, raw_bytes, user_bytes, advertised_bytes,
 /// spec_random_write_iops, parameters}]`; `parameters` maps every settable path (as `ssdlab
 /// params` lists them) to the preset's value. Where each value comes from: `preset_sources`.
-/// Zoned drives are left out: the page's runs and experiments write blocks at random, which a
-/// zoned drive refuses (the CLI runs them with fio's zone options and the zone store).
+/// A zoned drive's `zoned.*` parameters tell the page to run its workloads through the host's
+/// zone store (its random writes the drive alone would refuse).
 #[wasm_bindgen]
 pub fn presets() -> String {
     let list: Vec<serde_json::Value> = presets::presets()
         .iter()
-        .filter(|d| d.zoned.is_none())
         .map(|d| {
             serde_json::json!({
                 "id": d.id,

@@ -5,7 +5,7 @@ import { memo, useEffect, useId, useState, type ReactNode } from 'react';
 import type { DrivePreset, SourcesAnswer } from '../engine/protocol';
 import { formatCount, formatMemory, formatPercent, formatVendorCapacity } from '../format';
 import { SPARE_AREA_EXPLAINED } from '../explain/words';
-import { driveGroups, spanOption, spanOptions, spareFraction, SPAN_SLIDER } from '../settings/capacity';
+import { driveGroups, driveSpare, spanOption, spanOptions, spareFraction, SPAN_SLIDER, zonesOf } from '../settings/capacity';
 import { LIMITS, type RunSettings } from '../settings/urlState';
 import { FieldError, NumberField } from './fields';
 
@@ -27,6 +27,12 @@ export interface SetupPanelProps {
 
 /** "Intel SSD DC S3700 200GB" -> what the drive is, in one line a student can read. */
 function driveLine(d: DrivePreset): string {
+  const z = zonesOf(d);
+  if (z)
+    return (
+      `${d.interface} · ${z.zones} zones of ${formatMemory(z.capacity)} writable on ${formatMemory(d.raw_bytes)} of flash ` +
+      `(${formatPercent(driveSpare(d, 1))} kept spare) · zoned: it takes only sequential writes within a zone`
+    );
   return (
     `${d.interface} · ${formatVendorCapacity(d.advertised_bytes)} for the host on ${formatMemory(d.raw_bytes)} of flash ` +
     `(${formatPercent(spareFraction(d, 1))} kept spare) · rated ${formatCount(d.spec_random_write_iops)} random-write IOPS`
@@ -60,7 +66,7 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
             <optgroup key={g.label} label={g.label}>
               {g.drives.map((d) => (
                 <option key={d.id} value={d.id}>
-                  {`${d.name.replace(/^Intel SSD (DC )?/, 'Intel ')} · ${formatPercent(spareFraction(d, 1))} spare`}
+                  {`${d.name.replace(/^Intel SSD (DC )?/, 'Intel ')} · ${formatPercent(driveSpare(d, 1))} spare`}
                 </option>
               ))}
             </optgroup>
@@ -71,11 +77,19 @@ export const SetupPanel = memo(function SetupPanel(props: SetupPanelProps) {
             {driveLine(drive)}
           </p>
         )}
+        {drive && zonesOf(drive) && (
+          <p className="hint" data-testid="zoned-note">
+            A zoned drive takes only sequential writes within a zone, so the page’s workloads write through a host log-structured store: it
+            appends each write to an open zone, and when few zones are empty a greedy cleaner copies the live data out of the emptiest zone
+            and resets it. Those copies count as host write amplification (the drive itself does no garbage collection).
+          </p>
+        )}
         {drive && <Sources drive={drive} sourcesOf={props.sourcesOf} />}
         <FieldError message={problemAt('drive')} />
       </div>
 
-      {!props.hideSpan && (
+      {/* A zoned drive's store sets how much of it holds data (Zone store's data): no span to test. */}
+      {!props.hideSpan && !(drive && zonesOf(drive)) && (
         <fieldset className="field spare" aria-describedby={ids.spare}>
           <legend className="field-label">Spare area (how much of the drive is tested)</legend>
           <details className="explain" id={ids.spare}>

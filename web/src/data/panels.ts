@@ -51,7 +51,12 @@ export interface PanelContext {
   powerCuts: boolean;
   /** Override paths the user set by hand. */
   overridden: readonly string[];
+  /** The workload writes through the host's zone store (its cleaner's copies are host writes). */
+  zoneStore?: boolean;
 }
+
+/** A zoned drive: its preset (or the user) gives the `[zoned]` section. */
+const isZoned = (ctx: PanelContext) => ctx.parameters['zoned.zone_bytes'] !== undefined;
 
 export interface PanelSpec {
   id: string;
@@ -250,6 +255,46 @@ export const PANELS: readonly PanelSpec[] = [
     bands: [{ field: 'throttle_step', value: 1, color: 'var(--band-red)', label: 'throttling' }],
     refs: (ctx) => list(ctx, 'thermal.throttle_above_c').map((c) => ({ value: c, label: `throttles above ${c} °C` })),
     relevant: (ctx) => ctx.parameters['thermal.cooling'] !== undefined,
+  },
+  {
+    id: 'host-wa',
+    title: 'Host write amplification',
+    explain:
+      'Writes the host sent per write of the app’s own (the zone store’s cleaner copies live data out of the zones it resets), and times the drive’s own: the total (one line while the drive’s own is 1).',
+    y: { kind: 'linear', robust: true },
+    format: plain,
+    series: [
+      { field: 'host_write_amplification', kind: 'line', color: 'var(--c-violet-dark)', label: 'host, since the start' },
+      { field: 'total_write_amplification', kind: 'line', color: 'var(--c-pink)', label: 'host × drive' },
+    ],
+    relevant: (ctx) => ctx.zoneStore === true,
+  },
+  {
+    id: 'cleaner',
+    title: 'Host cleaner',
+    explain: 'The app’s own writes and the cleaner’s copies each second: the copies take part of what the drive can write.',
+    y: { kind: 'linear', robust: true },
+    format: formatCount,
+    value: (v) => `${exact.format(v)} MB/s`,
+    series: [
+      { field: 'app_mb_s', kind: 'dots', color: 'var(--c-teal)', label: 'app (MB/s)' },
+      { field: 'cleaner_mb_s', kind: 'dots', color: 'var(--c-amber)', label: 'cleaner copies (MB/s)' },
+    ],
+    relevant: (ctx) => ctx.zoneStore === true,
+  },
+  {
+    id: 'zones',
+    title: 'Zones',
+    explain: 'Zones open, active and full at the end of each second, and the zones reset in it (each reset frees a whole zone).',
+    y: { kind: 'linear' },
+    format: formatCount,
+    series: [
+      { field: 'full_zones', kind: 'line', color: 'var(--c-teal)', label: 'full' },
+      { field: 'active_zones', kind: 'line', color: 'var(--c-violet)', label: 'active' },
+      { field: 'open_zones', kind: 'line', color: 'var(--c-green)', label: 'open' },
+      { field: 'zone_resets', kind: 'dots', color: 'var(--c-red)', label: 'resets per second' },
+    ],
+    relevant: isZoned,
   },
 ];
 

@@ -33,6 +33,22 @@ function run(extra: Record<string, number[]> = {}) {
 }
 
 describe('why was this second slow', () => {
+  it('names the host cleaner’s copies, and a drive with placement handles whose GC took only empty blocks', () => {
+    const texts = (extra: Record<string, number[]>, parameters: Record<string, unknown> = PARAMS) =>
+      explainSecond(run(extra), 5, { parameters })!.findings.map((f) => f.text);
+    const cleaning = 'The host was cleaning zones: 120.5 MB/s of its writes were copies of live data';
+    expect(texts({ cleaner_mb_s: Array(10).fill(120.5), app_mb_s: Array(10).fill(300) }).join('\n')).toContain(cleaning);
+    expect(texts({ cleaner_mb_s: Array(10).fill(0) }).join('\n')).not.toContain('cleaning zones');
+    const died = 'Every block GC took was empty: data died together';
+    const together = { gc_moves: Array(10).fill(0), wa_second: Array(10).fill(1.002) };
+    const tagged = { ...PARAMS, 'placement.handles': 8 };
+    expect(texts(together, tagged).join('\n')).toContain(died);
+    // Not on a drive without handles, nor when GC copied, nor with flash writes beyond the host's.
+    expect(texts(together).join('\n')).not.toContain(died);
+    expect(texts({ ...together, gc_moves: Array(10).fill(5) }, tagged).join('\n')).not.toContain(died);
+    expect(texts({ ...together, wa_second: Array(10).fill(1.2) }, tagged).join('\n')).not.toContain(died);
+  });
+
   it('traces a dip to the clean-up, the GC copies and the free-block level, in plain words', () => {
     const story = explainSecond(run(), 5, { parameters: PARAMS })!;
     expect(story.headline).toBe('Second 5: 12,000 IOs completed, 60% below the 30,000 typical of the seconds around it.');

@@ -58,7 +58,39 @@ const COLUMNS: Readonly<Record<string, { label: string; format(v: number): strin
   retired_blocks: { label: 'Worn-out blocks retired', format: formatInt },
   read_only: { label: 'Worn out (read-only)', format: yesNo },
   rmw_reads: { label: 'Read-modify-write reads', format: formatInt },
+  host_write_amplification: { label: 'Host write amplification, since the start', format: format2 },
+  total_write_amplification: { label: 'Total write amplification (host × drive)', format: format2 },
+  app_mb_s: { label: 'The app’s own writes', format: (v) => `${format1(v)} MB/s` },
+  cleaner_mb_s: { label: 'Host cleaner’s copies', format: (v) => `${format1(v)} MB/s` },
+  zone_resets: { label: 'Zones reset', format: formatInt },
+  open_zones: { label: 'Open zones', format: formatInt },
+  active_zones: { label: 'Active zones', format: formatInt },
+  full_zones: { label: 'Full zones', format: formatInt },
 };
+
+/**
+ * Where data was placed (issue 21): a host zone store's cleaner copying live data, or a drive
+ * taking placement handles whose GC found only empty blocks.
+ */
+function placementFindings(v: (field: string) => number, ctx: StoryContext): Finding[] {
+  const out: Finding[] = [];
+  const cleaner = v('cleaner_mb_s');
+  if (cleaner > 0) {
+    out.push({
+      kind: 'cause',
+      text: `The host was cleaning zones: ${format1(cleaner)} MB/s of its writes were copies of live data out of the zones it resets (beside ${format1(v('app_mb_s'))} MB/s of the app’s own).`,
+    });
+  }
+  // Blocks erased, nothing copied and a write amplification of 1.00: every victim was already empty.
+  const tagged = ctx.parameters['placement.handles'] !== undefined;
+  if (tagged && v('gc_moves') === 0 && v('erases') > 0 && v('host_writes') > 0 && Math.abs(v('wa_second') - 1) < 0.005) {
+    out.push({
+      kind: 'state',
+      text: 'Every block GC took was empty: data died together (each placement handle’s blocks held data rewritten at the same pace).',
+    });
+  }
+  return out;
+}
 
 /**
  * Where the second's writes went on a drive with an SLC cache: into the cache (fast SLC-mode
@@ -268,6 +300,7 @@ export function explainSecond(store: ColumnStore, second: number, ctx: StoryCont
     });
   }
   if (has('host_to_slc') && v('host_writes') > 0) findings.push(...slcFindings(v, ctx));
+  findings.push(...placementFindings(v, ctx));
   if (has('throttle_step') && v('throttle_step') > 0) findings.push(throttleFinding(v('throttle_step'), v('temperature_c'), ctx));
   if (has('map_hit_rate') && v('map_hit_rate') < 0.999) {
     findings.push({

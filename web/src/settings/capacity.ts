@@ -10,6 +10,21 @@ export function spareFraction(drive: Pick<DrivePreset, 'raw_bytes' | 'user_bytes
   return (drive.raw_bytes - span * drive.user_bytes) / drive.raw_bytes;
 }
 
+/** A zoned drive's zones and each one's writable bytes (from its `zoned.*` parameters); null for
+ * other drives. Its LBA space counts every zone's whole size, so its spare is figured from these. */
+export function zonesOf(drive: Pick<DrivePreset, 'parameters' | 'user_bytes'>): { zones: number; capacity: number } | null {
+  const size = Number(drive.parameters['zoned.zone_bytes']);
+  const capacity = Number(drive.parameters['zoned.zone_capacity_bytes']);
+  if (!(size > 0 && capacity > 0)) return null;
+  return { zones: Math.round(drive.user_bytes / size), capacity };
+}
+
+/** The raw NAND not in any zone's writable part, as a share of it; the spare share of other drives. */
+export function driveSpare(drive: DrivePreset, span: number): number {
+  const z = zonesOf(drive);
+  return z ? spareFraction({ raw_bytes: drive.raw_bytes, user_bytes: z.zones * z.capacity }, 1) : spareFraction(drive, span);
+}
+
 export interface SpanOption {
   span: number;
   /** "200 GB (default)", "160 GB" */
@@ -25,7 +40,7 @@ export function spanOption(drive: DrivePreset, span: number): SpanOption {
   return {
     span,
     capacityLabel: isDefault ? `${capacity} (default)` : capacity,
-    spareLabel: `${formatPercent(spareFraction(drive, span))} spare`,
+    spareLabel: `${formatPercent(driveSpare(drive, span))} spare`,
     isDefault,
   };
 }

@@ -20,8 +20,8 @@ export type ParamValue = string | number | boolean;
  * controller's design, or power loss. */
 export type SectionId = 'workload' | 'bed' | 'design' | 'power';
 
-/** What an option needs the engine to know before it is offered. */
-export type Requirement = { param: string } | { field: string };
+/** What an option needs the engine to know before it is offered (`params`: the drive has any of them). */
+export type Requirement = { param: string } | { field: string } | { params: readonly string[] };
 
 export interface Choice {
   value: string;
@@ -155,6 +155,7 @@ export interface EngineOffer {
 export const MODEL_SETS: readonly string[] = FILE_SETS.fio;
 
 function knows(offer: EngineOffer, r: Requirement | NumberTarget | { field: string }): boolean {
+  if ('params' in r) return r.params.some((p) => p in offer.parameters);
   return 'param' in r ? r.param in offer.parameters : r.field in offer.requestFields;
 }
 

@@ -139,5 +139,6 @@ export function contextFor(
     idle: Number(config.idle_s ?? 0) > 0,
     powerCuts: requestedCuts(config).length > 0,
     overridden: Object.keys(config.set ?? {}),
+    zoneStore: config.zone_store != null,
   };
 }

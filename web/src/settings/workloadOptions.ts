@@ -257,4 +257,48 @@ export const WORKLOAD_OPTIONS: readonly DesignOption[] = [
     initial: 30,
     to: { field: 'idle_s' },
   },
+  {
+    kind: 'choice',
+    id: 'placement',
+    section: 'workload',
+    label: 'Placement',
+    // Only drives that place data: an FDP drive's handles, or a zoned drive's open zones.
+    requires: { params: ['placement.handles', 'zoned.zone_bytes'] },
+    choices: [
+      {
+        value: 'untagged',
+        label: 'Untagged',
+        explain: 'Every write on handle 0, as on any drive: hot and cold data share blocks, and GC copies the cold.',
+        request: { placement: 'untagged' },
+      },
+      {
+        value: 'temperature',
+        label: 'By temperature',
+        explain:
+          'Each zone of the hot/cold distribution on its own handle (on a zoned drive, its own open zone), so data that dies together ' +
+          'is written together.',
+        request: { placement: 'temperature' },
+      },
+      {
+        value: 'job',
+        label: 'A handle per thread',
+        explain: 'The i-th thread’s writes on handle i (set Threads to 2 or more).',
+        request: { placement: 'job' },
+      },
+    ],
+  },
+  {
+    kind: 'number',
+    id: 'store_fill',
+    section: 'workload',
+    label: 'Zone store’s data',
+    explain:
+      'On a zoned drive: the app’s data as a share of the zones’ capacity; the rest is the host cleaner’s room (more room, fewer copies).',
+    whole: false,
+    min: 0.01,
+    max: 0.99,
+    optional: true,
+    requires: { param: 'zoned.zone_bytes' },
+    to: { field: 'zone_store', key: 'utilisation' },
+  },
 ];

@@ -9,6 +9,7 @@ import { DIE_WORK, type InsideSecond, type InsideStore } from '../data/inside';
 import { formatCount, formatInt, formatPercent } from '../format';
 import { prepareCanvas, useVersion, useWidth } from '../hooks/useVersion';
 import { colorOf, useTheme } from '../theme';
+import { HandleBlocks, ZoneBars } from './PlacementInside';
 
 export interface InsideViewProps {
   inside: InsideStore;
@@ -88,6 +89,8 @@ export default function InsideView({ inside, second, store }: InsideViewProps) {
         {formatPercent(idle)}. Busiest: die {busiest} on channel {busiest % layout.channels} (
         {formatPercent(Math.min(1, sum(at.dies[busiest])))} busy).
       </p>
+      {at.handleBlocks && <HandleBlocks at={at} theme={theme} />}
+      {at.zoneStates && <ZoneBars at={at} states={layout.zone_states ?? []} />}
       <div className="inside-hists">
         <figure>
           <figcaption>

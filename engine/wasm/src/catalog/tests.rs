@@ -12,17 +12,17 @@ fn fio_request(job: &str) -> String {
     format!(r#"{{"drive":"s3700-200",{},"fio":{}}}"#, SMALL, serde_json::Value::String(job.into()))
 }
 
-/// The page lists every preset but the zoned ones, which its random writes could not run.
+/// The page lists every preset; the zoned ones with their zone parameters (the page runs them
+/// through the host's zone store), the FDP one with its handles.
 #[test]
-fn the_page_lists_every_drive_but_the_zoned_ones() {
-    let ids: Vec<String> =
-        json(&presets()).as_array().unwrap().iter().map(|d| d["id"].as_str().unwrap().into()).collect();
-    let all = ssdlab_core::config::presets::presets();
-    let zoned: Vec<&str> = all.iter().filter(|d| d.zoned.is_some()).map(|d| d.id.as_str()).collect();
-    assert!(zoned.contains(&"zn540-small"), "{:?}", zoned);
-    assert_eq!(ids.len(), all.len() - zoned.len());
-    assert!(zoned.iter().all(|z| !ids.iter().any(|i| i == z)), "{:?}", ids);
-    assert!(ids.iter().any(|i| i == "fdp-s3700-200"));
+fn the_page_lists_every_drive_with_its_zones_and_handles() {
+    let drives = json(&presets());
+    let by_id = |id: &str| drives.as_array().unwrap().iter().find(|d| d["id"] == id).cloned().unwrap();
+    assert_eq!(drives.as_array().unwrap().len(), ssdlab_core::config::presets::presets().len());
+    let zn = by_id("zn540-small");
+    assert_eq!(zn["parameters"]["zoned.max_open_zones"], 14);
+    assert_eq!(by_id("fdp-s3700-200")["parameters"]["placement.handles"], 8);
+    assert!(by_id("s3700-200")["parameters"].get("zoned.max_open_zones").is_none());
 }
 
 #[test]

@@ -108,4 +108,7 @@ fn bad_placement_requests_name_the_field_and_what_it_accepts() {
     assert!(e.contains("op_percents") && e.contains("1 and 100"), "{e}");
     let e = refused(serde_json::json!({ "drive_writes": 0 }));
     assert!(e.contains("drive_writes") && e.contains("1 and 100"), "{e}");
+    // It builds its own zoned drive from a block drive's flash.
+    let e = refused(serde_json::json!({ "drive": "zn540-small" }));
+    assert!(e.starts_with("drive: zn540-small is a zoned drive") && e.contains("fdp-s3700-200"), "{e}");
 }

@@ -1,7 +1,6 @@
 // The placement experiment's settings in the picker: which apps and layouts, over-provisionings
 // and drive writes; the page's small first run or the engine's full set one press away.
 
-import { useId } from 'react';
 import type { ExperimentPlace } from '../settings/experimentState';
 import {
   isChoice,
@@ -71,8 +70,6 @@ function NameChecks(props: {
 }
 
 export function PlacementSettings({ value, onChange, at }: PlacementSettingsProps) {
-  const hint = useId();
-  const full = isChoice(value, PLACEMENT_FULL);
   return (
     <div className="placement-settings" data-testid="placement-settings">
       <div className="segmented n2" role="group" aria-label="Placement set">
@@ -139,12 +136,11 @@ export function PlacementSettings({ value, onChange, at }: PlacementSettingsProp
           testId="exp-dw"
         />
       </div>
-      <p className="hint" id={hint}>
+      <p className="hint">
         Over-provisioning: flash beyond the app’s data, as a share of the data, 1 to 100 %, up to 8 of them (the ZNS paper’s 7 and 28).
-        Drive writes: how many times each point writes the app’s data over (1 to 100); the second half is measured.{' '}
-        {full
-          ? 'Full: the engine’s own set (5 hosts at 7 and 28 %, 4 drive writes), about a minute and a half.'
-          : 'Quick: streams and cache at 28 and 7 %, 2 drive writes, about 15 s; more hosts or writes take longer.'}
+        Drive writes: how many times each point writes the app’s data over (1 to 100); the second half is measured. Quick: streams and cache
+        at 28 and 7 %, 2 drive writes, about 10 s. Full: the engine’s own set, every host at 7 and 28 %, 4 drive writes, about a minute and
+        a half.
       </p>
     </div>
   );

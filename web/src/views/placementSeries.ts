@@ -12,7 +12,7 @@ import { shortName } from './experimentSeries';
 export const LAYOUT_LOOK: Record<string, { label: string; color: string }> = {
   block: { label: 'block: conventional drive, untagged', color: 'var(--c-teal)' },
   fdp: { label: 'fdp: tagged with placement handles', color: 'var(--series-1)' },
-  zoned: { label: 'zoned: host store, host cleans zones', color: 'var(--c-green)' },
+  zoned: { label: 'zoned: the host writes zones in order (and cleans them)', color: 'var(--c-green)' },
 };
 
 const lookOf = (layout: string) => LAYOUT_LOOK[layout] ?? { label: layout, color: 'var(--c-grey)' };

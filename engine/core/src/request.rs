@@ -139,11 +139,13 @@ pub struct AppRequest {
     pub keys: Option<u64>,
     #[serde(default)]
     pub value_bytes: Option<u32>,
+    #[serde(default)]
+    pub discard: Option<bool>,
 }
 
 impl AppRequest {
     /// What an `app` object may hold: the kind it applies to (None: both), and what each takes.
-    const FIELDS: [(&'static str, Option<AppKind>, &'static str); 9] = [
+    const FIELDS: [(&'static str, Option<AppKind>, &'static str); 10] = [
         ("kind", None, "cache or lsm"),
         ("tagged", None, "true or false"),
         ("host_op", Some(AppKind::Cache), "a fraction of the app's span from 0 to 0.5"),
@@ -153,6 +155,7 @@ impl AppRequest {
         ("scale", Some(AppKind::Lsm), "a power of two from 1 to 1024"),
         ("keys", Some(AppKind::Lsm), "a whole number of keys"),
         ("value_bytes", Some(AppKind::Lsm), "a whole number of bytes from 16 to 4096"),
+        ("discard", Some(AppKind::Lsm), "true or false"),
     ];
 
     /// Checks an `app` object field by field, so an error names `app.FIELD`.
@@ -182,7 +185,7 @@ impl AppRequest {
             }
             let fits = match key.as_str() {
                 "kind" => true,
-                "tagged" => value.is_boolean(),
+                "tagged" | "discard" => value.is_boolean(),
                 "host_op" | "soc_space" | "soc_writes" => value.is_number(),
                 "region_bytes" | "keys" => value.as_u64().is_some(),
                 _ => value.as_u64().is_some_and(|n| n <= u32::MAX as u64),
@@ -210,6 +213,7 @@ impl AppRequest {
             scale: self.scale.unwrap_or(d.scale),
             keys: self.keys.unwrap_or(d.keys),
             value_bytes: self.value_bytes.unwrap_or(d.value_bytes),
+            discard: self.discard.unwrap_or(d.discard),
         })
     }
 }

@@ -206,15 +206,19 @@ fn a_request_picks_the_app_and_its_errors_name_the_field() {
     assert_eq!(field(r#"{"kind":"cache","host_op":"lots"}"#), "app.host_op");
     assert_eq!(field(r#"{"kind":"cache","host_op":0.7}"#), "app.host_op");
     assert_eq!(field(r#"{"kind":"cache","tagged":true}"#), "app.tagged");
+    assert_eq!(field(r#"{"kind":"cache","discard":false}"#), "app.discard");
+    assert_eq!(field(r#"{"kind":"lsm","discard":"no"}"#), "app.discard");
     assert_eq!(field("3"), "app");
     let cfg = resolve(r#"{"kind":"cache","host_op":0.25,"region_bytes":33554432}"#).unwrap();
     let app = cfg.app.unwrap();
     assert_eq!((app.kind, app.host_op, app.region_bytes, app.tagged), (AppKind::Cache, 0.25, 32 * MIB, false));
-    let fdp = RunRequest::from_json(r#"{"drive":"fdp-s3700-200","app":{"kind":"lsm","tagged":true,"scale":128}}"#)
-        .and_then(|r| r.resolve())
-        .unwrap();
+    let fdp = RunRequest::from_json(
+        r#"{"drive":"fdp-s3700-200","app":{"kind":"lsm","tagged":true,"scale":128,"discard":false}}"#,
+    )
+    .and_then(|r| r.resolve())
+    .unwrap();
     let app = fdp.app.unwrap();
-    assert_eq!((app.kind, app.tagged, app.scale), (AppKind::Lsm, true, 128));
+    assert_eq!((app.kind, app.tagged, app.scale, app.discard), (AppKind::Lsm, true, 128, false));
     assert_eq!(app.keys, fdp.host_units() * 4096 / 4 / 1024, "keys for a quarter of the span by default");
     let d = presets::by_id("s3700-200").unwrap();
     assert!(d.placement.is_none());

@@ -56,6 +56,10 @@ pub struct AppConfig {
     /// LSM: keys put (uniformly), and each one's value (**model**).
     pub keys: u64,
     pub value_bytes: u32,
+    /// LSM: a deleted file's blocks are TRIMmed at once (a file system mounted with online
+    /// discard); without, the drive holds them valid until the file system writes their LBAs
+    /// again (ext4's and XFS's default mounts, which leave discard to a periodic fstrim).
+    pub discard: bool,
 }
 
 /// RocksDB's defaults (docs/design/placement.md section 1): write_buffer_size and
@@ -71,7 +75,7 @@ pub const LSM_LEVELS: usize = 7;
 impl AppConfig {
     /// `kind` with its defaults: untagged, no host over-provisioning, SOC 10 % of the space and
     /// half the writes, 16 MiB regions; RocksDB scaled by 64 (1 MiB files), 1 KiB values, keys
-    /// for a quarter of `span_bytes`.
+    /// for a quarter of `span_bytes`, deleted files discarded.
     pub fn new(kind: AppKind, span_bytes: u64) -> Self {
         AppConfig {
             kind,
@@ -83,6 +87,7 @@ impl AppConfig {
             scale: 64,
             keys: span_bytes / 4 / 1024,
             value_bytes: 1024,
+            discard: true,
         }
     }
 
@@ -111,8 +116,8 @@ impl AppConfig {
     /// The LSM's room at most (**model**, a bound): each level's target up to the first at or
     /// above its data (levels below it fill to their targets before passing data down), its
     /// data in the last, a quarter more for files a compaction left part full, and the L0
-    /// files up to the trigger and a file per level more. A compaction writes into its inputs'
-    /// slots, so it needs none of its own.
+    /// files up to the trigger and a file per level more. A compaction frees its inputs' slots
+    /// before it writes, and writes no more files than it read, so it needs none of its own.
     pub fn lsm_bytes(&self) -> u64 {
         let data = self.keys * self.value_bytes as u64;
         let l1 = ROCKSDB_L1_BYTES / self.scale as u64;

@@ -27,7 +27,7 @@ pub const PLACEMENT: Definition = Definition {
             them to 10 % of the data, tagged hot and cold), streams (three regions rewritten in order at \
             different rates, tagged each), cache (CacheLib's flash cache: small objects rewritten in place at \
             random, large ones in a FIFO log, tagged by region) and lsm (a RocksDB-style LSM tree, tagged by \
-            level); an app's own writes (an LSM's flushes and compactions) count as the app's. Unless the request sets geometry.dies or \
+            level, on a file system without online discard on the block layouts); an app's own writes (an LSM's flushes and compactions) count as the app's. Unless the request sets geometry.dies or \
             geometry.blocks_per_plane, the flash is the drive's cut to 4 dies of 512 blocks (its pages, \
             timings, controller and GC policy, GC thresholds scaled), so every point reaches its steady \
             state in seconds of computing.",
@@ -192,8 +192,12 @@ fn point(s: &Setup, flash: &DriveConfig, host: &str, layout: &str, op: f64) -> R
             let mut app = AppConfig { tagged, ..AppConfig::new(kind, span) };
             if kind == AppKind::Lsm {
                 // Files smaller than a block on each die, so blocks can mix them, and as many
-                // keys as the tree's room allows in 90 % of the span: a full drive (model).
+                // keys as the tree's room allows in 90 % of the span: a full drive (model). On
+                // the block layouts a file system at its default mount (no online discard: the
+                // drive learns a file is gone when its blocks are written again); on the zoned
+                // one the store is the file system (ZenFS) and knows at once.
                 app.scale = LSM_SCALE;
+                app.discard = zoned.is_some();
                 let fits = |keys| AppConfig { keys, ..app }.lsm_bytes() <= span / 10 * 9;
                 let (mut lo, mut hi) = (1, span / app.value_bytes as u64);
                 while lo < hi {

@@ -3,13 +3,16 @@
 //! holds `level0_file_num_compaction_trigger` files, all of them and the L1 files they overlap
 //! are merged into L1; a level over its target (L1 `max_bytes_for_level_base`, x10 each level
 //! down) gives one file, in turn by key, to be merged with the files it overlaps one level down.
-//! A compaction reads its inputs, TRIMs them and writes the merged files sequentially in their
-//! slots (the simulator carries no data: the reads are issued before the TRIMs).
+//! A compaction reads its inputs, deletes them (a TRIM each, unless `app.discard` is off) and
+//! writes the merged files sequentially (the simulator carries no data: the reads are issued
+//! before the TRIMs).
 //! RocksDB's sizes are scaled down by `app.scale` (**model**). No write-ahead log is written
 //! (**model**: the LSM's own WA is its flushes' and compactions').
 //!
-//! Files lie in fixed-size LBA slots (a file's size at most), taken from a free list; a file
-//! holds sorted keys, duplicates of a key keep one copy on merging. Tagged, a file carries its
+//! Files lie in fixed-size LBA slots (a file's size at most), taken from a free list, the slot
+//! freed longest ago first (**model**: a file system places a new file in space it freed a while
+//! ago rather than in the blocks it just freed; without discard that is when the drive learns
+//! the old file is gone); a file holds sorted keys, duplicates of a key keep one copy on merging. Tagged, a file carries its
 //! level, at most the last tag. Puts cost no drive time: the drive's answers pace them.
 
 use std::collections::VecDeque;
@@ -51,7 +54,9 @@ pub struct LsmHost {
     levels: [Vec<File>; LEVELS],
     /// Per level, the key from which the next file to compact is looked for.
     cursor: [u32; LEVELS],
-    free: Vec<u32>,
+    /// Free slots, freed longest ago first.
+    free: VecDeque<u32>,
+    discard: bool,
     /// Commands of the work in hand (first the TRIM of the whole span).
     pending: VecDeque<Request>,
     counters: AppCounters,
@@ -90,7 +95,8 @@ impl LsmHost {
             levels: std::array::from_fn(|_| Vec::new()),
             cursor: [0; LEVELS],
             // Lowest slots first.
-            free: (0..slots).rev().collect(),
+            free: (0..slots).collect(),
+            discard: app.discard,
             pending,
             counters: AppCounters::default(),
         }
@@ -149,7 +155,8 @@ impl LsmHost {
     }
 
     /// Merges `inputs` (files taken out of their level) with the files of `to` they overlap
-    /// into new files of `to`: reads, the inputs TRIMmed and their slots freed, writes.
+    /// into new files of `to`: reads, the inputs deleted (TRIMmed with discard) and their slots
+    /// freed, writes.
     fn compact(&mut self, mut inputs: Vec<File>, to: usize) {
         let lo = inputs.iter().map(File::first).min().expect("inputs");
         let hi = inputs.iter().map(File::last).max().expect("inputs");
@@ -167,14 +174,16 @@ impl LsmHost {
         keys.sort_unstable();
         keys.dedup();
         // The inputs go before the outputs are written, so the outputs (no more files than the
-        // inputs: merging only drops keys) take the inputs' slots.
+        // inputs: merging only drops keys) always find free slots.
         for f in &inputs {
-            self.pending.push_back(Request::at(
-                Op::Trim,
-                f.slot as u64 * self.slot_units as u64 * UNIT_BYTES,
-                self.slot_units * UNIT_BYTES as u32,
-            ));
-            self.free.push(f.slot);
+            if self.discard {
+                self.pending.push_back(Request::at(
+                    Op::Trim,
+                    f.slot as u64 * self.slot_units as u64 * UNIT_BYTES,
+                    self.slot_units * UNIT_BYTES as u32,
+                ));
+            }
+            self.free.push_back(f.slot);
         }
         let outputs = keys.chunks(self.entries).map(<[u32]>::to_vec).collect();
         let written = self.write_files(outputs, to);
@@ -187,8 +196,8 @@ impl LsmHost {
         let mut bytes = 0;
         for keys in files {
             // The run's check leaves room for every file (`AppConfig::lsm_bytes`); a compaction
-            // takes back its inputs' slots.
-            let slot = self.free.pop().expect("a free slot");
+            // frees its inputs' slots first.
+            let slot = self.free.pop_front().expect("a free slot");
             let units = self.units(keys.len());
             self.chunks(Op::Write, slot, units, tag);
             bytes += units as u64 * UNIT_BYTES;

@@ -37,6 +37,9 @@ test('the placement experiment runs from the link: settings at their controls, i
   // The experiment takes no ramp or queue depths.
   await expect(page.getByTestId('exp-ramp-input')).toHaveCount(0);
   await expect(page.getByTestId('exp-qd-input')).toHaveCount(0);
+  // Its seconds are a cap: a point ends when the app has written its data over.
+  await expect(page.getByTestId('experiment-settings')).toContainText('Seconds per point, at most');
+  await expect(page.getByTestId('experiment-settings')).toContainText('until the app has written its data');
 
   await runExperiment(page);
   await expect(page.getByTestId('experiment-view')).toHaveAttribute('data-kind', 'placement');

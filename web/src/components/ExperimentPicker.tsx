@@ -77,7 +77,7 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
         <div className="experiment-settings" data-testid="experiment-settings">
           <div className="field-row">
             <NumberField
-              label={LABELS.seconds}
+              label={takes.placement ? 'Seconds per point, at most' : LABELS.seconds}
               unit="s"
               value={settings.seconds ?? undefined}
               placeholder={info.seconds > 0 ? `${info.seconds} (the article’s)` : 'until written'}
@@ -106,8 +106,11 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
             )}
           </div>
           <p className="hint">
-            Simulated seconds each point is measured for{takes.ramp ? '; the ramp at its start is not counted (fio’s ramp_time)' : ''}
-            {info.seconds > 0 ? '' : '; empty: until the whole drive is written'}.
+            {takes.placement
+              ? 'At most this many simulated seconds per point; empty: until the app has written its data the drive writes below times over (a point cut short is measured over the second half of what it wrote).'
+              : `Simulated seconds each point is measured for${takes.ramp ? '; the ramp at its start is not counted (fio’s ramp_time)' : ''}${
+                  info.seconds > 0 ? '' : '; empty: until the whole drive is written'
+                }.`}
           </p>
           {takes.qds && (
             <ParsedField<number[]>

@@ -122,7 +122,7 @@ fn point(s: &Setup, flash: &DriveConfig, host: &str, layout: &str, op: f64) -> R
     drive.slc_cache = None;
     let tagged = layout != "block";
     match layout {
-        "zoned" => drive.zoned = Some(zoned_over(&mut drive)),
+        "zoned" => drive.zoned = Some(as_zoned(&mut drive)),
         _ => {
             drive.user_bytes = app;
             drive.advertised_bytes = app;
@@ -239,7 +239,7 @@ fn run(s: &Setup, drive: DriveConfig, jobs: Vec<JobSpec>) -> RunConfig {
 /// `[zoned]` for `d`'s flash with (almost) no spare: a zone is one block on every die, as many
 /// zones as fit beside the free blocks the drive and its open zones need; `d`'s user bytes become
 /// the zones' and its placement handles go (a zoned drive's zones use their streams).
-fn zoned_over(d: &mut DriveConfig) -> ZonedConfig {
+fn as_zoned(d: &mut DriveConfig) -> ZonedConfig {
     d.placement = None;
     let block_bytes = d.geometry.units_per_block() as u64 * UNIT_BYTES;
     let zone_bytes = block_bytes * d.geometry.dies as u64;
@@ -254,7 +254,6 @@ fn zoned_over(d: &mut DriveConfig) -> ZonedConfig {
         max_active_zones: most_open,
         append_max_bytes: zone_bytes.min(128 << 10),
     };
-    d.user_bytes = zone_bytes;
     d.user_bytes = zoned.max_user_bytes(d);
     d.advertised_bytes = d.user_bytes;
     zoned

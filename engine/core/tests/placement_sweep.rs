@@ -28,6 +28,18 @@ fn cell(t: &Table, layout: &str, op: f64, column: &str) -> f64 {
     row[col(column)].as_f64().unwrap()
 }
 
+/// The ZNS paper's Figure 1 order of the app's speed: zoned > block at 28 % > block at 7 %.
+fn assert_zns_speed_order(t: &Table) {
+    let speed = |layout, op| cell(t, layout, op, "app_mb_s");
+    assert!(
+        speed("zoned", 7.0) > speed("block", 28.0) && speed("block", 28.0) > speed("block", 7.0),
+        "zoned {} > block 28 % {} > block 7 % {} MB/s",
+        speed("zoned", 7.0),
+        speed("block", 28.0),
+        speed("block", 7.0)
+    );
+}
+
 #[test]
 fn streams_placed_by_lifetime_need_no_gc_and_write_faster_than_a_block_drive() {
     let t = run(&request(serde_json::json!({ "hosts": ["streams"], "drive_writes": 2 })));
@@ -44,16 +56,9 @@ fn streams_placed_by_lifetime_need_no_gc_and_write_faster_than_a_block_drive() {
         assert!(cell(&t, "block", op, "drive_writes") >= 2.0);
     }
     // Less spare, more GC: the block drive at 7 % amplifies more and writes slower than at 28 %,
-    // and the zoned drive (no GC) writes fastest: the ZNS paper's Figure 1 order.
-    let speed = |layout, op| cell(&t, layout, op, "app_mb_s");
+    // and the zoned drive (no GC) writes fastest.
     assert!(cell(&t, "block", 7.0, "write_amplification") > cell(&t, "block", 28.0, "write_amplification"));
-    assert!(
-        speed("zoned", 7.0) > speed("block", 28.0) && speed("block", 28.0) > speed("block", 7.0),
-        "zoned {} > block 28 % {} > block 7 % {} MB/s",
-        speed("zoned", 7.0),
-        speed("block", 28.0),
-        speed("block", 7.0)
-    );
+    assert_zns_speed_order(&t);
 }
 
 #[test]
@@ -87,9 +92,7 @@ fn a_flash_cache_tagged_by_region_writes_its_flash_once_the_fdp_and_zns_papers_e
     }
     let host = cell(&t, "zoned", 28.0, "host_write_amplification");
     assert!(host <= 1.05, "the log's zones are reset uncopied: host WA {host}");
-    // The ZNS paper's Figure 1 order with the cache: zoned > block at 28 % > block at 7 %.
-    let speed = |layout, op| cell(&t, layout, op, "app_mb_s");
-    assert!(speed("zoned", 7.0) > speed("block", 28.0) && speed("block", 28.0) > speed("block", 7.0));
+    assert_zns_speed_order(&t);
 }
 
 #[test]
@@ -109,15 +112,7 @@ fn an_lsm_tree_tagged_by_level_amplifies_less_and_writes_fastest_zoned() {
         assert!(wa("zoned", op) <= 1.01 && total < wa("fdp", op), "zoned at {op} %: total WA {total}");
     }
     assert!(wa("block", 7.0) > wa("block", 28.0), "less spare, more GC");
-    // The ZNS paper's order with RocksDB: zoned > block at 28 % > block at 7 %.
-    let speed = |layout, op| cell(&t, layout, op, "app_mb_s");
-    assert!(
-        speed("zoned", 7.0) > speed("block", 28.0) && speed("block", 28.0) > speed("block", 7.0),
-        "zoned {} > block 28 % {} > block 7 % {} MB/s",
-        speed("zoned", 7.0),
-        speed("block", 28.0),
-        speed("block", 7.0)
-    );
+    assert_zns_speed_order(&t);
 }
 
 #[test]

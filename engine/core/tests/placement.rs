@@ -81,7 +81,7 @@ fn a_handle_the_drive_does_not_take_is_refused_naming_the_job() {
 fn placement_is_checked_against_the_rest_of_the_drive() {
     let with = |handles: u32, edit: fn(&mut DriveConfig)| {
         let mut d = placement_drive(None);
-        d.placement = Some(PlacementConfig { kind: PlacementKind::Streams, handles, isolation: Isolation::Initial });
+        d.placement = Some(PlacementConfig::new(PlacementKind::Streams, handles));
         edit(&mut d);
         d.validate().err()
     };
@@ -94,12 +94,32 @@ fn placement_is_checked_against_the_rest_of_the_drive() {
     assert!(buffer.message.starts_with("must be at most 7 with a write buffer of 262144 bytes"), "{}", buffer.message);
     let cache = with(4, |d| d.slc_cache = presets::by_id("980pro-1000").unwrap().slc_cache).unwrap();
     assert_eq!(cache.field, "placement");
+    // Reclaim groups split the dies (2 here) and the handles evenly, and are FDP's.
+    let groups = |handles: u32, groups: u32, kind: PlacementKind| {
+        let mut d = placement_drive(None);
+        d.placement = Some(PlacementConfig { reclaim_groups: groups, ..PlacementConfig::new(kind, handles) });
+        d.validate().err().map(|e| (e.field, e.message))
+    };
+    assert_eq!(groups(4, 2, PlacementKind::Fdp), None);
+    assert_eq!(
+        groups(6, 3, PlacementKind::Fdp),
+        Some(("placement.reclaim_groups".into(), "must divide the drive's 2 dies (got 3)".into()))
+    );
+    assert_eq!(
+        groups(3, 2, PlacementKind::Fdp),
+        Some((
+            "placement.handles".into(),
+            "must be a multiple of placement.reclaim_groups (2): each group takes as many handles (got 3)".into()
+        ))
+    );
+    assert_eq!(groups(4, 2, PlacementKind::Streams).unwrap().0, "placement.reclaim_groups");
+    assert_eq!(groups(4, 0, PlacementKind::Fdp).unwrap().0, "placement.reclaim_groups");
 }
 
 /// The small drive with `handles` placement handles isolated as `isolation`.
 fn isolated(handles: u32, isolation: Isolation) -> DriveConfig {
     let mut d = placement_drive(Some(handles));
-    d.placement = Some(PlacementConfig { kind: PlacementKind::Fdp, handles, isolation });
+    d.placement = Some(PlacementConfig { isolation, ..PlacementConfig::new(PlacementKind::Fdp, handles) });
     d.validate().unwrap();
     d
 }
@@ -232,6 +252,46 @@ fn persistent_isolation_never_mixes_handles_in_a_block() {
     assert_eq!(mixed_units(Isolation::Persistent), 0, "units in a block of another handle");
     // The check sees mixing where it happens: the GC stream every handle shares.
     assert!(mixed_units(Isolation::Initial) > 0);
+}
+
+#[test]
+fn reclaim_groups_keep_each_handles_data_and_its_gc_on_the_group_s_dies() {
+    // 4 handles in 2 groups on 2 dies: handles 0-1 on die 0, 2-3 on die 1. The regions carry
+    // handles 1, 2 and 3, so the busiest region (handle 1) has die 0 to itself.
+    let dies_of_regions = |groups: u32| {
+        let mut drive = placement_drive(Some(4));
+        drive.placement.as_mut().unwrap().reclaim_groups = groups;
+        drive.validate().unwrap();
+        let mut bench = Bench::new(uniform_regions(drive, true, 60)).unwrap();
+        let samples = bench.run_to_end();
+        assert!(samples.iter().map(|s| s.gc_moves as u64).sum::<u64>() > 0, "GC moved nothing");
+        let ftl = bench.drive().ftl();
+        ftl.check_invariants().unwrap();
+        let tenth = region_tenth(&bench.config().drive) / 4096;
+        // Per region, the units on each die.
+        let mut on = [[0u64; 2]; 3];
+        for lpa in 0..10 * tenth {
+            let region = [1, 4, 10].iter().position(|&end| lpa < end * tenth).unwrap();
+            let ppa = ftl.ppa_of(lpa as u32);
+            if ppa != ssdlab_core::units::NONE {
+                on[region][ftl.die_of_ppa(ppa) as usize] += 1;
+            }
+        }
+        on
+    };
+    let grouped = dies_of_regions(2);
+    assert!(grouped[0][0] > 0 && grouped[0][1] == 0, "handle 1 (group 0): units on dies 0, 1: {:?}", grouped[0]);
+    for region in [1, 2] {
+        assert!(
+            grouped[region][0] == 0 && grouped[region][1] > 0,
+            "handle {} (group 1): {:?}",
+            region + 1,
+            grouped[region]
+        );
+    }
+    // In one group every handle's pages are dealt over both dies.
+    let one = dies_of_regions(1);
+    assert!(one.iter().all(|r| r[0] > 0 && r[1] > 0), "{one:?}");
 }
 
 /// The handle of each unit a job wrote in order, 4 KiB at a time, with `placement` (None: not

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use ssdlab_core::command::{Completion, Op, Request, Status};
-use ssdlab_core::config::{Isolation, PlacementConfig, PlacementKind, Precondition, RunConfig, WorkloadSpec};
+use ssdlab_core::config::{PlacementConfig, PlacementKind, Precondition, RunConfig, WorkloadSpec};
 use ssdlab_core::drive::zoned::ZoneState;
 use ssdlab_core::drive::Drive;
 use ssdlab_core::rng::Rng;
@@ -306,9 +306,7 @@ fn zoned_settings_are_checked_naming_the_field() {
     let cache = refused(|d| d.slc_cache = presets::by_id("980pro-1000").unwrap().slc_cache);
     assert_eq!(cache.field, "zoned");
     assert!(cache.message.contains("SLC cache"), "{}", cache.message);
-    let placement = refused(|d| {
-        d.placement = Some(PlacementConfig { kind: PlacementKind::Fdp, handles: 2, isolation: Isolation::Initial })
-    });
+    let placement = refused(|d| d.placement = Some(PlacementConfig::new(PlacementKind::Fdp, 2)));
     assert_eq!(placement.field, "zoned");
     // The run: no scheduled power cuts, no fill before it.
     let d = zoned_drive(4, 8);

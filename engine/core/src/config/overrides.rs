@@ -2,7 +2,7 @@
 //! JSON request's `set` and the page's advanced panel give them.
 
 use super::limits::{choices, limit_of, UNSIGNED};
-use super::{DriveConfig, Isolation, PlacementConfig, PlacementKind, ZonedConfig};
+use super::{DriveConfig, PlacementConfig, PlacementKind, ZonedConfig};
 use crate::units::ConfigError;
 
 /// The sections a drive may lack that an override may add (`placement.handles=4` on a drive
@@ -11,11 +11,7 @@ use crate::units::ConfigError;
 /// cache, a thermal model) carry figures of a product, so they come with a preset.
 fn addable_section(name: &str) -> Option<(serde_json::Value, &'static [&'static str])> {
     let shape = match name {
-        "placement" => serde_json::to_value(PlacementConfig {
-            kind: PlacementKind::Fdp,
-            handles: 0,
-            isolation: Isolation::default(),
-        }),
+        "placement" => serde_json::to_value(PlacementConfig::new(PlacementKind::Fdp, 0)),
         "zoned" => serde_json::to_value(ZonedConfig {
             zone_bytes: 0,
             zone_capacity_bytes: 0,

@@ -13,7 +13,7 @@ use crate::units::{ConfigError, UNIT_BYTES};
 pub const MAX_HANDLES: usize = 16;
 
 /// How the host names where data goes. Both keep an open block per handle on every die; they
-/// differ in the words (and, in later phases, in reclaim groups and GC isolation).
+/// differ in the words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PlacementKind {
@@ -52,11 +52,40 @@ pub struct PlacementConfig {
     pub handles: u32,
     #[serde(default)]
     pub isolation: Isolation,
+    /// FDP's reclaim groups: the dies split into this many equal groups, and the handles in
+    /// order with them; a handle's pages (and so GC's moves of them, which stay on their die)
+    /// go to its group's dies only. Handle 0 is dealt over every die, as on a drive without
+    /// groups (**model**: which group takes a write without a placement identifier is the
+    /// controller's choice).
+    #[serde(default = "one_group")]
+    pub reclaim_groups: u32,
+}
+
+fn one_group() -> u32 {
+    1
 }
 
 impl PlacementConfig {
+    /// `handles` handles of `kind`, initially isolated, in one reclaim group.
+    pub fn new(kind: PlacementKind, handles: u32) -> Self {
+        PlacementConfig { kind, handles, isolation: Isolation::Initial, reclaim_groups: 1 }
+    }
+
     pub fn limits(&self) -> Vec<Limit> {
-        vec![Limit::whole("placement.handles", self.handles as u64, 1, MAX_HANDLES as u64)]
+        vec![
+            Limit::whole("placement.handles", self.handles as u64, 1, MAX_HANDLES as u64),
+            Limit::whole("placement.reclaim_groups", self.reclaim_groups as u64, 1, MAX_HANDLES as u64),
+        ]
+    }
+
+    /// The dies handle `tag`'s pages go to, as (first, count), on a drive of `dies` dies.
+    pub fn dies_of(&self, tag: u8, dies: u32) -> (u32, u32) {
+        if tag == 0 || self.reclaim_groups <= 1 {
+            return (0, dies);
+        }
+        let group = tag as u32 / (self.handles / self.reclaim_groups);
+        let per_group = dies / self.reclaim_groups;
+        (group * per_group, per_group)
     }
 
     /// What placement needs of the rest of the drive (its room for the open blocks is in
@@ -66,6 +95,28 @@ impl PlacementConfig {
             return Err(ConfigError::new(
                 "placement",
                 "a drive with placement handles has no SLC cache in this version: remove [slc_cache] or [placement]",
+            ));
+        }
+        let groups = self.reclaim_groups;
+        if groups > 1 && self.kind == PlacementKind::Streams {
+            return Err(ConfigError::new(
+                "placement.reclaim_groups",
+                format!("must be 1 for streams (reclaim groups are FDP's) (got {})", groups),
+            ));
+        }
+        if !self.handles.is_multiple_of(groups) {
+            return Err(ConfigError::new(
+                "placement.handles",
+                format!(
+                    "must be a multiple of placement.reclaim_groups ({}): each group takes as many handles (got {})",
+                    groups, self.handles
+                ),
+            ));
+        }
+        if !drive.geometry.dies.is_multiple_of(groups) {
+            return Err(ConfigError::new(
+                "placement.reclaim_groups",
+                format!("must divide the drive's {} dies (got {})", drive.geometry.dies, groups),
             ));
         }
         // Each handle's page waits in the write buffer for more of its data, and one more page

@@ -6,8 +6,8 @@
 
 use super::{label, ArticleDrive, Build, Definition, Measure, Point, Setup, UNTIL_WRITTEN};
 use crate::config::{
-    AppConfig, AppKind, Distribution, DriveConfig, Isolation, JobSpec, Phase, Placement, PlacementConfig,
-    PlacementKind, Precondition, RunConfig, ZoneMode, ZoneStoreConfig, ZonedConfig,
+    AppConfig, AppKind, Distribution, DriveConfig, JobSpec, Phase, Placement, PlacementConfig, PlacementKind,
+    Precondition, RunConfig, ZoneMode, ZoneStoreConfig, ZonedConfig,
 };
 use crate::units::{ConfigError, UNIT_BYTES};
 
@@ -126,13 +126,8 @@ fn point(s: &Setup, flash: &DriveConfig, host: &str, layout: &str, op: f64) -> R
         _ => {
             drive.user_bytes = app;
             drive.advertised_bytes = app;
-            drive.placement = (layout == "fdp").then(|| {
-                drive.placement.clone().unwrap_or(PlacementConfig {
-                    kind: PlacementKind::Fdp,
-                    handles: DEFAULT_HANDLES,
-                    isolation: Isolation::Initial,
-                })
-            });
+            drive.placement = (layout == "fdp")
+                .then(|| drive.placement.clone().unwrap_or(PlacementConfig::new(PlacementKind::Fdp, DEFAULT_HANDLES)));
         }
     }
     let zoned = drive.zoned.clone();

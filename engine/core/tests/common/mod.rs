@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use ssdlab_core::config::WorkloadSpec;
-use ssdlab_core::config::{GcPacing, Isolation, PlacementConfig, PlacementKind, RunConfig, ZonedConfig};
+use ssdlab_core::config::{GcPacing, PlacementConfig, PlacementKind, RunConfig, ZonedConfig};
 use ssdlab_core::{presets, Bench, DriveConfig, Sample};
 
 pub const MIB: u64 = 1 << 20;
@@ -86,8 +86,7 @@ pub fn placement_drive(handles: Option<u32>) -> DriveConfig {
     d.user_bytes = d.geometry.raw_bytes() * 4 / 5 / 4096 * 4096;
     d.gc.background_free_blocks = 8;
     d.timing.program_ns = 500_000;
-    d.placement =
-        handles.map(|handles| PlacementConfig { kind: PlacementKind::Fdp, handles, isolation: Isolation::Initial });
+    d.placement = handles.map(|handles| PlacementConfig::new(PlacementKind::Fdp, handles));
     d.validate().unwrap();
     d
 }

@@ -38,13 +38,14 @@ pub struct WritePath {
     entry_units: u32,
     user_units: u32,
     slots_per_program: u32,
-    /// Zoned drives: each stream slot's turn over its zone's dies (empty on other drives, whose
-    /// pages go to the next die in the drive's stripe).
-    zone_turns: Vec<DieTurn>,
+    /// Each stream slot's turn over its dies: a zoned drive's over its zone's, a drive with
+    /// reclaim groups each handle's over its group's (empty on other drives, whose pages go to
+    /// the next die in the drive's stripe).
+    die_turns: Vec<DieTurn>,
 }
 
-/// A zone's pages go to its dies in turn, so each die gets the same share of the zone and its
-/// blocks there end with the zone.
+/// A zone's (or a reclaim group's) pages go to its dies in turn, so each die gets the same share
+/// of them and a zone's blocks there end with the zone.
 #[derive(Debug, Clone, Copy, Default)]
 struct DieTurn {
     first: u32,
@@ -79,14 +80,23 @@ impl WritePath {
             entry_units: (d.map.unit_bytes / UNIT_BYTES) as u32,
             user_units: d.user_units() as u32,
             slots_per_program: upp * slots_per_unit,
-            zone_turns: vec![DieTurn::default(); d.zoned.as_ref().map_or(0, |z| z.max_active_zones as usize)],
+            die_turns: match (&d.zoned, &d.placement) {
+                (Some(z), _) => vec![DieTurn::default(); z.max_active_zones as usize],
+                (None, Some(p)) if p.reclaim_groups > 1 => (0..p.handles as u8)
+                    .map(|tag| {
+                        let (first, dies) = p.dies_of(tag, d.geometry.dies);
+                        DieTurn { first, dies, next: 0 }
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            },
         }
     }
 
     /// Zoned drives: stream slot `tag` now writes a zone striped over dies `first..first + dies`,
     /// from its first.
     pub fn start_zone(&mut self, tag: u8, first: u32, dies: u32) {
-        self.zone_turns[tag as usize] = DieTurn { first, dies, next: 0 };
+        self.die_turns[tag as usize] = DieTurn { first, dies, next: 0 };
     }
 
     /// Programs what waits in handle `tag`'s page (padded), from `t`; returns when it is stored
@@ -293,7 +303,7 @@ impl WritePath {
     /// completes, or None if the drive has gone read-only (the page in the buffer is then
     /// dropped: its old copies stay mapped, and later writes are refused).
     fn book_program(&mut self, ready_ns: u64, flash: &mut Flash, gc: &mut Gc) -> Option<(u32, Stream, u64)> {
-        let die = match self.zone_turns.get_mut(self.page.tag as usize) {
+        let die = match self.die_turns.get_mut(self.page.tag as usize) {
             None => flash.next_die(),
             Some(turn) => {
                 turn.next += 1;

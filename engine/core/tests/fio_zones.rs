@@ -145,6 +145,30 @@ fn zone_options_that_do_not_fit_the_drive_are_refused_by_line() {
 }
 
 #[test]
+fn sizes_and_offsets_in_zones_count_the_job_s_zones() {
+    // fio's 'z' suffix (size, io_size, offset, offset_increment, zoneskip): the drive's zones
+    // in zonemode=zbd (4 MiB here), else the job's zonesize; as fio's examples use it.
+    let range = |text: &str, drive: &DriveConfig| {
+        let j = &import(text, drive).phases[0].jobs[0];
+        (j.offset_bytes, j.size_bytes, j.io_limit_bytes)
+    };
+    let zoned = zoned_over(2, 4, 8);
+    let zbd = "[a]\nrw=write\nbs=64k\nzonemode=zbd\noffset=2z\nsize=3z\nio_size=6z\n";
+    assert_eq!(range(zbd, &zoned), (8 * MIB, 12 * MIB, 24 * MIB));
+    let conventional = placement_drive(None);
+    let emulated = "[global]\nzonemode=zbd\nzonesize=1m\n[a]\nrw=write\noffset=4z\nsize=2z\nzoneskip=0z\n";
+    assert_eq!(range(emulated, &conventional), (4 * MIB, 2 * MIB, 2 * MIB));
+    // zonemode=none with a zonesize: fio still counts in it.
+    assert_eq!(range("[a]\nrw=write\nzonesize=1m\nsize=5z\n", &conventional).1, 5 * MIB);
+    let err = refusal("[a]\nrw=write\nsize=2z\n", &conventional);
+    assert!(err.starts_with("line 3: size=2z: '2z' counts zones, and the job has no zone size"), "{err}");
+    let err = refusal("[a]\nrw=write\nbs=4z\n", &conventional);
+    assert!(err.starts_with("line 3: bs=4z: '4z': the 'z' suffix (a number of zones) isn't applicable here"), "{err}");
+    let err = refusal("[a]\nrw=write\nzonemode=zbd\noffset=az\n", &zoned);
+    assert!(err.starts_with("line 4: offset=az: 'az' is not a number of zones"), "{err}");
+}
+
+#[test]
 fn zbd_on_a_conventional_drive_writes_emulated_zones_in_order() {
     let drive = placement_drive(None);
     let text = "[global]\nzonemode=zbd\nzonesize=1m\nbs=16k\n[a]\nrw=randwrite\nsize=64m\nio_size=256m\n";

@@ -155,13 +155,16 @@ impl Build {
     /// The job with its clones on `device` (its tested span, zones and placement handles);
     /// `number` counts the file's jobs before it.
     fn finish(
-        self,
+        mut self,
         options: Vec<(String, String)>,
         device: &Device,
         number: u32,
         notes: &mut Notes,
     ) -> Result<Job, ConfigError> {
         let span_bytes = device.span_bytes;
+        let zone_bytes = self.zones.zone_bytes(device);
+        self.positions.in_zones(zone_bytes, &self.seen)?;
+        self.limits.in_zones(zone_bytes, &self.seen)?;
         let seen = &self.seen;
         let mut mix = self.commands.finish(seen, notes);
         let queue_depth = self.pace.queue_depth(seen, notes);

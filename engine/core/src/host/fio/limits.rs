@@ -39,7 +39,7 @@ impl Limits {
         let v = o.value.as_str();
         let err = |m: String| o.error(m);
         match o.key.as_str() {
-            "io_size" => self.io_size = Some(values::amount(v, kb).map_err(err)?),
+            "io_size" => self.io_size = Some(values::zoned_amount(v, kb).map_err(err)?),
             "loops" => {
                 self.loops = values::int(v).map_err(err)?;
                 if self.loops == 0 {
@@ -54,6 +54,14 @@ impl Limits {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// io_size given in zones, made bytes with the job's zone size.
+    pub fn in_zones(&mut self, zone_bytes: Option<u64>, seen: &Seen) -> Result<(), ConfigError> {
+        if let Some(a) = &mut self.io_size {
+            *a = a.in_zones(zone_bytes).map_err(|m| seen.line_of("io_size").expect("read").error(m))?;
+        }
+        Ok(())
     }
 
     /// What needs saying about the limits as a whole.

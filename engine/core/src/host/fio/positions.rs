@@ -66,14 +66,14 @@ impl Positions {
         let v = o.value.as_str();
         let err = |m: String| o.error(m);
         match o.key.as_str() {
-            "size" => self.size = Some(values::amount(v, kb).map_err(err)?),
+            "size" => self.size = Some(values::zoned_amount(v, kb).map_err(err)?),
             "filesize" => {
                 // A range (`1g-2g`) of file sizes: the first stands for it.
                 let first = v.split(['-', ':']).next().unwrap_or(v);
                 self.filesize = Some(values::size(first, kb).map_err(err)?);
             }
-            "offset" => self.offset = Some(values::amount(v, kb).map_err(err)?),
-            "offset_increment" => self.offset_increment = Some(values::amount(v, kb).map_err(err)?),
+            "offset" => self.offset = Some(values::zoned_amount(v, kb).map_err(err)?),
+            "offset_increment" => self.offset_increment = Some(values::zoned_amount(v, kb).map_err(err)?),
             "offset_align" => self.offset_align = values::size(v, kb).map_err(err)?,
             "norandommap" => self.random_map = !values::boolean(v).map_err(err)?,
             "percentage_random" => {
@@ -85,6 +85,18 @@ impl Positions {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// The options given in zones, made bytes with the job's zone size.
+    pub fn in_zones(&mut self, zone_bytes: Option<u64>, seen: &Seen) -> Result<(), ConfigError> {
+        for (key, amount) in
+            [("size", &mut self.size), ("offset", &mut self.offset), ("offset_increment", &mut self.offset_increment)]
+        {
+            if let Some(a) = amount {
+                *a = a.in_zones(zone_bytes).map_err(|m| seen.line_of(key).expect("read").error(m))?;
+            }
+        }
+        Ok(())
     }
 
     /// Share of random positions, per direction in fio, one per job here.

@@ -2,20 +2,51 @@
 //! default units, booleans, percentages and the `read,write,trim` lists. Errors say what was
 //! given and what is allowed; the caller adds the line and the option.
 
-/// A size or a percentage of the range (`size=20%`, `offset=50%`).
+/// A size, a percentage of the range (`size=20%`, `offset=50%`) or a number of zones (`size=4z`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Amount {
     Bytes(u64),
     Percent(f64),
+    /// Zones, as fio's zoned options take them; the job turns them into bytes once its zone
+    /// size is known (`Amount::in_zones`).
+    Zones(u64),
 }
 
 impl Amount {
-    /// Bytes, a percentage taken of `span_bytes`.
+    /// Bytes, a percentage taken of `span_bytes` (zones were made bytes before).
     pub fn bytes(self, span_bytes: u64) -> u64 {
         match self {
             Amount::Bytes(b) => b,
             Amount::Percent(p) => (span_bytes as f64 * p / 100.0) as u64,
+            Amount::Zones(_) => 0,
         }
+    }
+
+    /// Zones made bytes with the job's zone size (as fio's zbd.c does after reading the job),
+    /// which it must have: a zoned drive's in zonemode=zbd, else the job's zonesize.
+    pub fn in_zones(self, zone_bytes: Option<u64>) -> Result<Amount, String> {
+        match (self, zone_bytes) {
+            (Amount::Zones(n), Some(z)) => {
+                n.checked_mul(z).map(Amount::Bytes).ok_or_else(|| format!("{} zones of {} bytes is too large", n, z))
+            }
+            (Amount::Zones(n), None) => Err(format!(
+                "'{}z' counts zones, and the job has no zone size: give zonesize, or zonemode=zbd on a zoned drive (fio would read it as 0)",
+                n
+            )),
+            (a, _) => Ok(a),
+        }
+    }
+}
+
+/// A size, a percentage or, with fio's 'z' suffix, a number of zones (`offset=524z`): what
+/// `size`, `io_size`, `offset`, `offset_increment` and `zoneskip` take.
+pub fn zoned_amount(text: &str, kb_base: u64) -> Result<Amount, String> {
+    match text.trim().strip_suffix('z') {
+        Some(n) => n
+            .parse::<u64>()
+            .map(Amount::Zones)
+            .map_err(|_| format!("'{}' is not a number of zones (e.g. 4z)", text.trim())),
+        None => amount(text, kb_base),
     }
 }
 
@@ -25,7 +56,9 @@ impl Amount {
 pub fn size(text: &str, kb_base: u64) -> Result<u64, String> {
     match amount(text, kb_base)? {
         Amount::Bytes(b) => Ok(b),
-        Amount::Percent(_) => Err(format!("'{}' must be a size here, not a percentage", text.trim())),
+        Amount::Percent(_) | Amount::Zones(_) => {
+            Err(format!("'{}' must be a size here, not a percentage", text.trim()))
+        }
     }
 }
 
@@ -33,6 +66,12 @@ pub fn size(text: &str, kb_base: u64) -> Result<u64, String> {
 pub fn amount(text: &str, kb_base: u64) -> Result<Amount, String> {
     let t = text.trim();
     let bad = || format!("'{}' is not a size (e.g. 4096, 4k, 64KiB, 1m, 10g or 0x1000)", t);
+    if t.ends_with('z') {
+        return Err(format!(
+            "'{}': the 'z' suffix (a number of zones) isn't applicable here (fio takes it for size, io_size, offset, offset_increment and zoneskip)",
+            t
+        ));
+    }
     if let Some(p) = t.strip_suffix('%') {
         let v: f64 = p.trim().parse().map_err(|_| format!("'{}' is not a percentage (e.g. 20%)", t))?;
         if !(0.0..=100.0).contains(&v) {

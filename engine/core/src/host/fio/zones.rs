@@ -6,7 +6,7 @@
 
 use super::rw::Mix;
 use super::sections::{Opt, Seen};
-use super::values;
+use super::values::{self, Amount};
 use super::{Device, Notes};
 use crate::config::ZoneMode;
 use crate::units::ConfigError;
@@ -25,7 +25,8 @@ pub(super) struct ZoneOptions {
     mode: Mode,
     zone_bytes: Option<u64>,
     capacity_bytes: Option<u64>,
-    zoneskip: u64,
+    /// Bytes or zones: only whether it skips anything matters here.
+    zoneskip: Option<Amount>,
     max_open: Option<u32>,
     job_max_open: u32,
     ignore_limits: bool,
@@ -74,7 +75,7 @@ impl ZoneOptions {
             "zonerange" => {
                 values::size(v, kb).map_err(err)?;
             }
-            "zoneskip" => self.zoneskip = values::size(v, kb).map_err(err)?,
+            "zoneskip" => self.zoneskip = Some(values::zoned_amount(v, kb).map_err(err)?),
             "read_beyond_wp" => self.read_beyond_wp = values::boolean(v).map_err(err)?,
             "max_open_zones" => self.max_open = Some(values::int(v).map_err(err)?.min(u32::MAX as u64) as u32),
             "job_max_open_zones" => self.job_max_open = values::int(v).map_err(err)?.min(u32::MAX as u64) as u32,
@@ -84,6 +85,15 @@ impl ZoneOptions {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// The zone size the job's options in zones count in, as fio's zbd.c takes it: a zoned
+    /// drive's in zonemode=zbd, else the job's zonesize (None: it has none).
+    pub fn zone_bytes(&self, device: &Device) -> Option<u64> {
+        match (&device.zoned, self.mode) {
+            (Some(z), Mode::Zbd) => Some(z.zone_bytes),
+            _ => self.zone_bytes.filter(|&b| b > 0),
+        }
     }
 
     /// The job's zone mode on `device` (None: it writes where its positions fall).
@@ -128,7 +138,9 @@ impl ZoneOptions {
         if let Some(o) = line("zonerange") {
             notes.ignored(o, "zonemode=zbd: zonesize is the zone; fio ignores zonerange");
         }
-        if let Some(o) = line("zoneskip").filter(|_| self.zoneskip > 0) {
+        let skips = matches!(self.zoneskip, Some(Amount::Bytes(b) | Amount::Zones(b)) if b > 0)
+            || matches!(self.zoneskip, Some(Amount::Percent(p)) if p > 0.0);
+        if let Some(o) = line("zoneskip").filter(|_| skips) {
             notes.unsupported(
                 o,
                 "skipping zones in zonemode=zbd is not modelled: a sequential job writes its zones in turn",

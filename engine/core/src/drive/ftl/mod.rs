@@ -421,6 +421,30 @@ impl Ftl {
         placed.programs
     }
 
+    /// `write` of units `lpa..lpa + n`, one slot each, in turn: after the first, the rest of a
+    /// run that fits in its program stripe is placed, invalidated and mapped as one (a
+    /// sequential write's page, or a folded stripe), not unit by unit. Returns the stripes
+    /// completed, as `write`.
+    #[inline]
+    pub fn write_run(&mut self, die: u32, stream: Stream, lpa: u32, n: u32) -> u32 {
+        let programs = self.write(die, stream, lpa, 1);
+        let Some(placed) = (n > 1).then(|| self.blocks.place_run(die, stream, n - 1)).flatten() else {
+            return (1..n).fold(programs, |p, k| p + self.write(die, stream, lpa + k, 1));
+        };
+        // A fill's units were never mapped: nothing to invalidate, one look says so.
+        if !self.map.none_mapped(lpa + 1, n - 1) {
+            for k in 1..n {
+                let old = self.map.ppa_of(lpa + k);
+                if old != NONE {
+                    self.blocks.invalidate(old, self.map.len_of(lpa + k));
+                }
+            }
+        }
+        self.map.set_run(lpa + 1, placed.ppa, placed.block, n - 1);
+        self.blocks.fill(placed.block, n - 1);
+        programs + placed.programs
+    }
+
     /// Fills units `0..units` in order, a multi-plane page at a time dealt to the dies in turn,
     /// exactly as writing them one by one would (`write` and `pad_to_program`) but in time per
     /// block, not per unit: the map keeps the fill as a formula. Not for compressing drives,
@@ -571,14 +595,45 @@ impl Ftl {
         let mut scan = Scan::default();
         // What the stripe's slots record; moving a unit elsewhere does not change them.
         let stripe = self.map.stripe(first);
-        for i in 0..spp {
-            let (ppa, lpa) = (first + i, self.map.recorded_in(stripe, i));
-            if lpa != NONE && self.map.ppa_of(lpa) == ppa {
+        let live = |map: &PageMap, i: u32| {
+            let lpa = map.recorded_in(stripe, i);
+            (lpa != NONE && map.ppa_of(lpa) == first + i).then_some(lpa)
+        };
+        // Only a stripe recorded as a run (the fill's, or host pages in order) can hold one.
+        let mut i = if matches!(stripe, map::Stripe::Run { .. }) { 0 } else { spp };
+        for i in (0..spp).filter(|_| i == spp) {
+            if let Some(lpa) = live(&self.map, i) {
                 let len = self.map.len_of(lpa);
                 scan.moved += 1;
                 scan.moved_slots += len;
                 scan.programs_due += self.write(die, into, lpa, len);
             }
+        }
+        while i < spp {
+            let Some(lpa) = live(&self.map, i) else {
+                i += 1;
+                continue;
+            };
+            let len = self.map.len_of(lpa);
+            // The live units that follow in order, one slot each, move as a run (a folded
+            // stripe's do). Moving some units does not change where the others are.
+            let n = if len > 1 {
+                1
+            } else {
+                let follows = |j: u32| {
+                    let next = lpa + (j - i);
+                    // The slot records the next unit (one compare), which is still there.
+                    self.map.recorded_in(stripe, j) == next
+                        && self.map.ppa_of(next) == first + j
+                        && self.map.len_of(next) == 1
+                };
+                1 + (i + 1..spp).take_while(|&j| follows(j)).count() as u32
+            };
+            scan.moved += n;
+            scan.moved_slots += len * n;
+            scan.programs_due +=
+                if n > 1 { self.write_run(die, into, lpa, n) } else { self.write(die, into, lpa, len) };
+            i += n;
         }
         let next = vic.next + spp;
         // The victim's later stripes are read in order: start loading their map entries.
@@ -809,6 +864,52 @@ pub(crate) mod tests {
         let (units, ..) = run_with_map(&cfg, true);
         assert!(stripes == units, "the maps gave different samples");
         assert!(stripes_bytes >= cfg.drive.user_units() * 4, "{stripes_bytes}");
+    }
+
+    #[test]
+    fn a_run_written_at_once_maps_as_its_units_written_one_by_one() {
+        for unit_map in [false, true] {
+            UNIT_MAP.with(|forced| forced.set(unit_map));
+            let (mut runs, mut units) =
+                (Ftl::new(&small_cache_drive(), 1).unwrap(), Ftl::new(&small_cache_drive(), 1).unwrap());
+            UNIT_MAP.with(|forced| forced.set(false));
+            let dies = runs.blocks.dies();
+            let user = small_cache_drive().user_units() as u32;
+            // Whole stripes written in order (8 units, two stripes of 4), then rewritten in runs
+            // of 1 to 13 units from a stripe's start or not, across stripes and blocks, then
+            // runs here and there over fresh and written units; on three streams.
+            let mut next = 0;
+            for k in 0..3_000u32 {
+                let (mut n, mut stream) = (1 + k % 13, [Stream::Slc, Stream::Host, Stream::Gc][(k % 3) as usize]);
+                let lpa = match k / 1_000 {
+                    0 => {
+                        (n, stream) = (8, Stream::Host);
+                        8 * k
+                    }
+                    1 => {
+                        next += n;
+                        next - n
+                    }
+                    _ if k % 5 == 0 => k * 7919 % (user - n),
+                    _ => k * 9 % (user - n),
+                };
+                let die = if k < 1_000 { k % dies } else { k / 7 % dies };
+                assert_eq!(
+                    runs.write_run(die, stream, lpa, n),
+                    (0..n).map(|i| units.write(die, stream, lpa + i, 1)).sum::<u32>()
+                );
+            }
+            runs.check_invariants().unwrap();
+            for lpa in 0..user {
+                assert_eq!(runs.ppa_of(lpa), units.ppa_of(lpa), "unit {lpa}, unit map {unit_map}");
+            }
+            let slots = runs.blocks.slots_per_block * runs.blocks.valid.len() as u32;
+            for ppa in 0..slots {
+                assert_eq!(runs.map.recorded_at(ppa), units.map.recorded_at(ppa), "slot {ppa}, unit map {unit_map}");
+            }
+            assert_eq!(runs.blocks.valid, units.blocks.valid);
+            assert_eq!(runs.map.chunks(), units.map.chunks());
+        }
     }
 
     #[test]

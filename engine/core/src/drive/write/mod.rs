@@ -158,8 +158,20 @@ impl WritePath {
                 (first..end).for_each(|lpa| page.drop_unit(lpa));
             }
         }
-        for lpa in first..end {
-            self.write_unit(req, lpa, &mut w, write_through, flash, gc);
+        // Commands of whole units, more than one (a single unit goes the ordinary way).
+        let whole_units =
+            end - first > 1 && !req.partial_head && !req.partial_tail && (first, end) == (req.lpa, req.lpa + req.units);
+        if whole_units
+            && !write_through
+            && self.log.is_none()
+            && self.page.group.is_none()
+            && self.compression.one_slot()
+        {
+            self.write_buffered_run(first, end, &mut w, flash, gc);
+        } else {
+            for lpa in first..end {
+                self.write_unit(req, lpa, &mut w, write_through, flash, gc);
+            }
         }
         flash.counters.host_write_bytes += req.bytes as u64;
         let t = w.t.max(w.merged_ns);
@@ -229,6 +241,22 @@ impl WritePath {
         w.programmed_ns = w.programmed_ns.max(self.joined_page(lpa, &mut w.seqs));
         if self.page.slots == self.slots_per_program {
             self.page_full(w, write_through, flash, gc);
+        }
+    }
+
+    /// `write_unit` of units `first..end`, each written whole in one slot, buffered (not
+    /// writing through, no durability log): a page's worth of them at a time, not unit by unit.
+    #[inline]
+    fn write_buffered_run(&mut self, first: u32, end: u32, w: &mut Progress, flash: &mut Flash, gc: &mut Gc) {
+        let mut lpa = first;
+        while lpa < end {
+            let n = (end - lpa).min(self.slots_per_program - self.page.slots);
+            w.t = self.buffer.admit_run(w.t, n);
+            self.page.push_run(lpa, n);
+            lpa += n;
+            if self.page.slots == self.slots_per_program {
+                self.page_full(w, false, flash, gc);
+            }
         }
     }
 
@@ -316,9 +344,30 @@ impl WritePath {
     /// their buffer space to the program completing at `done`.
     fn store_page(&mut self, die: u32, stream: Stream, ready_ns: u64, done: u64, flash: &mut Flash) {
         let units = self.page.units.len() as u32;
-        for &(lpa, slots) in &self.page.units {
-            if lpa != NONE {
-                flash.ftl.write(die, stream, lpa, slots);
+        // A page whose first two units are consecutive may hold runs (a sequential write's);
+        // others go unit by unit, with no look for runs.
+        let runs = matches!(self.page.units[..], [(a, 1), (b, 1), ..] if b == a.wrapping_add(1));
+        if !runs {
+            for &(lpa, slots) in &self.page.units {
+                if lpa != NONE {
+                    flash.ftl.write(die, stream, lpa, slots);
+                }
+            }
+        }
+        let mut rest = if runs { &self.page.units[..] } else { &[] };
+        while let Some((&(lpa, slots), after)) = rest.split_first() {
+            // Consecutive units of one slot each (a sequential write's) are mapped as a run.
+            let run = 1 + after.iter().zip(1..).take_while(|&(&(l, s), k)| s == 1 && l == lpa.wrapping_add(k)).count();
+            match (lpa, slots) {
+                (NONE, _) => rest = after,
+                (_, 1) if run > 1 => {
+                    flash.ftl.write_run(die, stream, lpa, run as u32);
+                    rest = &rest[run..];
+                }
+                _ => {
+                    flash.ftl.write(die, stream, lpa, slots);
+                    rest = after;
+                }
             }
         }
         if self.page.slots < self.slots_per_program {

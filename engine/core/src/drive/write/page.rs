@@ -98,6 +98,13 @@ impl Page {
         self.ready_ns = self.ready_ns.max(ready_ns);
     }
 
+    /// `push` of units `lpa..lpa + n`, one slot each, their data in the buffer already.
+    #[inline]
+    pub fn push_run(&mut self, lpa: u32, n: u32) {
+        self.units.extend((lpa..lpa + n).map(|l| (l, 1)));
+        self.slots += n;
+    }
+
     /// The page has gone to its program (or was dropped).
     pub fn clear(&mut self) {
         self.units.clear();

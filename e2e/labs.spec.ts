@@ -145,7 +145,7 @@ test('lab cliff: the wall, free blocks and spare area; a reload keeps the progre
 test('the list of labs opens any lab; a missing or broken lab file is named and the other settings stay', async ({ page }) => {
   await openApp(page, '?seconds=300');
   await page.getByTestId('labs-button').click();
-  await expect(page.getByTestId('lab-list').getByRole('link')).toHaveCount(8);
+  await expect(page.getByTestId('lab-list').getByRole('link')).toHaveCount(9);
   await expect(page.getByTestId('lab-link-queue')).toContainText('Queue depth: SATA against NVMe');
   await page.screenshot({ path: `${SHOTS}/lab-list-1280-light.png` });
   expect(await axeViolations(page), 'the list of labs').toEqual([]);
@@ -161,7 +161,7 @@ test('the list of labs opens any lab; a missing or broken lab file is named and 
 
   await openApp(page, '?lab=nope&seconds=300');
   await expect(page.getByTestId('lab-error')).toContainText(
-    'lab: no lab named "nope" (known: cliff, spare, consistency, queue, power, raid, slc, predict)',
+    'lab: no lab named "nope" (known: cliff, spare, consistency, queue, power, raid, slc, predict, placement)',
   );
   await expect(page.getByTestId('seconds-input')).toHaveValue('300');
 

@@ -34,6 +34,7 @@ test('an FDP drive: hot and cold data on their own handles, shown per die by han
   // Untagged: every block the host writes is handle 0's (GC's copies in the shared stream).
   await openApp(page, `?${FDP}`);
   await expect(page.getByTestId('placement-select')).toHaveValue('untagged');
+  await expect(page.getByTestId('test-about')).toContainText('fill sequentially');
   await runAndLookInside(page, 30);
   await expect(page.getByTestId('handle-legend')).toContainText('handle 0');
   await expect(page.getByTestId('handle-legend')).toContainText('handle 7');
@@ -77,6 +78,8 @@ test('the zoned drive: its writes through the host zone store, its zones, the st
   await page.getByTestId('drive-select').selectOption('zn540-small');
   await expect(page.getByTestId('zoned-note')).toContainText('takes only sequential writes within a zone');
   await expect(page.getByTestId('zoned-note')).toContainText('host write amplification');
+  // Not filled first: the store fills the zones as it writes.
+  await expect(page.getByTestId('test-about')).toContainText('no sequential fill first');
   await expect(page.getByTestId('drive-line')).toContainText('20 zones of 1.03 GiB writable');
   await expect(page.getByTestId('option-store_fill')).toBeVisible();
   // Its store sets how much of it holds data: no spare area to pick.

@@ -938,7 +938,10 @@ mod tests {
             bad(r#"{"drive":"zn540-small","set":{"placement.kind":"fdp","placement.handles":4}}"#).field,
             "zoned"
         );
-        assert_eq!(bad(r#"{"drive":"zn540-small"}"#).field, "precondition");
+        // A zoned drive refuses writes outside its zones' order: named, not run at 0 IOPS.
+        let e = bad(r#"{"drive":"zn540-small","precondition":"none"}"#);
+        assert!(e.field.starts_with("phases[0].jobs[0]") && e.message.contains("zone_store"), "{e}");
+        assert_eq!(bad(r#"{"drive":"zn540-small","zone_store":{"utilisation":0.5}}"#).field, "precondition");
         assert_eq!(bad(r#"{"drive":"s3700-200","block_bytes":4194304}"#).field, "block_bytes");
         assert_eq!(bad(r#"{"drive":"s3700-200","colour":1}"#).field, "colour");
         assert_eq!(bad(r#"{"drive":"s3700-200","seconds":"x"}"#).field, "seconds");
@@ -967,7 +970,10 @@ mod tests {
         let fdp = ok(r#"{"drive":"s3700-200","set":{"placement.kind":"fdp","placement.handles":4}}"#);
         assert_eq!(fdp.drive.placement.map(|p| p.handles), Some(4));
         assert_eq!(
-            ok(r#"{"drive":"zn540-small","precondition":"none"}"#).drive.zoned.map(|z| z.max_open_zones),
+            ok(r#"{"drive":"zn540-small","precondition":"none","zone_store":{"utilisation":0.5}}"#)
+                .drive
+                .zoned
+                .map(|z| z.max_open_zones),
             Some(14)
         );
     }

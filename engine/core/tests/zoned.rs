@@ -22,8 +22,10 @@ fn zoned_drive(max_open: u32, max_active: u32) -> DriveConfig {
     zoned_over(2, max_open, max_active)
 }
 
+/// The drive alone (the tests below are its host): a run of reads only builds it, as a zoned
+/// drive takes no workload writing outside its zones.
 fn drive(d: DriveConfig) -> Drive {
-    let mut cfg = RunConfig::new(d, WorkloadSpec::by_id("sequential-write").unwrap(), 10);
+    let mut cfg = RunConfig::new(d, WorkloadSpec::by_id("sequential-read").unwrap(), 10);
     cfg.precondition = Precondition::None;
     cfg.validate().unwrap();
     Drive::new(&cfg).unwrap()
@@ -311,6 +313,9 @@ fn zoned_settings_are_checked_naming_the_field() {
     // The run: no scheduled power cuts, no fill before it.
     let d = zoned_drive(4, 8);
     let mut cfg = RunConfig::new(d, WorkloadSpec::by_id("sequential-write").unwrap(), 10);
+    let writes = cfg.validate().err().unwrap();
+    assert!(writes.field == "phases[0].jobs[0] (sequential-write)" && writes.message.contains("zonemode=zbd"));
+    cfg.workload = WorkloadSpec::by_id("sequential-read").unwrap();
     assert_eq!(cfg.validate().err().unwrap().field, "precondition");
     cfg.precondition = Precondition::None;
     cfg.power_cuts_ns = vec![1_000_000_000];

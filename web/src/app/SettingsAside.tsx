@@ -9,6 +9,7 @@ import type { ExperimentInfo } from '../engine/experimentProtocol';
 import type { DrivePreset, WorkloadInfo } from '../engine/protocol';
 import { labResults } from '../labs/results';
 import { consistency as scenario } from '../scenarios/consistency';
+import { zonesOf } from '../settings/capacity';
 import type { DesignValues } from '../settings/options';
 import { settingsOf as experimentSettingsOf, type ExperimentSettings } from '../settings/experimentState';
 import type { Overrides } from '../settings/overrides';
@@ -96,6 +97,8 @@ function SettingsContent({ store, state: current }: { store: PageStore; state: P
   const info = state.catalog?.experiments.find((e) => e.id === state.experiment.id) ?? null;
   const problem = select.placedProblem(state);
   const focused = select.editedRun(state);
+  const editedDrive = state.catalog?.presets.find((p) => p.id === settings.drive);
+  const zoned = editedDrive !== undefined && zonesOf(editedDrive) !== null;
 
   const onChange = useCallback((patch: Partial<RunSettings>) => store.edit(patch), [store]);
   const onWorkload = useCallback((workload: string) => store.edit({ workload }), [store]);
@@ -115,7 +118,11 @@ function SettingsContent({ store, state: current }: { store: PageStore; state: P
         onChange={onExperiment}
         problem={select.pickerProblem(state)}
       />
-      {!expMode && <p className="hint">{scenario.description}</p>}
+      {!expMode && (
+        <p className="hint" data-testid="test-about">
+          {zoned ? scenario.zonedDescription : scenario.description}
+        </p>
+      )}
       <SetupPanel
         presets={state.catalog?.presets ?? NO_PRESETS}
         spans={scenario.spans}

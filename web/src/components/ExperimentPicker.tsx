@@ -14,8 +14,10 @@ import {
   parseRampText,
   parseSpansText,
   settingsOf,
+  type ExperimentPlace,
   type ExperimentSettings,
 } from '../settings/experimentState';
+import { PlacementSettings } from './PlacementSettings';
 import { FieldError, NumberField, ParsedField } from './fields';
 
 export interface ExperimentPickerProps {
@@ -23,13 +25,13 @@ export interface ExperimentPickerProps {
   settings: ExperimentSettings;
   onChange(patch: Partial<ExperimentSettings>): void;
   /** The engine's objection, placed at one of these settings (or null: shown under the picker). */
-  problem: { place: 'seconds' | 'ramp' | 'qds' | 'spans' | 'precondition' | null; message: string } | null;
+  problem: { place: ExperimentPlace | null; message: string } | null;
 }
 
 export const ExperimentPicker = memo(function ExperimentPicker({ experiments, settings, onChange, problem }: ExperimentPickerProps) {
   const ids = { select: useId(), about: useId(), pre: useId() };
   const info = experiments.find((e) => e.id === settings.id) ?? null;
-  const at = (place: string) => (problem && problem.place === place ? problem.message : null);
+  const at = (place: ExperimentPlace) => (problem && problem.place === place ? problem.message : null);
   const takes = info ? settingsOf(info) : null;
   const seconds = settings.seconds ?? (info ? mostSeconds(info) : 1);
 
@@ -137,6 +139,7 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
               testId="exp-spans"
             />
           )}
+          {takes.placement && <PlacementSettings value={settings.placement} onChange={(placement) => onChange({ placement })} at={at} />}
           {takes.precondition && (
             <fieldset className="field" aria-describedby={ids.pre}>
               <legend className="field-label">Preconditioning</legend>

@@ -151,6 +151,8 @@ export function Embed({ initial, bridge }: EmbedProps) {
 
       {show.has('chart') && expMode && (
         <Suspense fallback={<p className="hint">Loading the charts…</p>}>
+          {/* The tables' run headings are h3s: a level between them and the title (axe heading-order). */}
+          {expInfo && <h2 className="sr-only">{expInfo.title}</h2>}
           {expInfo && (
             <ExperimentView
               info={expInfo}

@@ -36,6 +36,11 @@ export interface ExperimentRequest {
   spans?: number[];
   span?: number;
   precondition?: 'article' | 'fill';
+  /** placement: apps, layouts, over-provisionings (% of the data) and drive writes a point. */
+  hosts?: string[];
+  layouts?: string[];
+  op_percents?: number[];
+  drive_writes?: number;
 }
 
 export type Cell = string | number | boolean | null;
@@ -113,7 +118,10 @@ export function isExperimentRequest(v: unknown): v is ExperimentRequest {
     isStr(v.experiment) &&
     isStr(v.drive) &&
     (v.set === undefined || isObj(v.set)) &&
-    ['seed', 'seconds', 'ramp_seconds', 'span'].every((k) => v[k] === undefined || isNum(v[k])) &&
+    ['seed', 'seconds', 'ramp_seconds', 'span', 'drive_writes'].every((k) => v[k] === undefined || isNum(v[k])) &&
+    (v.hosts === undefined || isStrList(v.hosts)) &&
+    (v.layouts === undefined || isStrList(v.layouts)) &&
+    (v.op_percents === undefined || isNumList(v.op_percents)) &&
     (v.queue_depths === undefined || isNumList(v.queue_depths)) &&
     (v.spans === undefined || isNumList(v.spans)) &&
     (v.precondition === undefined || v.precondition === 'article' || v.precondition === 'fill')

@@ -10,6 +10,8 @@ export interface Scenario {
   workload: string;
   title: string;
   description: string;
+  /** The same on a zoned drive, which is not filled first (its zone store writes the zones). */
+  zonedDescription: string;
   defaultSeconds: number;
   /** Fractions of the user LBA span to fill and test (the spare-area buttons). */
   spans: readonly number[];
@@ -23,6 +25,9 @@ export const consistency: Scenario = {
   description:
     'Secure erase, fill sequentially, then run the workload across the tested span (the articles: 4 KB random ' +
     'writes at queue depth 32). One dot per simulated second.',
+  zonedDescription:
+    'Secure erase, then run the workload through the host’s zone store, which fills the zones as it writes (no ' +
+    'sequential fill first: a zoned drive starts with every zone empty). One dot per simulated second.',
   defaultSeconds: 2000,
   spans: [1.0, 0.9, 0.8, 0.75, 0.65, 0.5],
   views: [

@@ -6,6 +6,14 @@
 import type { ExperimentInfo, ExperimentRequest } from '../engine/experimentProtocol';
 import type { SimConfig } from '../engine/protocol';
 import { parseNumberText, type Parsed } from './urlState';
+import {
+  PLACEMENT_PAGE,
+  parseDriveWritesText,
+  parseHostsText,
+  parseLayoutsText,
+  parseOpPercentsText,
+  type PlacementChoice,
+} from './placementExperiment';
 
 export type Precondition = 'article' | 'fill';
 
@@ -20,6 +28,8 @@ export interface ExperimentSettings {
   precondition: Precondition;
   /** What the bandwidth chart plots: MB/s or IOPS. */
   plot: 'mb_s' | 'iops';
+  /** The placement experiment's hosts, layouts, over-provisionings and drive writes. */
+  placement: PlacementChoice;
 }
 
 export const NO_EXPERIMENT: ExperimentSettings = {
@@ -30,6 +40,7 @@ export const NO_EXPERIMENT: ExperimentSettings = {
   spans: null,
   precondition: 'article',
   plot: 'mb_s',
+  placement: PLACEMENT_PAGE,
 };
 
 export const EXPERIMENT_LIMITS = {
@@ -52,12 +63,17 @@ export const EXPERIMENT_KEYS = {
   spans: 'exp_spans',
   precondition: 'exp_pre',
   plot: 'exp_plot',
+  hosts: 'exp_hosts',
+  layouts: 'exp_layouts',
+  opPercents: 'exp_op',
+  driveWrites: 'exp_dw',
 } as const;
 
 /** How an experiment's table is drawn, read from its columns (so a new experiment is drawn too). */
-export type ExperimentKind = 'queue-depth' | 'span' | 'seconds' | 'fill' | 'recovery' | 'other';
+export type ExperimentKind = 'queue-depth' | 'span' | 'seconds' | 'fill' | 'recovery' | 'placement' | 'other';
 
 export function experimentKind(columns: readonly string[]): ExperimentKind {
+  if (columns.includes('layout') && columns.includes('host') && columns.includes('total_write_amplification')) return 'placement';
   if (columns.includes('queue_depth') && (columns.includes('iops') || columns.includes('mb_s'))) return 'queue-depth';
   if (columns.includes('second') && columns.includes('iops')) return 'seconds';
   if (columns.includes('gb_written') && columns.includes('mb_s')) return 'fill';
@@ -67,13 +83,20 @@ export function experimentKind(columns: readonly string[]): ExperimentKind {
 }
 
 /** Which settings an experiment takes. */
-export function settingsOf(info: ExperimentInfo): { ramp: boolean; qds: boolean; spans: boolean; precondition: boolean } {
+export function settingsOf(info: ExperimentInfo): {
+  ramp: boolean;
+  qds: boolean;
+  spans: boolean;
+  precondition: boolean;
+  placement: boolean;
+} {
   const kind = experimentKind(info.columns);
   return {
     ramp: kind === 'queue-depth' || kind === 'other',
     qds: kind === 'queue-depth' || kind === 'other',
     spans: kind === 'span',
     precondition: kind === 'queue-depth',
+    placement: kind === 'placement',
   };
 }
 
@@ -178,6 +201,12 @@ export function parseExperiment(search: string): ParsedExperiment {
     if (plot === 'mb_s' || plot === 'iops') s.plot = plot;
     else errors.push(`${K.plot}: must be one of mb_s, iops (got "${plot}")`);
   }
+  const pl = { ...s.placement };
+  take(K.hosts, q.get(K.hosts), parseHostsText, (v) => (pl.hosts = v));
+  take(K.layouts, q.get(K.layouts), parseLayoutsText, (v) => (pl.layouts = v));
+  take(K.opPercents, q.get(K.opPercents), parseOpPercentsText, (v) => (pl.opPercents = v));
+  take(K.driveWrites, q.get(K.driveWrites), parseDriveWritesText, (v) => (pl.driveWrites = v));
+  s.placement = pl;
   return { settings: s, errors };
 }
 
@@ -216,6 +245,12 @@ export function experimentSearch(s: ExperimentSettings): URLSearchParams {
   if (s.spans !== null) q.set(K.spans, formatList(s.spans));
   if (s.precondition !== NO_EXPERIMENT.precondition) q.set(K.precondition, s.precondition);
   if (s.plot !== NO_EXPERIMENT.plot) q.set(K.plot, s.plot);
+  const pl = s.placement;
+  const page = NO_EXPERIMENT.placement;
+  if (pl.hosts.join() !== page.hosts.join()) q.set(K.hosts, pl.hosts.join(','));
+  if (pl.layouts.join() !== page.layouts.join()) q.set(K.layouts, pl.layouts.join(','));
+  if (pl.opPercents.join() !== page.opPercents.join()) q.set(K.opPercents, formatList(pl.opPercents));
+  if (pl.driveWrites !== page.driveWrites) q.set(K.driveWrites, String(pl.driveWrites));
   return q;
 }
 
@@ -247,6 +282,15 @@ export function experimentRequest(s: ExperimentSettings, info: ExperimentInfo, r
     ...(takes.qds && s.qds !== null ? { queue_depths: [...s.qds] } : {}),
     ...(takes.spans && s.spans !== null ? { spans: [...s.spans] } : {}),
     ...(takes.precondition ? { precondition: s.precondition } : {}),
+    // Always sent: the page's first run is smaller than the engine's default set.
+    ...(takes.placement
+      ? {
+          hosts: [...s.placement.hosts],
+          layouts: [...s.placement.layouts],
+          op_percents: [...s.placement.opPercents],
+          drive_writes: s.placement.driveWrites,
+        }
+      : {}),
   };
 }
 
@@ -260,16 +304,26 @@ export function sweepArgs(r: ExperimentRequest): string[] {
   if (r.span !== undefined && r.span !== 1) args.push('--span', String(r.span));
   if (r.seed !== undefined && r.seed !== 1) args.push('--seed', String(r.seed));
   if (r.precondition !== undefined && r.precondition !== 'article') args.push('--precondition', r.precondition);
+  if (r.hosts !== undefined) args.push('--hosts', r.hosts.join(','));
+  if (r.layouts !== undefined) args.push('--layouts', r.layouts.join(','));
+  if (r.op_percents !== undefined) args.push('--op-percents', r.op_percents.join(','));
+  if (r.drive_writes !== undefined) args.push('--drive-writes', String(r.drive_writes));
   for (const [path, v] of Object.entries(r.set ?? {})) args.push('--set', `${path}=${String(v)}`);
   return args;
 }
 
 /** Where the engine's objection to an experiment request belongs: a setting of the picker, or elsewhere. */
-export function experimentPlace(field: string): 'seconds' | 'ramp' | 'qds' | 'spans' | 'precondition' | null {
+export type ExperimentPlace = 'seconds' | 'ramp' | 'qds' | 'spans' | 'precondition' | 'hosts' | 'layouts' | 'op' | 'dw';
+
+export function experimentPlace(field: string): ExperimentPlace | null {
   if (field === 'seconds') return 'seconds';
   if (field === 'ramp_seconds') return 'ramp';
   if (field.startsWith('queue_depths')) return 'qds';
   if (field.startsWith('spans')) return 'spans';
   if (field === 'precondition') return 'precondition';
+  if (field.startsWith('hosts')) return 'hosts';
+  if (field.startsWith('layouts')) return 'layouts';
+  if (field.startsWith('op_percents')) return 'op';
+  if (field === 'drive_writes') return 'dw';
   return null;
 }

@@ -15,7 +15,8 @@ import type { Catalog } from '../engine/runs';
 import { formatInt } from '../format';
 import { consistency as scenario } from '../scenarios/consistency';
 import type { EngineOffer } from '../settings/options';
-import { LABELS as EXPERIMENT_LABELS, experimentPlace } from '../settings/experimentState';
+import { LABELS as EXPERIMENT_LABELS, experimentPlace, type ExperimentPlace } from '../settings/experimentState';
+import { PLACEMENT_LABELS } from '../settings/placementExperiment';
 import { DEFAULTS } from '../settings/pageDefaults';
 import { placeProblem, type PlacedProblem } from '../settings/problems';
 import { buildRequest } from '../settings/request';
@@ -74,12 +75,21 @@ export function placedProblem(s: PageState): PlacedProblem | null {
   return placedMemo(own ? null : p, settingsOf(s), editedOffer(s));
 }
 
+const PLACE_LABELS: Record<ExperimentPlace, string> = {
+  ...EXPERIMENT_LABELS,
+  precondition: 'Preconditioning',
+  hosts: PLACEMENT_LABELS.hosts,
+  layouts: PLACEMENT_LABELS.layouts,
+  op: PLACEMENT_LABELS.opPercents,
+  dw: PLACEMENT_LABELS.driveWrites,
+};
+
 /** The engine's objection to an experiment's own settings, placed in the experiment picker. */
-export function pickerProblem(s: PageState): { place: NonNullable<ReturnType<typeof experimentPlace>>; message: string } | null {
+export function pickerProblem(s: PageState): { place: ExperimentPlace; message: string } | null {
   const p = s.experimentProblem;
   const place = p ? experimentPlace(p.field) : null;
   if (!p || !place) return null;
-  return { place, message: `${place === 'precondition' ? 'Preconditioning' : EXPERIMENT_LABELS[place]}: ${p.message}` };
+  return { place, message: `${PLACE_LABELS[place]}: ${p.message}` };
 }
 
 /** Why Start waits (null: it does not). `invalid`: a field's typed text that is not a value. */

@@ -1,7 +1,8 @@
 // An experiment's results, drawn the way the articles draw them, from the table the engine
 // streams (a row per queue depth, per spare area or per second): bandwidth and latency against
 // queue depth, steady IOPS and write amplification against spare area, rated against
-// NAND-limited endurance, the per-second scatter, or a fill's speed against data written; every run on the page on one chart; the
+// NAND-limited endurance, the per-second scatter, a fill's speed against data written, or each
+// placement layout's write amplification; every run on the page on one chart; the
 // table itself under the charts; and the table as the CLI's CSV. A new experiment is drawn from
 // its columns (experimentKind), or shown as a table with a generic chart.
 
@@ -17,6 +18,7 @@ import { experimentKind, type ExperimentSettings } from '../settings/experimentS
 import { CORNER_COLORS, queueDepthSeries, RUN_DASHES, shortName, spanSeries } from './experimentSeries';
 import { ExperimentTables } from './ExperimentTables';
 import { FillCharts, RecoveryCharts } from './CacheCharts';
+import { PlacementCharts } from './PlacementCharts';
 import { EvidenceList } from '../components/EvidenceList';
 import { figureMarkers, placeOf, splitFigures } from './experimentFigures';
 import { column, COLUMN_WORDS, CORNER_WORDS, num, type ExperimentRun } from './experimentTable';
@@ -50,6 +52,7 @@ export const ExperimentView = memo(function ExperimentView(props: ExperimentView
       {kind === 'recovery' && (
         <RecoveryCharts title={info.title} runs={withRows} focusKey={props.focusKey} height={props.height} emptyText={emptyText} />
       )}
+      {kind === 'placement' && <PlacementCharts title={info.title} runs={withRows} height={props.height} emptyText={emptyText} />}
       {kind === 'other' && <GenericChart {...props} runs={withRows} emptyText={emptyText} columns={columns} />}
       <ExperimentFigures runs={withRows} focusKey={props.focusKey} />
       <ExperimentTables info={info} runs={runs} focusKey={props.focusKey} />

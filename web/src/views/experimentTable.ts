@@ -52,6 +52,14 @@ export const COLUMN_WORDS: Record<string, string> = {
   rest_s: 'Rest (s)',
   write: 'Write',
   gb: 'GB',
+  drive_writes: 'Drive writes',
+  host: 'Host',
+  layout: 'Layout',
+  over_provisioning_percent: 'Over-provisioning (%)',
+  seconds: 'Seconds',
+  app_mb_s: 'App MB/s',
+  host_write_amplification: 'Host WA',
+  total_write_amplification: 'Total WA',
 };
 
 export const num = (v: Cell | undefined): number => (typeof v === 'number' ? v : NaN);

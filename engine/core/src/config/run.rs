@@ -453,6 +453,24 @@ impl RunConfig {
         if self.drive.zoned.is_none() {
             return Ok(());
         }
+        // The drive would refuse each such write (0 IOPS and nothing said): name the job instead.
+        if self.zone_store.is_none() {
+            for (i, phase) in self.plan().iter().enumerate() {
+                for (j, job) in phase.jobs.iter().enumerate() {
+                    if job.read_percent < 100 && job.zones.is_none() && job.trace.is_none() {
+                        return Err(ConfigError::new(
+                            format!("phases[{}].jobs[{}] ({})", i, j, job.name),
+                            format!(
+                                "writes without zones: drive {} is zoned and takes writes only at each zone's write pointer; \
+                                 write through a host zone store (zone_store, ssdlab run --zone-store) or as fio's zonemode=zbd \
+                                 (a job file), with precondition none",
+                                self.drive.id
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
         if !self.power_cuts_ns.is_empty() {
             return Err(ConfigError::new(
                 "power_cuts_s",

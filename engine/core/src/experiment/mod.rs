@@ -325,6 +325,17 @@ impl ExperimentRequest {
     pub fn plan(&self) -> Result<(&'static Definition, Vec<Point>), ConfigError> {
         let def = by_id(&self.experiment)?;
         let drive = if self.drive.is_empty() { def.default_drive()? } else { &self.drive };
+        if crate::config::presets::by_id(drive).is_ok_and(|d| d.zoned.is_some()) {
+            return Err(ConfigError::new(
+                "drive",
+                format!(
+                    "{} is a zoned drive, which takes writes only in order within its zones: the experiments run \
+                     block drives (placement builds a zoned drive from a block drive's flash: run it on {})",
+                    drive,
+                    placement::PLACEMENT.default_drive()?
+                ),
+            ));
+        }
         let mut run = RunRequest::from_json(&serde_json::json!({ "drive": drive }).to_string())?;
         run.set = self.set.clone();
         run.seed = self.seed;

@@ -301,20 +301,23 @@ fn rows_at_end(point: &Point, r: &mut Running, columns: &[String]) -> Vec<Vec<Va
     vec![row(columns, &cells)]
 }
 
-/// A `Measure::Written` point's cells from its seconds after the app's `from_bytes`: drive writes
+/// A `Measure::Written` point's cells from its seconds after the app's `from_bytes` (or the second
+/// half of its writes, if the request's seconds ended it first): drive writes
 /// of the app's data in all, seconds, IOPS (every host command, a store's cleaner's too), the
 /// app's MB/s, the mean of the seconds' p99 latency, write amplification of the drive (NAND
 /// over host writes), of the host (app and cleaner writes over the app's) and both.
 fn written_cells(point: &Point, samples: &[Sample], data_bytes: u64, from_bytes: u64) -> Vec<(&'static str, Value)> {
-    let mut app = 0.0;
+    let app: f64 = samples.iter().map(app_bytes).sum();
+    // A point the request's seconds cut short is measured over the second half of its writes.
+    let from = (from_bytes as f64).min(app / 2.0);
+    let mut written = 0.0;
     let first = samples
         .iter()
         .position(|s| {
-            app += app_bytes(s);
-            app > from_bytes as f64
+            written += app_bytes(s);
+            written > from
         })
         .map_or(samples.len(), |i| i + 1);
-    let app: f64 = samples.iter().map(app_bytes).sum();
     let window = &samples[first..];
     let n = window.len().max(1) as f64;
     let sum = |f: fn(&Sample) -> f64| window.iter().map(f).sum::<f64>();

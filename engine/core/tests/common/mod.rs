@@ -37,39 +37,53 @@ pub fn run(cfg: RunConfig) -> Vec<Sample> {
 pub use ssdlab_core::drive::ftl::victim::greedy_wa_theory;
 
 /// 2 dies on 2 channels, 2 planes of 16 KiB pages, 16 pages a block (128 units, 512 KiB), 512
-/// blocks a die; 120 zones of 4 MiB, each over `zone_dies` dies (4 or 8 blocks on each): 480
-/// of the 512 MiB. At most `max_open` zones open and `max_active` active.
-pub fn zoned_over(zone_dies: u32, max_open: u32, max_active: u32) -> DriveConfig {
+/// blocks a die: 512 MiB of flash, no GC reserve, GC from 6 free blocks a die. The small drive
+/// the placement and zone tests share.
+fn small_flash() -> DriveConfig {
     let mut d = presets::by_id("s3700-200").unwrap();
     let g = &mut d.geometry;
     (g.channels, g.dies, g.planes, g.page_bytes, g.pages_per_block, g.blocks_per_plane) = (2, 2, 2, 16384, 16, 512);
     d.gc.reserved_percent = 0.0;
     (d.gc.start_free_blocks, d.gc.boost_below_free_blocks, d.gc.boost_until_free_blocks) = (6, 3, 5);
+    d
+}
+
+/// `d` zoned: `zones` zones of `zone_bytes`, all writable, each over `zone_dies` dies, at most
+/// `max_open` open and `max_active` active, appends of `append_max_bytes`.
+fn zoned(
+    mut d: DriveConfig,
+    zones: u64,
+    zone_bytes: u64,
+    zone_dies: u32,
+    open_active: (u32, u32),
+    append_max_bytes: u64,
+) -> DriveConfig {
     // A victim policy that would take blocks holding data: a zoned drive never takes a victim.
     d.gc.victim = "fifo".into();
-    d.user_bytes = 120 * 4 * MIB;
+    d.user_bytes = zones * zone_bytes;
     d.zoned = Some(ZonedConfig {
-        zone_bytes: 4 * MIB,
-        zone_capacity_bytes: 4 * MIB,
+        zone_bytes,
+        zone_capacity_bytes: zone_bytes,
         zone_dies,
-        max_open_zones: max_open,
-        max_active_zones: max_active,
-        append_max_bytes: 256 << 10,
+        max_open_zones: open_active.0,
+        max_active_zones: open_active.1,
+        append_max_bytes,
     });
     d.validate().unwrap();
     d
 }
 
-/// 2 dies on 2 channels, 2 planes of 16 KiB pages, 16 pages a block (128 units), 512 blocks a
-/// die: 512 MiB of flash, 80 % of it for the host. Fast programs, so the host's rates, not the
-/// dies, set the pace. With `handles`, FDP placement handles (initial isolation).
+/// The small flash with 120 zones of 4 MiB, each over `zone_dies` dies (4 or 8 blocks on each):
+/// 480 of the 512 MiB. At most `max_open` zones open and `max_active` active.
+pub fn zoned_over(zone_dies: u32, max_open: u32, max_active: u32) -> DriveConfig {
+    zoned(small_flash(), 120, 4 * MIB, zone_dies, (max_open, max_active), 256 << 10)
+}
+
+/// The small flash, 80 % of it for the host. Fast programs, so the host's rates, not the dies,
+/// set the pace. With `handles`, FDP placement handles (initial isolation).
 pub fn placement_drive(handles: Option<u32>) -> DriveConfig {
-    let mut d = presets::by_id("s3700-200").unwrap();
-    let g = &mut d.geometry;
-    (g.channels, g.dies, g.planes, g.page_bytes, g.pages_per_block, g.blocks_per_plane) = (2, 2, 2, 16384, 16, 512);
+    let mut d = small_flash();
     d.user_bytes = d.geometry.raw_bytes() * 4 / 5 / 4096 * 4096;
-    d.gc.reserved_percent = 0.0;
-    (d.gc.start_free_blocks, d.gc.boost_below_free_blocks, d.gc.boost_until_free_blocks) = (6, 3, 5);
     d.gc.background_free_blocks = 8;
     d.timing.program_ns = 500_000;
     d.placement =
@@ -81,29 +95,12 @@ pub fn placement_drive(handles: Option<u32>) -> DriveConfig {
 /// Zones on `store_drive`.
 pub const STORE_ZONES: u64 = 400;
 
-/// 2 dies on 2 channels, 2 planes of 16 KiB pages, 16 pages a block (128 units), 512 blocks a
-/// die; 400 zones of 1 MiB, each one block on each die, at most 4 open. Fast programs, so runs
-/// are short. The zone store's drive.
+/// The small flash with 400 zones of 1 MiB, each one block on each die, at most 4 open. Fast
+/// programs, so runs are short. The zone store's drive.
 pub fn store_drive() -> DriveConfig {
-    let mut d = presets::by_id("s3700-200").unwrap();
-    let g = &mut d.geometry;
-    (g.channels, g.dies, g.planes, g.page_bytes, g.pages_per_block, g.blocks_per_plane) = (2, 2, 2, 16384, 16, 512);
-    d.gc.reserved_percent = 0.0;
-    (d.gc.start_free_blocks, d.gc.boost_below_free_blocks, d.gc.boost_until_free_blocks) = (6, 3, 5);
-    // A victim policy that would take blocks holding data: a zoned drive never takes one.
-    d.gc.victim = "fifo".into();
+    let mut d = small_flash();
     d.timing.program_ns = 500_000;
-    d.user_bytes = STORE_ZONES * MIB;
-    d.zoned = Some(ZonedConfig {
-        zone_bytes: MIB,
-        zone_capacity_bytes: MIB,
-        zone_dies: 2,
-        max_open_zones: 4,
-        max_active_zones: 4,
-        append_max_bytes: 128 << 10,
-    });
-    d.validate().unwrap();
-    d
+    zoned(d, STORE_ZONES, MIB, 2, (4, 4), 128 << 10)
 }
 
 /// The cleaner's writes per app write, +1, over the samples given.

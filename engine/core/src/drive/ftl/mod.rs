@@ -578,7 +578,20 @@ impl Ftl {
 
     /// Scans the next program-sized stripe of `die`'s victim, relocating its valid units to the
     /// die's GC stream; erases the victim after its last stripe.
+    #[inline]
     pub fn scan_victim_stripe(&mut self, die: u32) -> Scan {
+        // Decided once per drive, so the other maps' scan is compiled as it was before runs.
+        if self.map.by_stripe() {
+            self.scan_stripe_of::<true>(die)
+        } else {
+            self.scan_stripe_of::<false>(die)
+        }
+    }
+
+    /// `scan_victim_stripe`; `RUNS`: the map keeps stripes, a stripe recorded as a run moves
+    /// in runs (`move_runs`).
+    #[inline(never)]
+    fn scan_stripe_of<const RUNS: bool>(&mut self, die: u32) -> Scan {
         let Some(Collecting { at: vic, into }) = self.collecting[die as usize] else { return Scan::default() };
         if self.wear.worn_out() {
             return Scan::default();
@@ -595,45 +608,18 @@ impl Ftl {
         let mut scan = Scan::default();
         // What the stripe's slots record; moving a unit elsewhere does not change them.
         let stripe = self.map.stripe(first);
-        let live = |map: &PageMap, i: u32| {
-            let lpa = map.recorded_in(stripe, i);
-            (lpa != NONE && map.ppa_of(lpa) == first + i).then_some(lpa)
-        };
-        // Only a stripe recorded as a run (the fill's, or host pages in order) can hold one.
-        let mut i = if matches!(stripe, map::Stripe::Run { .. }) { 0 } else { spp };
-        for i in (0..spp).filter(|_| i == spp) {
-            if let Some(lpa) = live(&self.map, i) {
-                let len = self.map.len_of(lpa);
-                scan.moved += 1;
-                scan.moved_slots += len;
-                scan.programs_due += self.write(die, into, lpa, len);
+        if RUNS && matches!(stripe, map::Stripe::Run { .. }) {
+            self.move_runs(die, into, stripe, first, &mut scan);
+        } else {
+            for i in 0..spp {
+                let (ppa, lpa) = (first + i, self.map.recorded_in(stripe, i));
+                if lpa != NONE && self.map.ppa_of(lpa) == ppa {
+                    let len = self.map.len_of(lpa);
+                    scan.moved += 1;
+                    scan.moved_slots += len;
+                    scan.programs_due += self.write(die, into, lpa, len);
+                }
             }
-        }
-        while i < spp {
-            let Some(lpa) = live(&self.map, i) else {
-                i += 1;
-                continue;
-            };
-            let len = self.map.len_of(lpa);
-            // The live units that follow in order, one slot each, move as a run (a folded
-            // stripe's do). Moving some units does not change where the others are.
-            let n = if len > 1 {
-                1
-            } else {
-                let follows = |j: u32| {
-                    let next = lpa + (j - i);
-                    // The slot records the next unit (one compare), which is still there.
-                    self.map.recorded_in(stripe, j) == next
-                        && self.map.ppa_of(next) == first + j
-                        && self.map.len_of(next) == 1
-                };
-                1 + (i + 1..spp).take_while(|&j| follows(j)).count() as u32
-            };
-            scan.moved += n;
-            scan.moved_slots += len * n;
-            scan.programs_due +=
-                if n > 1 { self.write_run(die, into, lpa, n) } else { self.write(die, into, lpa, len) };
-            i += n;
         }
         let next = vic.next + spp;
         // The victim's later stripes are read in order: start loading their map entries.
@@ -654,6 +640,34 @@ impl Ftl {
             self.collecting[die as usize] = Some(Collecting { at: Cursor { next, ..vic }, into });
         }
         scan
+    }
+
+    /// `scan_victim_stripe`'s moves from a stripe recorded as a run (a folded stripe of the
+    /// cache, host pages in order) on a map that keeps stripes: the live units that follow in
+    /// order move as a run (`write_run`, one update of the stripe map). Other maps are updated
+    /// unit by unit anyway: there the look for runs cost more than it saved (S3700 steady
+    /// state, whose only runs are the fill's, cut short by random writes).
+    #[inline(never)]
+    fn move_runs(&mut self, die: u32, into: Stream, stripe: map::Stripe, first: u32, scan: &mut Scan) {
+        debug_assert_eq!(self.slots_per_unit, 1, "a map keeping stripes has one slot per unit");
+        // Slot `i`'s unit if it is still there (moving some units does not change where the
+        // others are). A run's slots record consecutive units.
+        let live = |map: &PageMap, i: u32| {
+            let lpa = map.recorded_in(stripe, i);
+            (lpa != NONE && map.ppa_of(lpa) == first + i).then_some(lpa)
+        };
+        let (spp, mut i) = (self.blocks.slots_per_program, 0);
+        while i < spp {
+            let Some(lpa) = live(&self.map, i) else {
+                i += 1;
+                continue;
+            };
+            let n = 1 + (i + 1..spp).take_while(|&j| live(&self.map, j).is_some()).count() as u32;
+            scan.moved += n;
+            scan.moved_slots += n;
+            scan.programs_due += self.write_run(die, into, lpa, n);
+            i += n;
+        }
     }
 
     fn erase(&mut self, block: u32) {

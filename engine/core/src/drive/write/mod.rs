@@ -344,29 +344,12 @@ impl WritePath {
     /// their buffer space to the program completing at `done`.
     fn store_page(&mut self, die: u32, stream: Stream, ready_ns: u64, done: u64, flash: &mut Flash) {
         let units = self.page.units.len() as u32;
-        // A page whose first two units are consecutive may hold runs (a sequential write's);
-        // others go unit by unit, with no look for runs.
-        let runs = matches!(self.page.units[..], [(a, 1), (b, 1), ..] if b == a.wrapping_add(1));
-        if !runs {
+        if self.page.runs {
+            self.store_runs(die, stream, flash);
+        } else {
             for &(lpa, slots) in &self.page.units {
                 if lpa != NONE {
                     flash.ftl.write(die, stream, lpa, slots);
-                }
-            }
-        }
-        let mut rest = if runs { &self.page.units[..] } else { &[] };
-        while let Some((&(lpa, slots), after)) = rest.split_first() {
-            // Consecutive units of one slot each (a sequential write's) are mapped as a run.
-            let run = 1 + after.iter().zip(1..).take_while(|&(&(l, s), k)| s == 1 && l == lpa.wrapping_add(k)).count();
-            match (lpa, slots) {
-                (NONE, _) => rest = after,
-                (_, 1) if run > 1 => {
-                    flash.ftl.write_run(die, stream, lpa, run as u32);
-                    rest = &rest[run..];
-                }
-                _ => {
-                    flash.ftl.write(die, stream, lpa, slots);
-                    rest = after;
                 }
             }
         }
@@ -381,6 +364,22 @@ impl WritePath {
         }
         self.page.clear();
         flash.journal_map_updates(ready_ns, units);
+    }
+
+    /// `store_page`'s mapping of a page holding runs (a sequential write's): each run of
+    /// consecutive units is mapped at once (`Ftl::write_run`).
+    #[inline(never)]
+    fn store_runs(&self, die: u32, stream: Stream, flash: &mut Flash) {
+        debug_assert!(self.compression.one_slot(), "runs come only where every unit takes one slot");
+        let mut rest = &self.page.units[..];
+        while let Some((&(lpa, _), after)) = rest.split_first() {
+            rest = after;
+            if lpa != NONE {
+                let more = after.iter().zip(1..).take_while(|&(&(l, _), k)| l == lpa.wrapping_add(k)).count();
+                flash.ftl.write_run(die, stream, lpa, 1 + more as u32);
+                rest = &after[more..];
+            }
+        }
     }
 
     /// A TRIM drops unit `lpa` from the pages being assembled (its slots go unwritten).

@@ -239,6 +239,12 @@ impl PageMap {
         self.slots_per_unit
     }
 
+    /// True if the forward map keeps one entry per program stripe (a run is one update).
+    #[inline]
+    pub fn by_stripe(&self) -> bool {
+        self.by_stripe
+    }
+
     /// First slot holding `lpa`, or NONE.
     #[inline(always)]
     pub fn ppa_of(&self, lpa: u32) -> u32 {

@@ -913,16 +913,61 @@ pub(crate) mod tests {
                     (0..n).map(|i| units.write(die, stream, lpa + i, 1)).sum::<u32>()
                 );
             }
-            runs.check_invariants().unwrap();
-            for lpa in 0..user {
-                assert_eq!(runs.ppa_of(lpa), units.ppa_of(lpa), "unit {lpa}, unit map {unit_map}");
+            assert_same_map(&runs, &units, &format!("unit map {unit_map}"));
+        }
+    }
+
+    /// Both FTLs (of `small_cache_drive`) hold every unit in the same slot, record the same unit in every slot, and
+    /// count the same valid slots per block.
+    fn assert_same_map(a: &Ftl, b: &Ftl, what: &str) {
+        a.check_invariants().unwrap();
+        for lpa in 0..small_cache_drive().user_units() as u32 {
+            assert_eq!(a.ppa_of(lpa), b.ppa_of(lpa), "unit {lpa}, {what}");
+        }
+        let slots = a.blocks.slots_per_block * a.blocks.valid.len() as u32;
+        for ppa in 0..slots {
+            assert_eq!(a.map.recorded_at(ppa), b.map.recorded_at(ppa), "slot {ppa}, {what}");
+        }
+        assert_eq!(a.blocks.valid, b.blocks.valid, "{what}");
+        assert_eq!(a.map.chunks(), b.map.chunks(), "{what}");
+    }
+
+    #[test]
+    fn folding_a_stripe_in_runs_moves_its_units_as_folding_them_one_by_one() {
+        let (mut runs, mut units) =
+            (Ftl::new(&small_cache_drive(), 1).unwrap(), Ftl::new(&small_cache_drive(), 1).unwrap());
+        assert!(runs.map.by_stripe());
+        let (spb, spp) = (runs.slots_per_block(), runs.blocks.slots_per_program);
+        // Three SLC blocks written in order on die 0 (stripes recorded as runs), then some of
+        // their units rewritten on die 1: the stripes keep runs of live units with gaps.
+        let slc = spb / 3;
+        for ftl in [&mut runs, &mut units] {
+            for lpa in 0..3 * slc {
+                ftl.write(0, Stream::Slc, lpa, 1);
             }
-            let slots = runs.blocks.slots_per_block * runs.blocks.valid.len() as u32;
-            for ppa in 0..slots {
-                assert_eq!(runs.map.recorded_at(ppa), units.map.recorded_at(ppa), "slot {ppa}, unit map {unit_map}");
+            for lpa in (0..3 * slc).filter(|l| l % 7 == 3 || l % 11 < 2 || (l / 40) % 3 == 1) {
+                ftl.write(1, Stream::Host, lpa, 1);
             }
-            assert_eq!(runs.blocks.valid, units.blocks.valid);
-            assert_eq!(runs.map.chunks(), units.map.chunks());
+        }
+        let (mut moved, mut folded) = (Vec::new(), 0);
+        while runs.pick_fold_victim(0) {
+            assert!(units.pick_fold_victim(0));
+            folded += 1;
+            loop {
+                let (a, b) = (runs.scan_stripe_of::<true>(0), units.scan_stripe_of::<false>(0));
+                assert_eq!((a.moved, a.moved_slots, a.programs_due), (b.moved, b.moved_slots, b.programs_due));
+                moved.push(a.moved);
+                if a.erased {
+                    assert!(b.erased);
+                    break;
+                }
+            }
+            assert_same_map(&runs, &units, &format!("after {folded} folded"));
+        }
+        assert!(folded >= 2, "{folded} folded");
+        // Whole stripes, stripes cut into runs, and emptied ones were folded.
+        for n in [0, 1, 2, spp - 1, spp] {
+            assert!(moved.contains(&n), "no stripe moved {n} units: {moved:?}");
         }
     }
 

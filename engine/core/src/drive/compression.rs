@@ -24,6 +24,12 @@ impl Compression {
         }
     }
 
+    /// Every unit takes one slot (no compression): `slots` draws nothing.
+    #[inline]
+    pub fn one_slot(&self) -> bool {
+        self.slots_per_unit == 1
+    }
+
     /// The next unit's slots: 1 per unit without compression; otherwise the run's mean
     /// compressed size, rounded up or down at random so the mean is kept (at least one slot).
     #[inline]

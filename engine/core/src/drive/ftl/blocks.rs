@@ -276,6 +276,26 @@ impl Blocks {
         self.place_beyond(die, stream, len)
     }
 
+    /// `place` of `n` one-slot units in turn, when they all fit in the rest of the program
+    /// stripe `die`'s open block for `stream` is writing (not at its start): None otherwise.
+    #[inline]
+    pub fn place_run(&mut self, die: u32, stream: Stream, n: u32) -> Option<Placed> {
+        let (spb, spp) = (self.slots_per_block, self.slots_per_program);
+        let ob = self.dies[die as usize].open[stream as usize].as_mut()?;
+        let in_stripe = ob.next % spp;
+        if in_stripe == 0 || in_stripe + n > spp || ob.next + n > ob.end {
+            return None;
+        }
+        let at = ob.next;
+        ob.next += n;
+        Some(Placed {
+            ppa: ob.block * spb + at,
+            block: ob.block,
+            programs: ob.next.is_multiple_of(spp) as u32,
+            closed: None,
+        })
+    }
+
     /// `place` when the units do not fit the open block's stripe: they start the next stripe
     /// (the rest of this one is programmed padded) or a new block.
     #[inline(never)]

@@ -421,6 +421,30 @@ impl Ftl {
         placed.programs
     }
 
+    /// `write` of units `lpa..lpa + n`, one slot each, in turn: after the first, the rest of a
+    /// run that fits in its program stripe is placed, invalidated and mapped as one (a
+    /// sequential write's page, or a folded stripe), not unit by unit. Returns the stripes
+    /// completed, as `write`.
+    #[inline]
+    pub fn write_run(&mut self, die: u32, stream: Stream, lpa: u32, n: u32) -> u32 {
+        let programs = self.write(die, stream, lpa, 1);
+        let Some(placed) = (n > 1).then(|| self.blocks.place_run(die, stream, n - 1)).flatten() else {
+            return (1..n).fold(programs, |p, k| p + self.write(die, stream, lpa + k, 1));
+        };
+        // A fill's units were never mapped: nothing to invalidate, one look says so.
+        if !self.map.none_mapped(lpa + 1, n - 1) {
+            for k in 1..n {
+                let old = self.map.ppa_of(lpa + k);
+                if old != NONE {
+                    self.blocks.invalidate(old, self.map.len_of(lpa + k));
+                }
+            }
+        }
+        self.map.set_run(lpa + 1, placed.ppa, placed.block, n - 1);
+        self.blocks.fill(placed.block, n - 1);
+        programs + placed.programs
+    }
+
     /// Fills units `0..units` in order, a multi-plane page at a time dealt to the dies in turn,
     /// exactly as writing them one by one would (`write` and `pad_to_program`) but in time per
     /// block, not per unit: the map keeps the fill as a formula. Not for compressing drives,
@@ -554,7 +578,20 @@ impl Ftl {
 
     /// Scans the next program-sized stripe of `die`'s victim, relocating its valid units to the
     /// die's GC stream; erases the victim after its last stripe.
+    #[inline]
     pub fn scan_victim_stripe(&mut self, die: u32) -> Scan {
+        // Decided once per drive, so the other maps' scan is compiled as it was before runs.
+        if self.map.by_stripe() {
+            self.scan_stripe_of::<true>(die)
+        } else {
+            self.scan_stripe_of::<false>(die)
+        }
+    }
+
+    /// `scan_victim_stripe`; `RUNS`: the map keeps stripes, a stripe recorded as a run moves
+    /// in runs (`move_runs`).
+    #[inline(never)]
+    fn scan_stripe_of<const RUNS: bool>(&mut self, die: u32) -> Scan {
         let Some(Collecting { at: vic, into }) = self.collecting[die as usize] else { return Scan::default() };
         if self.wear.worn_out() {
             return Scan::default();
@@ -571,13 +608,17 @@ impl Ftl {
         let mut scan = Scan::default();
         // What the stripe's slots record; moving a unit elsewhere does not change them.
         let stripe = self.map.stripe(first);
-        for i in 0..spp {
-            let (ppa, lpa) = (first + i, self.map.recorded_in(stripe, i));
-            if lpa != NONE && self.map.ppa_of(lpa) == ppa {
-                let len = self.map.len_of(lpa);
-                scan.moved += 1;
-                scan.moved_slots += len;
-                scan.programs_due += self.write(die, into, lpa, len);
+        if RUNS && matches!(stripe, map::Stripe::Run { .. }) {
+            self.move_runs(die, into, stripe, first, &mut scan);
+        } else {
+            for i in 0..spp {
+                let (ppa, lpa) = (first + i, self.map.recorded_in(stripe, i));
+                if lpa != NONE && self.map.ppa_of(lpa) == ppa {
+                    let len = self.map.len_of(lpa);
+                    scan.moved += 1;
+                    scan.moved_slots += len;
+                    scan.programs_due += self.write(die, into, lpa, len);
+                }
             }
         }
         let next = vic.next + spp;
@@ -599,6 +640,34 @@ impl Ftl {
             self.collecting[die as usize] = Some(Collecting { at: Cursor { next, ..vic }, into });
         }
         scan
+    }
+
+    /// `scan_victim_stripe`'s moves from a stripe recorded as a run (a folded stripe of the
+    /// cache, host pages in order) on a map that keeps stripes: the live units that follow in
+    /// order move as a run (`write_run`, one update of the stripe map). Other maps are updated
+    /// unit by unit anyway: there the look for runs cost more than it saved (S3700 steady
+    /// state, whose only runs are the fill's, cut short by random writes).
+    #[inline(never)]
+    fn move_runs(&mut self, die: u32, into: Stream, stripe: map::Stripe, first: u32, scan: &mut Scan) {
+        debug_assert_eq!(self.slots_per_unit, 1, "a map keeping stripes has one slot per unit");
+        // Slot `i`'s unit if it is still there (moving some units does not change where the
+        // others are). A run's slots record consecutive units.
+        let live = |map: &PageMap, i: u32| {
+            let lpa = map.recorded_in(stripe, i);
+            (lpa != NONE && map.ppa_of(lpa) == first + i).then_some(lpa)
+        };
+        let (spp, mut i) = (self.blocks.slots_per_program, 0);
+        while i < spp {
+            let Some(lpa) = live(&self.map, i) else {
+                i += 1;
+                continue;
+            };
+            let n = 1 + (i + 1..spp).take_while(|&j| live(&self.map, j).is_some()).count() as u32;
+            scan.moved += n;
+            scan.moved_slots += n;
+            scan.programs_due += self.write_run(die, into, lpa, n);
+            i += n;
+        }
     }
 
     fn erase(&mut self, block: u32) {
@@ -809,6 +878,97 @@ pub(crate) mod tests {
         let (units, ..) = run_with_map(&cfg, true);
         assert!(stripes == units, "the maps gave different samples");
         assert!(stripes_bytes >= cfg.drive.user_units() * 4, "{stripes_bytes}");
+    }
+
+    #[test]
+    fn a_run_written_at_once_maps_as_its_units_written_one_by_one() {
+        for unit_map in [false, true] {
+            UNIT_MAP.with(|forced| forced.set(unit_map));
+            let (mut runs, mut units) =
+                (Ftl::new(&small_cache_drive(), 1).unwrap(), Ftl::new(&small_cache_drive(), 1).unwrap());
+            UNIT_MAP.with(|forced| forced.set(false));
+            let dies = runs.blocks.dies();
+            let user = small_cache_drive().user_units() as u32;
+            // Whole stripes written in order (8 units, two stripes of 4), then rewritten in runs
+            // of 1 to 13 units from a stripe's start or not, across stripes and blocks, then
+            // runs here and there over fresh and written units; on three streams.
+            let mut next = 0;
+            for k in 0..3_000u32 {
+                let (mut n, mut stream) = (1 + k % 13, [Stream::Slc, Stream::Host, Stream::Gc][(k % 3) as usize]);
+                let lpa = match k / 1_000 {
+                    0 => {
+                        (n, stream) = (8, Stream::Host);
+                        8 * k
+                    }
+                    1 => {
+                        next += n;
+                        next - n
+                    }
+                    _ if k % 5 == 0 => k * 7919 % (user - n),
+                    _ => k * 9 % (user - n),
+                };
+                let die = if k < 1_000 { k % dies } else { k / 7 % dies };
+                assert_eq!(
+                    runs.write_run(die, stream, lpa, n),
+                    (0..n).map(|i| units.write(die, stream, lpa + i, 1)).sum::<u32>()
+                );
+            }
+            assert_same_map(&runs, &units, &format!("unit map {unit_map}"));
+        }
+    }
+
+    /// Both FTLs (of `small_cache_drive`) hold every unit in the same slot, record the same unit in every slot, and
+    /// count the same valid slots per block.
+    fn assert_same_map(a: &Ftl, b: &Ftl, what: &str) {
+        a.check_invariants().unwrap();
+        for lpa in 0..small_cache_drive().user_units() as u32 {
+            assert_eq!(a.ppa_of(lpa), b.ppa_of(lpa), "unit {lpa}, {what}");
+        }
+        let slots = a.blocks.slots_per_block * a.blocks.valid.len() as u32;
+        for ppa in 0..slots {
+            assert_eq!(a.map.recorded_at(ppa), b.map.recorded_at(ppa), "slot {ppa}, {what}");
+        }
+        assert_eq!(a.blocks.valid, b.blocks.valid, "{what}");
+        assert_eq!(a.map.chunks(), b.map.chunks(), "{what}");
+    }
+
+    #[test]
+    fn folding_a_stripe_in_runs_moves_its_units_as_folding_them_one_by_one() {
+        let (mut runs, mut units) =
+            (Ftl::new(&small_cache_drive(), 1).unwrap(), Ftl::new(&small_cache_drive(), 1).unwrap());
+        assert!(runs.map.by_stripe());
+        let (spb, spp) = (runs.slots_per_block(), runs.blocks.slots_per_program);
+        // Three SLC blocks written in order on die 0 (stripes recorded as runs), then some of
+        // their units rewritten on die 1: the stripes keep runs of live units with gaps.
+        let slc = spb / 3;
+        for ftl in [&mut runs, &mut units] {
+            for lpa in 0..3 * slc {
+                ftl.write(0, Stream::Slc, lpa, 1);
+            }
+            for lpa in (0..3 * slc).filter(|l| l % 7 == 3 || l % 11 < 2 || (l / 40) % 3 == 1) {
+                ftl.write(1, Stream::Host, lpa, 1);
+            }
+        }
+        let (mut moved, mut folded) = (Vec::new(), 0);
+        while runs.pick_fold_victim(0) {
+            assert!(units.pick_fold_victim(0));
+            folded += 1;
+            loop {
+                let (a, b) = (runs.scan_stripe_of::<true>(0), units.scan_stripe_of::<false>(0));
+                assert_eq!((a.moved, a.moved_slots, a.programs_due), (b.moved, b.moved_slots, b.programs_due));
+                moved.push(a.moved);
+                if a.erased {
+                    assert!(b.erased);
+                    break;
+                }
+            }
+            assert_same_map(&runs, &units, &format!("after {folded} folded"));
+        }
+        assert!(folded >= 2, "{folded} folded");
+        // Whole stripes, stripes cut into runs, and emptied ones were folded.
+        for n in [0, 1, 2, spp - 1, spp] {
+            assert!(moved.contains(&n), "no stripe moved {n} units: {moved:?}");
+        }
     }
 
     #[test]

@@ -57,6 +57,26 @@ impl WriteBuffer {
         t_ns
     }
 
+    /// `admit` of `n` units in turn; returns when the last enters.
+    #[inline]
+    pub fn admit_run(&mut self, mut t_ns: u64, n: u32) -> u64 {
+        let mut left = n as u64;
+        loop {
+            let room = self.capacity_units.saturating_sub(self.used_units).min(left);
+            self.used_units += room;
+            left -= room;
+            if left == 0 {
+                break;
+            }
+            let Reverse((freed_ns, units)) =
+                self.programs_in_flight.pop().expect("a full buffer has programs in flight");
+            t_ns = t_ns.max(freed_ns);
+            self.used_units -= units as u64;
+        }
+        self.admitted_ns = t_ns;
+        t_ns
+    }
+
     /// A page of `lpas` is being programmed, done at `done_ns`: its units leave the buffer then.
     #[inline]
     pub fn programming(&mut self, lpas: impl Iterator<Item = u32>, units: u32, done_ns: u64) {
@@ -99,5 +119,36 @@ impl WriteBuffer {
         }
         self.used_units = 0;
         self.admitted_ns = at_ns;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn admitting_a_run_waits_as_admitting_its_units_one_by_one() {
+        let (mut run, mut units) = (WriteBuffer::new(10 * UNIT_BYTES, false), WriteBuffer::new(10 * UNIT_BYTES, false));
+        let (mut t_run, mut t_units) = (0, 0);
+        // Runs of up to a page (8 units), in a buffer of 10, each programmed as pages of 4.
+        for (k, n) in [3u32, 8, 1, 7, 4, 8, 8, 2, 5, 8].into_iter().enumerate() {
+            t_run = run.admit_run(t_run, n);
+            t_units = (0..n).fold(t_units, |t, _| units.admit(t));
+            assert_eq!(
+                (t_run, run.used_units, run.admitted_ns),
+                (t_units, units.used_units, units.admitted_ns),
+                "run {k}"
+            );
+            for b in [&mut run, &mut units] {
+                for page in 0..n.div_ceil(4) {
+                    b.programming(
+                        std::iter::empty(),
+                        4.min(n - page * 4),
+                        t_run + 1_000 * (k as u64 + page as u64 + 1),
+                    );
+                }
+            }
+        }
+        assert!(t_run > 0, "the buffer filled and waited");
     }
 }

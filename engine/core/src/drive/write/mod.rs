@@ -168,8 +168,20 @@ impl WritePath {
                 (first..end).for_each(|lpa| page.drop_unit(lpa));
             }
         }
-        for lpa in first..end {
-            self.write_unit(req, lpa, &mut w, write_through, flash, gc);
+        // Commands of whole units, more than one (a single unit goes the ordinary way).
+        let whole_units =
+            end - first > 1 && !req.partial_head && !req.partial_tail && (first, end) == (req.lpa, req.lpa + req.units);
+        if whole_units
+            && !write_through
+            && self.log.is_none()
+            && self.page.group.is_none()
+            && self.compression.one_slot()
+        {
+            self.write_buffered_run(first, end, &mut w, flash, gc);
+        } else {
+            for lpa in first..end {
+                self.write_unit(req, lpa, &mut w, write_through, flash, gc);
+            }
         }
         flash.counters.host_write_bytes += req.bytes as u64;
         let t = w.t.max(w.merged_ns);
@@ -239,6 +251,22 @@ impl WritePath {
         w.programmed_ns = w.programmed_ns.max(self.joined_page(lpa, &mut w.seqs));
         if self.page.slots == self.slots_per_program {
             self.page_full(w, write_through, flash, gc);
+        }
+    }
+
+    /// `write_unit` of units `first..end`, each written whole in one slot, buffered (not
+    /// writing through, no durability log): a page's worth of them at a time, not unit by unit.
+    #[inline]
+    fn write_buffered_run(&mut self, first: u32, end: u32, w: &mut Progress, flash: &mut Flash, gc: &mut Gc) {
+        let mut lpa = first;
+        while lpa < end {
+            let n = (end - lpa).min(self.slots_per_program - self.page.slots);
+            w.t = self.buffer.admit_run(w.t, n);
+            self.page.push_run(lpa, n);
+            lpa += n;
+            if self.page.slots == self.slots_per_program {
+                self.page_full(w, false, flash, gc);
+            }
         }
     }
 
@@ -326,9 +354,13 @@ impl WritePath {
     /// their buffer space to the program completing at `done`.
     fn store_page(&mut self, die: u32, stream: Stream, ready_ns: u64, done: u64, flash: &mut Flash) {
         let units = self.page.units.len() as u32;
-        for &(lpa, slots) in &self.page.units {
-            if lpa != NONE {
-                flash.ftl.write(die, stream, lpa, slots);
+        if self.page.runs {
+            self.store_runs(die, stream, flash);
+        } else {
+            for &(lpa, slots) in &self.page.units {
+                if lpa != NONE {
+                    flash.ftl.write(die, stream, lpa, slots);
+                }
             }
         }
         if self.page.slots < self.slots_per_program {
@@ -342,6 +374,22 @@ impl WritePath {
         }
         self.page.clear();
         flash.journal_map_updates(ready_ns, units);
+    }
+
+    /// `store_page`'s mapping of a page holding runs (a sequential write's): each run of
+    /// consecutive units is mapped at once (`Ftl::write_run`).
+    #[inline(never)]
+    fn store_runs(&self, die: u32, stream: Stream, flash: &mut Flash) {
+        debug_assert!(self.compression.one_slot(), "runs come only where every unit takes one slot");
+        let mut rest = &self.page.units[..];
+        while let Some((&(lpa, _), after)) = rest.split_first() {
+            rest = after;
+            if lpa != NONE {
+                let more = after.iter().zip(1..).take_while(|&(&(l, _), k)| l == lpa.wrapping_add(k)).count();
+                flash.ftl.write_run(die, stream, lpa, 1 + more as u32);
+                rest = &after[more..];
+            }
+        }
     }
 
     /// A TRIM drops unit `lpa` from the pages being assembled (its slots go unwritten).

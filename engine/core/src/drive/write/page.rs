@@ -22,6 +22,8 @@ pub struct Page {
     pub units: Vec<(u32, u32)>,
     /// The slots they add up to.
     pub slots: u32,
+    /// Some units came as a run (`push_run`): storing the page looks for runs to map at once.
+    pub runs: bool,
     /// When the page's data is all in the buffer (a read-modify-write may still be reading).
     pub ready_ns: u64,
     pub group: Option<Group>,
@@ -38,6 +40,7 @@ impl Page {
             tag,
             units: Vec::with_capacity(capacity),
             slots: 0,
+            runs: false,
             ready_ns: 0,
             group: None,
             seqs: Vec::with_capacity(capacity),
@@ -98,10 +101,19 @@ impl Page {
         self.ready_ns = self.ready_ns.max(ready_ns);
     }
 
+    /// `push` of units `lpa..lpa + n`, one slot each, their data in the buffer already.
+    #[inline]
+    pub fn push_run(&mut self, lpa: u32, n: u32) {
+        self.units.extend((lpa..lpa + n).map(|l| (l, 1)));
+        self.slots += n;
+        self.runs = true;
+    }
+
     /// The page has gone to its program (or was dropped).
     pub fn clear(&mut self) {
         self.units.clear();
         self.slots = 0;
+        self.runs = false;
         self.seqs.clear();
         self.merges.clear();
     }

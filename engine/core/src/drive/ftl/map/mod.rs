@@ -239,6 +239,12 @@ impl PageMap {
         self.slots_per_unit
     }
 
+    /// True if the forward map keeps one entry per program stripe (a run is one update).
+    #[inline]
+    pub fn by_stripe(&self) -> bool {
+        self.by_stripe
+    }
+
     /// First slot holding `lpa`, or NONE.
     #[inline(always)]
     pub fn ppa_of(&self, lpa: u32) -> u32 {
@@ -330,6 +336,12 @@ impl PageMap {
         if self.slots_per_unit > 1 {
             self.len_of_lpa[lpa as usize] = len as u8;
         }
+        self.set_reverse(lpa, ppa, block);
+    }
+
+    /// The reverse map's half of `set`.
+    #[inline]
+    fn set_reverse(&mut self, lpa: u32, ppa: u32, block: u32) {
         let spb = self.slots_per_block;
         let mut chunk = self.chunk_of_block[block as usize];
         if chunk >= RUNS {
@@ -340,6 +352,62 @@ impl PageMap {
             }
         }
         self.reverse[(chunk * spb + self.per_block.remainder(ppa)) as usize] = lpa;
+    }
+
+    /// True if none of units `lpa..lpa + n` is mapped, when one look tells (stripe maps, the
+    /// units in one stripe); false otherwise (ask `ppa_of` unit by unit).
+    #[inline]
+    pub fn none_mapped(&self, lpa: u32, n: u32) -> bool {
+        match &self.forward {
+            Forward::Stripes(stripes) => stripes.none_mapped(lpa, n, self.fill),
+            Forward::Dense(_) | Forward::Sparse(_) => false,
+        }
+    }
+
+    /// `set` of units `lpa..lpa + n`, one slot each, at `ppa..` in `block`, in turn: a run
+    /// continuing the stripe its first slot's unit began costs one update each way, not `n`.
+    pub fn set_run(&mut self, lpa: u32, ppa: u32, block: u32, n: u32) {
+        debug_assert_eq!(block, self.per_block.quotient(ppa + n - 1));
+        let fill = self.fill;
+        let done = match &mut self.forward {
+            Forward::Dense(v) => {
+                for (k, slot) in v[lpa as usize..(lpa + n) as usize].iter_mut().enumerate() {
+                    *slot = ppa + k as u32;
+                }
+                true
+            }
+            Forward::Stripes(stripes) => stripes.extend_open(lpa, ppa, n, fill),
+            Forward::Sparse(_) => false,
+        };
+        if !done {
+            (0..n).for_each(|k| self.set_forward(lpa + k, ppa + k));
+        }
+        if self.slots_per_unit > 1 {
+            self.len_of_lpa[lpa as usize..(lpa + n) as usize].fill(1);
+        }
+        let chunk = self.chunk_of_block[block as usize];
+        let i = self.per_program.remainder(ppa);
+        if chunk < RUNS {
+            let at = (chunk * self.slots_per_block + self.per_block.remainder(ppa)) as usize;
+            for (k, slot) in self.reverse[at..at + n as usize].iter_mut().enumerate() {
+                *slot = lpa + k as u32;
+            }
+            return;
+        }
+        if chunk != NONE && chunk != FILL && i + n <= self.per_program.get() {
+            // Within one stripe of a chunk of runs: a run starts, or the one there continues.
+            let at = self.run_index(chunk, ppa);
+            if i == 0 {
+                self.runs[at] = lpa;
+                return;
+            }
+            if self.runs[at] != NONE && self.runs[at] + i == lpa {
+                return;
+            }
+        }
+        for k in 0..n {
+            self.set_reverse(lpa + k, ppa + k, block);
+        }
     }
 
     /// Records `lpa` at `ppa` in `block`'s chunk of runs if it continues its stripe's run (one

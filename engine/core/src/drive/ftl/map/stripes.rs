@@ -146,6 +146,37 @@ impl Stripes {
         }
     }
 
+    /// True if none of units `lpa..lpa + n`, all in one logical stripe, is mapped, as far as
+    /// one look at their stripe tells (false: ask unit by unit).
+    #[inline]
+    pub fn none_mapped(&self, lpa: u32, n: u32, fill: Option<FillLayout>) -> bool {
+        let (s, i) = (self.per_stripe.quotient(lpa), self.per_stripe.remainder(lpa));
+        if i + n > self.units_in(s) || (s == self.open.stripe && i < self.open.done) {
+            return false;
+        }
+        match self.entry(s) {
+            None => fill.is_none_or(|f| lpa >= f.units),
+            Some(e) => e == NONE,
+        }
+    }
+
+    /// `set` of units `lpa..lpa + n` at `ppa..` in turn when they continue the stripe being
+    /// written in order (one update, not `n`); false, changing nothing, if they do not.
+    #[inline]
+    pub fn extend_open(&mut self, lpa: u32, ppa: u32, n: u32, fill: Option<FillLayout>) -> bool {
+        let (s, i) = (self.per_stripe.quotient(lpa), self.per_stripe.remainder(lpa));
+        let open = self.open;
+        if s != open.stripe || i != open.done || ppa != open.first + i || i + n > self.units_in(s) {
+            return false;
+        }
+        self.open.done += n;
+        if self.open.done == self.units_in(s) {
+            self.open = NO_OPEN;
+            self.whole(s, open.first, fill);
+        }
+        true
+    }
+
     /// Stripe `s` is whole from slot `first`.
     fn whole(&mut self, s: u32, first: u32, fill: Option<FillLayout>) {
         if std::mem::replace(self.entry_mut(s, fill), first) == SPLIT {

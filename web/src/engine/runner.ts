@@ -1,7 +1,8 @@
 // The worker's run loop, kept apart from the wasm import so it can be tested with a fake engine.
 //
 // The engine runs in slices: advance(~N host IOs), post the finished seconds, then give the
-// event loop back so that pause / reset / a new start are answered within one slice.
+// event loop back so that pause / reset / a new start are answered within one slice. With a
+// share of a core below 1 (share.ts), the worker rests after each slice for its duty cycle.
 
 import {
   isSimConfig,
@@ -24,12 +25,13 @@ import {
   type ReadyMessage,
   type EngineSimulation,
 } from './engineModule';
+import { restMs } from './share';
 import { errorMessage, isTrap, nextSliceIos, SLICE_INITIAL_IOS } from './slices';
 
 export interface RunnerHost {
   post(msg: WorkerToPage, transfer?: Transferable[]): void;
-  /** Runs `fn` as a new task, after pending messages have been handled. */
-  schedule(fn: () => void): void;
+  /** Runs `fn` as a new task in `delayMs` (0: as soon as pending messages have been handled). */
+  schedule(fn: () => void, delayMs: number): void;
   now(): number;
   /**
    * Loads the full engine module (fio job files and traces: scripts/build-wasm.sh), when the
@@ -58,6 +60,10 @@ export class Runner {
   private sliceIos = SLICE_INITIAL_IOS;
   /** Bumped by every start/reset, so a slice scheduled for an older run does nothing. */
   private runToken = 0;
+  /** The run token of the slice already scheduled, so a resume during a rest starts no second loop. */
+  private scheduledFor: number | null = null;
+  /** The fraction of a core this worker may use (the page's `share` message). */
+  private share = 1;
   private elapsedMs = 0;
   /** While stepping: the second at which to pause again. */
   private stepTo: number | null = null;
@@ -141,6 +147,11 @@ export class Runner {
   }
 
   private dispatch(msg: PageToWorker): void {
+    if (msg.type === 'share') {
+      // Taken from the next rest on, in any state: the page sends it whenever the count changes.
+      this.share = msg.share;
+      return;
+    }
     if (this.state === 'error' && msg.type === 'check') {
       // The module cannot be trusted after a crash; the page says so already.
       this.host.post({ type: 'checked', id: msg.id, problem: null });
@@ -272,9 +283,14 @@ export class Runner {
     this.scheduleSlice();
   }
 
-  private scheduleSlice(): void {
+  private scheduleSlice(delayMs = 0): void {
     const token = this.runToken;
-    this.host.schedule(() => this.slice(token));
+    if (this.scheduledFor === token) return;
+    this.scheduledFor = token;
+    this.host.schedule(() => {
+      if (this.scheduledFor === token) this.scheduledFor = null;
+      this.slice(token);
+    }, delayMs);
   }
 
   private slice(token: number): void {
@@ -353,7 +369,8 @@ export class Runner {
       this.setState('paused');
       return;
     }
-    this.scheduleSlice();
+    // The slice's whole time, posting included, is what the share counts.
+    this.scheduleSlice(restMs(this.host.now() - t0, this.share));
   }
 
   /** Where a step that would end at `second` ends: later if a cut asked for lands after it. */

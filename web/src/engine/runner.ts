@@ -1,8 +1,8 @@
 // The worker's run loop, kept apart from the wasm import so it can be tested with a fake engine.
 //
 // The engine runs in slices: advance(~N host IOs), post the finished seconds, then give the
-// event loop back so that pause / reset / a new start are answered within one slice. With a
-// share of a core below 1 (share.ts), the worker rests after each slice for its duty cycle.
+// event loop back so that pause / reset / a new start are answered within one slice (after a
+// rest when the worker has less than a whole core: share.ts).
 
 import {
   isSimConfig,
@@ -20,12 +20,13 @@ import {
   checkRequest,
   needsFullEngine,
   offerOf,
+  ownBuffer,
   withoutFullEngine,
   type EngineModule,
   type ReadyMessage,
   type EngineSimulation,
 } from './engineModule';
-import { restMs } from './share';
+import { Pacer } from './share';
 import { errorMessage, isTrap, nextSliceIos, SLICE_INITIAL_IOS } from './slices';
 
 export interface RunnerHost {
@@ -43,12 +44,6 @@ export interface RunnerHost {
 /** `advance_inside`'s last second when not stepping. */
 const NO_LAST_SECOND = 0xffff_ffff;
 
-/** A buffer to transfer that the array owns entirely (never a view of wasm memory). */
-function ownBuffer(a: Float64Array): ArrayBuffer {
-  const own = a.byteOffset === 0 && a.buffer.byteLength === a.byteLength && a.buffer instanceof ArrayBuffer ? a : a.slice();
-  return own.buffer as ArrayBuffer;
-}
-
 export class Runner {
   private sim: EngineSimulation | null = null;
   private state: EngineState = 'loading';
@@ -60,10 +55,7 @@ export class Runner {
   private sliceIos = SLICE_INITIAL_IOS;
   /** Bumped by every start/reset, so a slice scheduled for an older run does nothing. */
   private runToken = 0;
-  /** The run token of the slice already scheduled, so a resume during a rest starts no second loop. */
-  private scheduledFor: number | null = null;
-  /** The fraction of a core this worker may use (the page's `share` message). */
-  private share = 1;
+  private readonly pacer: Pacer;
   private elapsedMs = 0;
   /** While stepping: the second at which to pause again. */
   private stepTo: number | null = null;
@@ -90,6 +82,7 @@ export class Runner {
     this.engine = engine;
     this.full = host.loadFull ? 'no' : 'yes';
     this.offer = offerOf(engine);
+    this.pacer = new Pacer(host.schedule);
   }
 
   /** Tells the page what the engine offers. Call once after construction. */
@@ -148,8 +141,7 @@ export class Runner {
 
   private dispatch(msg: PageToWorker): void {
     if (msg.type === 'share') {
-      // Taken from the next rest on, in any state: the page sends it whenever the count changes.
-      this.share = msg.share;
+      this.pacer.share = msg.share; // in any state: the page sends it when the computing runs change
       return;
     }
     if (this.state === 'error' && msg.type === 'check') {
@@ -283,14 +275,10 @@ export class Runner {
     this.scheduleSlice();
   }
 
-  private scheduleSlice(delayMs = 0): void {
+  /** The next slice, after the rest owed for `busyMs` of work. */
+  private scheduleSlice(busyMs = 0): void {
     const token = this.runToken;
-    if (this.scheduledFor === token) return;
-    this.scheduledFor = token;
-    this.host.schedule(() => {
-      if (this.scheduledFor === token) this.scheduledFor = null;
-      this.slice(token);
-    }, delayMs);
+    this.pacer.next(token, busyMs, () => this.slice(token));
   }
 
   private slice(token: number): void {
@@ -369,8 +357,7 @@ export class Runner {
       this.setState('paused');
       return;
     }
-    // The slice's whole time, posting included, is what the share counts.
-    this.scheduleSlice(restMs(this.host.now() - t0, this.share));
+    this.scheduleSlice(this.host.now() - t0); // the slice's whole time, posting included
   }
 
   /** Where a step that would end at `second` ends: later if a cut asked for lands after it. */

@@ -376,17 +376,10 @@ export class RunSet<S> {
     this.progressTimer ??= setTimeout(() => this.changed(), PROGRESS_MS);
   }
 
-  /**
-   * Gives each run's worker its share of a core from how many runs compute now: every change
-   * of a run's state, a start or a removal comes through changed().
-   */
-  private shareCores(): void {
+  private changed(): void {
+    // Every change of a run's state, a start or a removal comes here: each worker's share of a core.
     const share = shareOf(this.slots.filter((s) => s.client && s.run.state === 'running').length, this.cores);
     for (const s of this.slots) if (s.client && s.client.state !== 'error') s.client.setShare(share);
-  }
-
-  private changed(): void {
-    this.shareCores();
     if (this.progressTimer !== null) clearTimeout(this.progressTimer);
     this.progressTimer = null;
     this.snap = this.build();

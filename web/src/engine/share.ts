@@ -21,6 +21,31 @@ export function shareOf(running: number, cores: number): number {
   return Math.min(1, budget / n);
 }
 
+/**
+ * Schedules a loop's next slice: at once on a whole core, else after the rest its share asks
+ * for; at most one pending per run, so a resume during a rest starts no second loop.
+ */
+export class Pacer {
+  /** The fraction of a core the worker may use (the page's `share` message). */
+  share = 1;
+  private pendingFor: number | null = null;
+
+  constructor(private readonly schedule: (fn: () => void, delayMs: number) => void) {}
+
+  /** Runs `slice` for run `token` after the rest owed for `busyMs` of work (0: at once). */
+  next(token: number, busyMs: number, slice: () => void): void {
+    if (this.pendingFor === token) return;
+    this.pendingFor = token;
+    this.schedule(
+      () => {
+        if (this.pendingFor === token) this.pendingFor = null;
+        slice();
+      },
+      restMs(busyMs, this.share),
+    );
+  }
+}
+
 /** The rest after a slice that kept a worker busy `busyMs`, so busy / (busy + rest) = share (0 < share). */
 export function restMs(busyMs: number, share: number): number {
   if (share >= 1 || !(busyMs > 0)) return 0;

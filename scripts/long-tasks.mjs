@@ -1,7 +1,7 @@
 // The page's long main-thread tasks (over 50 ms) on a first visit: a new browser with a fresh
 // profile, from navigation to the end of one run (or, FOUR=1, of four at once: the S3700 at four
 // spare areas), as the page benchmark's first visits count them (e2e/bench/page.spec.ts), but
-// alone and with what each task was:
+// alone and with what each task was, and each run's time to finish (Start to "done", s):
 //   node scripts/long-tasks.mjs URL [SECONDS]      e.g. URL http://127.0.0.1:4393/
 // TRACE=1: a Chrome trace of the visit, and each long task's biggest events (script, style,
 // layout, paint, GC); TRACE_OUT=FILE also saves the trace's events. PROFILE=1: instead, a V8 CPU profile of the main thread from navigation to
@@ -58,6 +58,7 @@ await page.waitForTimeout(1000); // what follows ready belongs to the load too
 const loading = await page.evaluate(() => window.__longTasks.splice(0));
 let profile = null;
 let running = [];
+let finishS = [];
 if (profileLoad) {
   profile = (await cdp.send('Profiler.stop')).profile;
 } else {
@@ -68,12 +69,26 @@ if (profileLoad) {
     }
   }
   await page.getByTestId('start').click();
-  if (four) {
-    await page.getByTestId('restart').click(); // all four from 0
-    for (let i = 1; i <= 4; i++) await page.getByTestId(`run-${i}`).getByText(/done/).waitFor({ timeout: 1_800_000 });
-  } else {
-    await engineIs('finished');
-  }
+  if (four) await page.getByTestId('restart').click(); // all four from 0
+  // Each run's time to finish: from here to its "done" in the run list (polled every 250 ms).
+  finishS = await page.evaluate(
+    (n) =>
+      new Promise((resolve) => {
+        const t0 = performance.now();
+        const at = [];
+        const poll = setInterval(() => {
+          for (let i = 0; i < n; i++) {
+            const done = /done/.test(document.querySelector(`[data-testid="run-${i + 1}"]`)?.textContent ?? '');
+            if (done && at[i] === undefined) at[i] = (performance.now() - t0) / 1000;
+          }
+          if (at.filter((x) => x !== undefined).length === n) {
+            clearInterval(poll);
+            resolve(at);
+          }
+        }, 250);
+      }),
+    four ? 4 : 1,
+  );
   running = await page.evaluate(() => window.__longTasks.splice(0));
 }
 if (trace) {
@@ -88,6 +103,7 @@ const list = (xs) =>
 console.log(`load average ${loadAtStart.toFixed(1)} -> ${loadavg()[0].toFixed(1)}; long tasks as ms@start ms`);
 console.log(`while loading: ${list(loading)}`);
 if (!profileLoad) console.log(`${four ? 'four runs' : 'from Start to the end of the run'}: ${list(running)}`);
+if (!profileLoad) console.log(`time to finish: ${finishS.map((s) => `${s.toFixed(1)} s`).join(', ')}`);
 
 if (trace && process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify(events));
 if (trace) {

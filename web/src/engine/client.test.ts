@@ -87,4 +87,15 @@ describe('EngineClient', () => {
     workers[1].say({ type: 'state', state: 'idle' });
     expect(client.state).toBe('idle');
   });
+
+  it('sends a run’s share of a core when it changes, and again to a worker started after a failure', () => {
+    const { client, workers } = setup();
+    client.setShare(1); // what a new worker has already
+    client.setShare(0.5);
+    client.setShare(0.5);
+    expect(workers[0].sent).toEqual([{ type: 'share', share: 0.5 }]);
+    workers[0].onerror?.({ message: 'boom', preventDefault() {} } as ErrorEvent);
+    client.reset();
+    expect(workers[1].sent).toEqual([{ type: 'share', share: 0.5 }]);
+  });
 });

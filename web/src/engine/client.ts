@@ -41,6 +41,8 @@ export class EngineClient {
   /** Checks sent and not yet answered, by id. */
   private readonly checks = new Map<number, (problem: Problem | null) => void>();
   private nextCheckId = 1;
+  /** The share of a core the page last gave this run's engine (a new worker starts at 1). */
+  private share = 1;
   /** Descriptions and imports asked for and not yet answered, by id (ids shared with checks). */
   private readonly descriptions = new Map<number, (parameters: ParameterInfo[]) => void>();
   private readonly imports = new Map<number, (report: ImportReport) => void>();
@@ -127,6 +129,12 @@ export class EngineClient {
   step(): void {
     this.send({ type: 'step' });
   }
+  /** The fraction of a core (0 < share <= 1) the engine may use while it runs (share.ts). */
+  setShare(share: number): void {
+    if (share === this.share) return;
+    this.share = share;
+    this.send({ type: 'share', share });
+  }
   reset(): void {
     if (this._state === 'error') {
       this.worker.terminate();
@@ -164,6 +172,8 @@ export class EngineClient {
   private spawn(): WorkerLike {
     this.setState('loading');
     const w = this.makeWorker();
+    // A worker spawned again after a crash keeps the run's share.
+    if (this.share !== 1) w.postMessage({ type: 'share', share: this.share } satisfies PageToWorker);
     w.onmessage = (e) => {
       if (w !== this.worker) return; // a replaced worker's last words
       const msg = parseWorkerMessage(e.data);

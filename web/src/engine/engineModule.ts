@@ -65,6 +65,12 @@ export function needsFullEngine(msg: PageToWorker): boolean {
   return (c.fio !== undefined && c.fio !== null) || (c.trace !== undefined && c.trace !== null);
 }
 
+/** A buffer to transfer that the array owns entirely (never a view of wasm memory). */
+export function ownBuffer(a: Float64Array): ArrayBuffer {
+  const own = a.byteOffset === 0 && a.buffer.byteLength === a.byteLength && a.buffer instanceof ArrayBuffer ? a : a.slice();
+  return own.buffer as ArrayBuffer;
+}
+
 /** The answer to a message that needed the full module, when it did not load (`message`: why). */
 export function withoutFullEngine(msg: PageToWorker, message: string): WorkerToPage {
   if (msg.type === 'check') return { type: 'checked', id: msg.id, problem: { field: 'engine', message } };

@@ -16,6 +16,9 @@ describe('page -> worker messages', () => {
     expect(parsePageMessage({ type: 'describe', id: 2, drive: 'x' })).toEqual({ type: 'describe', id: 2, drive: 'x' });
     expect(parsePageMessage({ type: 'sources', id: 3, drive: 'x' })).toEqual({ type: 'sources', id: 3, drive: 'x' });
     expect(parsePageMessage({ type: 'sources', id: 3 })).toBeNull();
+    expect(parsePageMessage({ type: 'share', share: 0.375 })).toEqual({ type: 'share', share: 0.375 });
+    expect(parsePageMessage({ type: 'share', share: 1 })).toEqual({ type: 'share', share: 1 });
+    for (const share of [0, -0.5, 1.01, NaN, Infinity, '0.5', undefined]) expect(parsePageMessage({ type: 'share', share })).toBeNull();
   });
 
   it('rejects unknown types and malformed configs', () => {

@@ -127,13 +127,18 @@ export type PageToWorker =
    */
   | { type: 'evidence'; id: number; config: SimConfig; columns: number[][] }
   /** Where each of a preset's values comes from (`preset_sources()`); answered by `sourced`. */
-  | { type: 'sources'; id: number; drive: string };
+  | { type: 'sources'; id: number; drive: string }
+  /**
+   * The fraction of a core (0 < share <= 1) this run's engine may use while it runs, set by the
+   * page from how many runs compute at once (share.ts); not an answer to anything, not a state.
+   */
+  | { type: 'share'; share: number };
 
 // ---- worker -> page --------------------------------------------------------------------------
 
 export interface RunSummary {
   seconds_done: number;
-  /** Wall-clock time the run took in the worker, excluding pauses. */
+  /** Wall-clock time the engine's slices took in the worker: not pauses, nor the rests of its share. */
   elapsed_ms: number;
   memory_bytes: number;
 }
@@ -291,6 +296,8 @@ export function parsePageMessage(v: unknown): PageToWorker | null {
         : null;
     case 'sources':
       return isInt(v.id) && isStr(v.drive) ? { type: 'sources', id: v.id, drive: v.drive } : null;
+    case 'share':
+      return isNum(v.share) && v.share > 0 && v.share <= 1 ? { type: 'share', share: v.share } : null;
     default:
       return null;
   }

@@ -11,9 +11,14 @@ function setup() {
   const { engine, live } = fakeEngine(clock);
   const posted: { msg: WorkerToPage; transfer?: Transferable[] }[] = [];
   const queue: (() => void)[] = [];
+  /** Each scheduled slice's delay, ms, in order. */
+  const delays: number[] = [];
   const runner = new Runner(engine, {
     post: (msg, transfer) => posted.push({ msg, transfer }),
-    schedule: (fn) => queue.push(fn),
+    schedule: (fn, ms) => {
+      queue.push(fn);
+      delays.push(ms);
+    },
     now: () => clock.t,
   });
   const types = () => posted.map((p) => p.msg.type);
@@ -28,7 +33,7 @@ function setup() {
     }
     return ran;
   };
-  return { runner, posted, queue, types, of, tick, live };
+  return { runner, posted, queue, delays, types, of, tick, live };
 }
 
 describe('Runner', () => {
@@ -256,6 +261,48 @@ describe('Runner', () => {
     expect(() => t.runner.handle({ type: 'start', config: { drive: 1 } })).not.toThrow();
     expect(t.of('error')[0].message).toMatch(/malformed message/);
     expect(t.runner.getState()).toBe('idle');
+  });
+
+  it('rests after each slice for its share of a core, from the share it was last given', () => {
+    t.runner.handle({ type: 'start', config: { ...CONFIG, seconds: 100_000 } });
+    t.tick(3);
+    expect(t.delays).toEqual([0, 0, 0, 0]); // a whole core: the next slice at once
+    const share = 0.25;
+    t.runner.handle({ type: 'share', share });
+    t.tick(5);
+    // The delay scheduled after slice k follows progress k; the fake engine's time is all busy time.
+    const busy = t
+      .of('progress')
+      .slice(3)
+      .map((p) => p.slice_ms);
+    const rests = t.delays.slice(4);
+    expect(busy).toHaveLength(5);
+    busy.forEach((ms, k) => expect(ms / (ms + rests[k])).toBeCloseTo(share));
+    t.runner.handle({ type: 'share', share: 1 });
+    t.tick(1);
+    expect(t.delays.at(-1)).toBe(0);
+  });
+
+  it('starts no second loop when resumed during a rest', () => {
+    t.runner.handle({ type: 'share', share: 0.5 });
+    t.runner.handle({ type: 'start', config: { ...CONFIG, seconds: 100_000 } });
+    t.tick(1);
+    expect(t.delays.at(-1)).toBeGreaterThan(0); // resting
+    t.runner.handle({ type: 'pause' });
+    t.runner.handle({ type: 'resume' });
+    expect(t.queue).toHaveLength(1);
+    t.tick(3);
+    expect(t.queue).toHaveLength(1);
+  });
+
+  it('takes a share in any state, and refuses one outside (0, 1] naming it', () => {
+    for (const share of [0, 1.5, -1, '0.5', null]) t.runner.handle({ type: 'share', share });
+    expect(t.of('error')).toHaveLength(5);
+    for (const e of t.of('error')) expect(e).toMatchObject({ recoverable: true, message: expect.stringMatching(/malformed.*"share"/) });
+    t.runner.handle({ type: 'start', config: { ...CONFIG, drive: 'trap' } });
+    const errors = t.of('error').length;
+    t.runner.handle({ type: 'share', share: 0.5 }); // a crashed engine has nothing to say to it
+    expect(t.of('error')).toHaveLength(errors);
   });
 
   it('sizes slices toward the target time', () => {

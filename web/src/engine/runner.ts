@@ -1,7 +1,8 @@
 // The worker's run loop, kept apart from the wasm import so it can be tested with a fake engine.
 //
 // The engine runs in slices: advance(~N host IOs), post the finished seconds, then give the
-// event loop back so that pause / reset / a new start are answered within one slice.
+// event loop back so that pause / reset / a new start are answered within one slice (after a
+// rest when the worker has less than a whole core: share.ts).
 
 import {
   isSimConfig,
@@ -19,17 +20,19 @@ import {
   checkRequest,
   needsFullEngine,
   offerOf,
+  ownBuffer,
   withoutFullEngine,
   type EngineModule,
   type ReadyMessage,
   type EngineSimulation,
 } from './engineModule';
+import { Pacer } from './share';
 import { errorMessage, isTrap, nextSliceIos, SLICE_INITIAL_IOS } from './slices';
 
 export interface RunnerHost {
   post(msg: WorkerToPage, transfer?: Transferable[]): void;
-  /** Runs `fn` as a new task, after pending messages have been handled. */
-  schedule(fn: () => void): void;
+  /** Runs `fn` as a new task in `delayMs` (0: as soon as pending messages have been handled). */
+  schedule(fn: () => void, delayMs: number): void;
   now(): number;
   /**
    * Loads the full engine module (fio job files and traces: scripts/build-wasm.sh), when the
@@ -40,12 +43,6 @@ export interface RunnerHost {
 
 /** `advance_inside`'s last second when not stepping. */
 const NO_LAST_SECOND = 0xffff_ffff;
-
-/** A buffer to transfer that the array owns entirely (never a view of wasm memory). */
-function ownBuffer(a: Float64Array): ArrayBuffer {
-  const own = a.byteOffset === 0 && a.buffer.byteLength === a.byteLength && a.buffer instanceof ArrayBuffer ? a : a.slice();
-  return own.buffer as ArrayBuffer;
-}
 
 export class Runner {
   private sim: EngineSimulation | null = null;
@@ -58,6 +55,7 @@ export class Runner {
   private sliceIos = SLICE_INITIAL_IOS;
   /** Bumped by every start/reset, so a slice scheduled for an older run does nothing. */
   private runToken = 0;
+  private readonly pacer: Pacer;
   private elapsedMs = 0;
   /** While stepping: the second at which to pause again. */
   private stepTo: number | null = null;
@@ -84,6 +82,7 @@ export class Runner {
     this.engine = engine;
     this.full = host.loadFull ? 'no' : 'yes';
     this.offer = offerOf(engine);
+    this.pacer = new Pacer(host.schedule);
   }
 
   /** Tells the page what the engine offers. Call once after construction. */
@@ -141,6 +140,10 @@ export class Runner {
   }
 
   private dispatch(msg: PageToWorker): void {
+    if (msg.type === 'share') {
+      this.pacer.share = msg.share; // in any state: the page sends it when the computing runs change
+      return;
+    }
     if (this.state === 'error' && msg.type === 'check') {
       // The module cannot be trusted after a crash; the page says so already.
       this.host.post({ type: 'checked', id: msg.id, problem: null });
@@ -272,9 +275,10 @@ export class Runner {
     this.scheduleSlice();
   }
 
-  private scheduleSlice(): void {
+  /** The next slice, after the rest owed for `busyMs` of work. */
+  private scheduleSlice(busyMs = 0): void {
     const token = this.runToken;
-    this.host.schedule(() => this.slice(token));
+    this.pacer.next(token, busyMs, () => this.slice(token));
   }
 
   private slice(token: number): void {
@@ -353,7 +357,7 @@ export class Runner {
       this.setState('paused');
       return;
     }
-    this.scheduleSlice();
+    this.scheduleSlice(this.host.now() - t0); // the slice's whole time, posting included
   }
 
   /** Where a step that would end at `second` ends: later if a cut asked for lands after it. */

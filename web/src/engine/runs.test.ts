@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { WorkerLike } from './client';
 import { meanFigure } from './fakeWasm';
 import { MAX_RUNS, PROGRESS_MS, RunSet } from './runs';
+import { CORES_LEFT_TO_PAGE } from './share';
 
 class FakeWorker implements WorkerLike {
   sent: { type: string }[] = [];
@@ -24,7 +25,8 @@ const FIELDS = ['second', 'iops'];
 const ROW = 12;
 const LAYOUT = { dies: 1, channels: 1, kinds: ['a', 'b', 'c', 'd', 'e', 'f'], valid_bins: 2, erase_bins: 2, row: ROW };
 
-function setup() {
+/** A run set on `cores` cores (enough, by default, that no run's engine is held back). */
+function setup(cores = 16) {
   const workers: FakeWorker[] = [];
   const clock = { t: 0 };
   const runs = new RunSet<string>(
@@ -34,6 +36,8 @@ function setup() {
       return w;
     },
     () => clock.t,
+    false,
+    cores,
   );
   runs.open();
   workers[0].say({ type: 'ready', presets: [], workloads: [], request_fields: {}, fields: FIELDS });
@@ -227,6 +231,35 @@ describe('RunSet', () => {
     runs.start(a, CONFIG, 'S3700');
     expect(workers).toHaveLength(1);
     runs.dispose();
+  });
+
+  it('gives the computing runs’ engines shares of the cores that leave the page some, and a lone run a whole core', () => {
+    const cores = 2;
+    const { runs, workers } = setup(cores);
+    const ids = [0, 1, 2, 3].map((i) => runs.add(`run ${i}`)!);
+    for (const id of ids) runs.start(id, CONFIG, 'x');
+    const run = (i: number) => workers[i + 1];
+    /** The share each run's worker was told last (1: never told, as a new worker starts). */
+    const shares = () =>
+      ids.map((_, i) => (run(i).sent.filter((m) => m.type === 'share') as unknown as { share: number }[]).at(-1)?.share ?? 1);
+    const say = (i: number, state: string) => run(i).say({ type: 'state', state });
+    const budget = Math.max(1, cores - CORES_LEFT_TO_PAGE);
+
+    say(0, 'running');
+    expect(shares()).toEqual([1, 1, 1, 1]); // one run alone is not slowed
+    for (const i of [1, 2, 3]) say(i, 'running');
+    const four = shares();
+    expect(new Set(four).size).toBe(1);
+    expect(four[0] * 4).toBeCloseTo(budget); // all of the budget, no more
+    say(3, 'finished');
+    say(2, 'paused');
+    expect(shares()[0] * 2).toBeCloseTo(budget);
+    expect(shares()[0]).toBeGreaterThan(four[0]);
+    runs.remove(ids[1]);
+    expect(shares()[0]).toBe(1);
+    say(2, 'running'); // resumed: two compute again
+    expect(shares()[0] * 2).toBeCloseTo(budget);
+    expect(shares()[2] * 2).toBeCloseTo(budget);
   });
 
   it('tells React of progress at most once per PROGRESS_MS, and of a state change at once', () => {

@@ -20,6 +20,7 @@ import type {
 } from './protocol';
 import { EVIDENCE_FIELDS } from './engineModule';
 import { newSlot, onRunMessage, type Run, type Slot } from './run';
+import { shareOf } from './share';
 
 export const MAX_RUNS = 4;
 
@@ -71,6 +72,8 @@ export class RunSet<S> {
      * of in a worker of its own: an embed then loads one engine, not two.
      */
     private readonly catalogFromRuns = false,
+    /** The machine's cores, which the runs' engines share with the page (share.ts). */
+    private readonly cores: number = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency,
   ) {
     this.snap = this.build();
   }
@@ -374,6 +377,9 @@ export class RunSet<S> {
   }
 
   private changed(): void {
+    // Every change of a run's state, a start or a removal comes here: each worker's share of a core.
+    const share = shareOf(this.slots.filter((s) => s.client && s.run.state === 'running').length, this.cores);
+    for (const s of this.slots) if (s.client && s.client.state !== 'error') s.client.setShare(share);
     if (this.progressTimer !== null) clearTimeout(this.progressTimer);
     this.progressTimer = null;
     this.snap = this.build();

@@ -40,7 +40,7 @@ async function boot(): Promise<void> {
     await init();
     runner = new Runner(wasm, {
       post,
-      schedule: (fn) => setTimeout(fn, 0),
+      schedule: (fn, delayMs) => setTimeout(fn, delayMs),
       now: () => performance.now(),
       loadFull: async () => {
         const full = await import('./pkg-full/ssdlab_full.js');

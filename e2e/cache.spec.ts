@@ -72,6 +72,40 @@ test('idle recovery: the longer the rest, the faster the write after it', async 
   expect(after[after.length - 1][1]).toBeGreaterThan(1.5 * after[0][1]);
 });
 
+test('the recovery experiments take their rests, writes and states from the picker', async ({ page }) => {
+  await openApp(page, `?experiment=dirty-recovery&exp_seconds=4&${SMALL_980PRO}`);
+  await page.getByTestId('exp-rests-input').fill('0,x');
+  await expect(page.getByTestId('exp-rests-error')).toContainText('Rests: each must be a whole number from 0 to 1,000,000');
+  await page.getByTestId('exp-rests-input').fill('10');
+  await page.getByTestId('exp-dirty-s-input').fill('20');
+  await page.getByTestId('exp-states-secure-erased').uncheck();
+  await page.getByTestId('exp-states-trimmed').uncheck();
+  await expect(page).toHaveURL(/exp_rests=10&exp_dirty_s=20&exp_states=dirty,rested/);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByTestId('exp-start').click();
+  await untilExperimentFinished(page);
+  // A row per state chosen, the rested one after the rest typed: the dirty drive, then rested.
+  const rows = page.getByTestId(/^exp-table-/).locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  const row = async (i: number) => (await rows.nth(i).locator('td').allTextContents()).slice(0, 2);
+  expect(await row(0)).toEqual(['dirty', '0']);
+  expect(await row(1)).toEqual(['rested', '10']);
+
+  // Idle recovery takes its writes around the rests; the dirty drive's fields are gone.
+  await page.getByTestId('experiment-select').selectOption('idle-recovery');
+  await expect(page.getByTestId('exp-dirty-s-input')).toHaveCount(0);
+  await page.getByTestId('exp-write-gb-input').fill('8');
+  await page.getByTestId('exp-then-gb-input').fill('1');
+  await expect(page).toHaveURL(/exp_write_gb=8&exp_then_gb=1/);
+  await page.getByTestId('exp-start').click();
+  await untilExperimentFinished(page);
+  const idle = page.getByTestId(/^exp-table-/).locator('tbody tr');
+  await expect(idle).toHaveCount(2); // before and after the one rest
+  const gb = async (i: number) => Number((await idle.nth(i).locator('td').nth(2).textContent())!.replace(/,/g, ''));
+  expect(await gb(0)).toBeCloseTo(8, 0);
+  expect(await gb(1)).toBeCloseTo(1, 0);
+});
+
 test('a live fill of a cached drive: the SLC panels, and a slow second explained by the full cache', async ({ page }) => {
   await openApp(page, `?${SMALL_980PRO}&workload=sequential-write&precondition=none&block=1048576&qd=1&seconds=12`);
   await runToEnd(page);
@@ -92,8 +126,8 @@ test('a live fill of a cached drive: the SLC panels, and a slow second explained
   expect(Number(summary.match(/folding ([\d.]+)%/)![1])).toBeGreaterThan(0);
   // Its blocks by mode: the cache's SLC-mode blocks, written TLC blocks, free ones; they add up.
   const modes = (await page.getByTestId('block-modes-summary').textContent())!.replace(/,/g, '');
-  const [slc, native, free, total] = [/SLC mode \(the cache\) (\d+)/, /TLC\/QLC mode written (\d+)/, /free (\d+)/, /of (\d+) blocks/].map((re) =>
-    Number(modes.match(re)![1]),
+  const [slc, native, free, total] = [/SLC mode \(the cache\) (\d+)/, /TLC\/QLC mode written (\d+)/, /free (\d+)/, /of (\d+) blocks/].map(
+    (re) => Number(modes.match(re)![1]),
   );
   expect(slc).toBeGreaterThan(0);
   expect(native).toBeGreaterThan(0);

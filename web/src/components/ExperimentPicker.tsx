@@ -18,6 +18,7 @@ import {
   type ExperimentSettings,
 } from '../settings/experimentState';
 import { PlacementSettings } from './PlacementSettings';
+import { RecoverySettings } from './RecoverySettings';
 import { FieldError, NumberField, ParsedField } from './fields';
 
 export interface ExperimentPickerProps {
@@ -143,6 +144,9 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
             />
           )}
           {takes.placement && <PlacementSettings value={settings.placement} onChange={(placement) => onChange({ placement })} at={at} />}
+          {takes.recovery && (
+            <RecoverySettings kind={takes.recovery} value={settings.recovery} onChange={(recovery) => onChange({ recovery })} at={at} />
+          )}
           {takes.precondition && (
             <fieldset className="field" aria-describedby={ids.pre}>
               <legend className="field-label">Preconditioning</legend>

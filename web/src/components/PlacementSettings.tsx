@@ -11,10 +11,9 @@ import {
   PLACEMENT_LAYOUTS,
   PLACEMENT_LIMITS,
   PLACEMENT_PAGE,
-  toggleName,
   type PlacementChoice,
 } from '../settings/placementExperiment';
-import { FieldError, NumberField, ParsedField } from './fields';
+import { NameChecks, NumberField, ParsedField } from './fields';
 
 const HOST_WORDS: Record<string, string> = {
   uniform: 'uniform (random 4 KiB, no tags)',
@@ -34,39 +33,6 @@ export interface PlacementSettingsProps {
   value: PlacementChoice;
   onChange(next: PlacementChoice): void;
   at(place: ExperimentPlace): string | null;
-}
-
-function NameChecks(props: {
-  legend: string;
-  names: readonly string[];
-  words: Record<string, string>;
-  chosen: readonly string[];
-  onChange(next: string[]): void;
-  problem: string | null;
-  testId: string;
-}) {
-  return (
-    <fieldset className="field placement-checks" data-testid={props.testId}>
-      <legend className="field-label">{props.legend}</legend>
-      {props.names.map((n) => {
-        const on = props.chosen.includes(n);
-        return (
-          <label key={n} className="check">
-            <input
-              type="checkbox"
-              checked={on}
-              // The last one chosen stays: a point needs a host and a layout.
-              disabled={on && props.chosen.length === 1}
-              onChange={() => props.onChange(toggleName(props.chosen, n, props.names))}
-              data-testid={`${props.testId}-${n}`}
-            />{' '}
-            {props.words[n] ?? n}
-          </label>
-        );
-      })}
-      <FieldError message={props.problem} />
-    </fieldset>
-  );
 }
 
 export function PlacementSettings({ value, onChange, at }: PlacementSettingsProps) {

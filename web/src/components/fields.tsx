@@ -5,6 +5,7 @@
 // to the page (InvalidFields) so Start can say why it is disabled.
 
 import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { toggleName } from '../settings/placementExperiment';
 import { parseNumberText, type Parsed } from '../settings/urlState';
 
 export function FieldError({ message, id, testId }: { message: string | null; id?: string; testId?: string }) {
@@ -131,5 +132,38 @@ export function NumberField({ min, max, whole, ...rest }: NumberFieldProps) {
       parse={(t) => parseNumberText(rest.label, t, min, max, whole)}
       format={String}
     />
+  );
+}
+
+/** A choice of names, one checkbox each; the last one chosen stays (a run needs one). */
+export function NameChecks(props: {
+  legend: string;
+  names: readonly string[];
+  words: Record<string, string>;
+  chosen: readonly string[];
+  onChange(next: string[]): void;
+  problem: string | null;
+  testId: string;
+}) {
+  return (
+    <fieldset className="field name-checks" data-testid={props.testId}>
+      <legend className="field-label">{props.legend}</legend>
+      {props.names.map((n) => {
+        const on = props.chosen.includes(n);
+        return (
+          <label key={n} className="check">
+            <input
+              type="checkbox"
+              checked={on}
+              disabled={on && props.chosen.length === 1}
+              onChange={() => props.onChange(toggleName(props.chosen, n, props.names))}
+              data-testid={`${props.testId}-${n}`}
+            />{' '}
+            {props.words[n] ?? n}
+          </label>
+        );
+      })}
+      <FieldError message={props.problem} />
+    </fieldset>
   );
 }

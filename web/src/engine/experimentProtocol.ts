@@ -41,6 +41,13 @@ export interface ExperimentRequest {
   layouts?: string[];
   op_percents?: number[];
   drive_writes?: number;
+  /** idle-recovery: GB written before and after each rest; both recoveries: the rests (s). */
+  write_gb?: number;
+  rest_seconds?: number[];
+  then_gb?: number;
+  /** dirty-recovery: seconds of random writes first, and the states measured. */
+  dirty_seconds?: number;
+  states?: string[];
 }
 
 export type Cell = string | number | boolean | null;

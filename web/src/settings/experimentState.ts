@@ -14,6 +14,16 @@ import {
   parseOpPercentsText,
   type PlacementChoice,
 } from './placementExperiment';
+import {
+  RECOVERY_ENGINE,
+  parseDirtySecondsText,
+  parseRestsText,
+  parseStatesText,
+  parseThenGbText,
+  parseWriteGbText,
+  recoveryOf,
+  type RecoveryChoice,
+} from './recoveryExperiment';
 
 export type Precondition = 'article' | 'fill';
 
@@ -30,6 +40,8 @@ export interface ExperimentSettings {
   plot: 'mb_s' | 'iops';
   /** The placement experiment's hosts, layouts, over-provisionings and drive writes. */
   placement: PlacementChoice;
+  /** The recovery experiments' rests, writes and states. */
+  recovery: RecoveryChoice;
 }
 
 export const NO_EXPERIMENT: ExperimentSettings = {
@@ -41,6 +53,7 @@ export const NO_EXPERIMENT: ExperimentSettings = {
   precondition: 'article',
   plot: 'mb_s',
   placement: PLACEMENT_PAGE,
+  recovery: RECOVERY_ENGINE,
 };
 
 export const EXPERIMENT_LIMITS = {
@@ -67,6 +80,11 @@ export const EXPERIMENT_KEYS = {
   layouts: 'exp_layouts',
   opPercents: 'exp_op',
   driveWrites: 'exp_dw',
+  rests: 'exp_rests',
+  writeGb: 'exp_write_gb',
+  thenGb: 'exp_then_gb',
+  dirtySeconds: 'exp_dirty_s',
+  states: 'exp_states',
 } as const;
 
 /** How an experiment's table is drawn, read from its columns (so a new experiment is drawn too). */
@@ -89,6 +107,8 @@ export function settingsOf(info: ExperimentInfo): {
   spans: boolean;
   precondition: boolean;
   placement: boolean;
+  /** Which recovery experiment's settings it takes, if one. */
+  recovery: 'idle' | 'dirty' | null;
 } {
   const kind = experimentKind(info.columns);
   return {
@@ -97,6 +117,7 @@ export function settingsOf(info: ExperimentInfo): {
     spans: kind === 'span',
     precondition: kind === 'queue-depth',
     placement: kind === 'placement',
+    recovery: kind === 'recovery' ? recoveryOf(info.columns) : null,
   };
 }
 
@@ -207,6 +228,13 @@ export function parseExperiment(search: string): ParsedExperiment {
   take(K.opPercents, q.get(K.opPercents), parseOpPercentsText, (v) => (pl.opPercents = v));
   take(K.driveWrites, q.get(K.driveWrites), parseDriveWritesText, (v) => (pl.driveWrites = v));
   s.placement = pl;
+  const rc = { ...s.recovery };
+  take(K.rests, q.get(K.rests), parseRestsText, (v) => (rc.rests = v));
+  take(K.writeGb, q.get(K.writeGb), parseWriteGbText, (v) => (rc.writeGb = v));
+  take(K.thenGb, q.get(K.thenGb), parseThenGbText, (v) => (rc.thenGb = v));
+  take(K.dirtySeconds, q.get(K.dirtySeconds), parseDirtySecondsText, (v) => (rc.dirtySeconds = v));
+  take(K.states, q.get(K.states), parseStatesText, (v) => (rc.states = v));
+  s.recovery = rc;
   return { settings: s, errors };
 }
 
@@ -251,6 +279,12 @@ export function experimentSearch(s: ExperimentSettings): URLSearchParams {
   if (pl.layouts.join() !== page.layouts.join()) q.set(K.layouts, pl.layouts.join(','));
   if (pl.opPercents.join() !== page.opPercents.join()) q.set(K.opPercents, formatList(pl.opPercents));
   if (pl.driveWrites !== page.driveWrites) q.set(K.driveWrites, String(pl.driveWrites));
+  const rc = s.recovery;
+  if (rc.rests !== null) q.set(K.rests, formatList(rc.rests));
+  if (rc.writeGb !== null) q.set(K.writeGb, String(rc.writeGb));
+  if (rc.thenGb !== null) q.set(K.thenGb, String(rc.thenGb));
+  if (rc.dirtySeconds !== null) q.set(K.dirtySeconds, String(rc.dirtySeconds));
+  if (rc.states !== null) q.set(K.states, rc.states.join(','));
   return q;
 }
 
@@ -271,6 +305,7 @@ export function joinSearch(search: string, more: URLSearchParams): string {
  */
 export function experimentRequest(s: ExperimentSettings, info: ExperimentInfo, run: SimConfig): ExperimentRequest {
   const takes = settingsOf(info);
+  const rc = s.recovery;
   return {
     experiment: info.id,
     drive: run.drive,
@@ -291,6 +326,11 @@ export function experimentRequest(s: ExperimentSettings, info: ExperimentInfo, r
           drive_writes: s.placement.driveWrites,
         }
       : {}),
+    ...(takes.recovery !== null && rc.rests !== null ? { rest_seconds: [...rc.rests] } : {}),
+    ...(takes.recovery === 'idle' && rc.writeGb !== null ? { write_gb: rc.writeGb } : {}),
+    ...(takes.recovery === 'idle' && rc.thenGb !== null ? { then_gb: rc.thenGb } : {}),
+    ...(takes.recovery === 'dirty' && rc.dirtySeconds !== null ? { dirty_seconds: rc.dirtySeconds } : {}),
+    ...(takes.recovery === 'dirty' && rc.states !== null ? { states: [...rc.states] } : {}),
   };
 }
 
@@ -308,12 +348,31 @@ export function sweepArgs(r: ExperimentRequest): string[] {
   if (r.layouts !== undefined) args.push('--layouts', r.layouts.join(','));
   if (r.op_percents !== undefined) args.push('--op-percents', r.op_percents.join(','));
   if (r.drive_writes !== undefined) args.push('--drive-writes', String(r.drive_writes));
+  if (r.write_gb !== undefined) args.push('--write-gb', String(r.write_gb));
+  if (r.rest_seconds !== undefined) args.push('--rest-seconds', r.rest_seconds.join(','));
+  if (r.then_gb !== undefined) args.push('--then-gb', String(r.then_gb));
+  if (r.dirty_seconds !== undefined) args.push('--dirty-seconds', String(r.dirty_seconds));
+  if (r.states !== undefined) args.push('--states', r.states.join(','));
   for (const [path, v] of Object.entries(r.set ?? {})) args.push('--set', `${path}=${String(v)}`);
   return args;
 }
 
 /** Where the engine's objection to an experiment request belongs: a setting of the picker, or elsewhere. */
-export type ExperimentPlace = 'seconds' | 'ramp' | 'qds' | 'spans' | 'precondition' | 'hosts' | 'layouts' | 'op' | 'dw';
+export type ExperimentPlace =
+  | 'seconds'
+  | 'ramp'
+  | 'qds'
+  | 'spans'
+  | 'precondition'
+  | 'hosts'
+  | 'layouts'
+  | 'op'
+  | 'dw'
+  | 'rests'
+  | 'writeGb'
+  | 'thenGb'
+  | 'dirtySeconds'
+  | 'states';
 
 export function experimentPlace(field: string): ExperimentPlace | null {
   if (field === 'seconds') return 'seconds';
@@ -325,5 +384,10 @@ export function experimentPlace(field: string): ExperimentPlace | null {
   if (field.startsWith('layouts')) return 'layouts';
   if (field.startsWith('op_percents')) return 'op';
   if (field === 'drive_writes') return 'dw';
+  if (field.startsWith('rest_seconds')) return 'rests';
+  if (field === 'write_gb') return 'writeGb';
+  if (field === 'then_gb') return 'thenGb';
+  if (field === 'dirty_seconds') return 'dirtySeconds';
+  if (field.startsWith('states')) return 'states';
   return null;
 }

@@ -17,6 +17,7 @@ import { consistency as scenario } from '../scenarios/consistency';
 import type { EngineOffer } from '../settings/options';
 import { LABELS as EXPERIMENT_LABELS, experimentPlace, type ExperimentPlace } from '../settings/experimentState';
 import { PLACEMENT_LABELS } from '../settings/placementExperiment';
+import { RECOVERY_LABELS } from '../settings/recoveryExperiment';
 import { DEFAULTS } from '../settings/pageDefaults';
 import { placeProblem, type PlacedProblem } from '../settings/problems';
 import { buildRequest } from '../settings/request';
@@ -82,6 +83,7 @@ const PLACE_LABELS: Record<ExperimentPlace, string> = {
   layouts: PLACEMENT_LABELS.layouts,
   op: PLACEMENT_LABELS.opPercents,
   dw: PLACEMENT_LABELS.driveWrites,
+  ...RECOVERY_LABELS,
 };
 
 /** The engine's objection to an experiment's own settings, placed in the experiment picker. */

@@ -1,0 +1,110 @@
+// The recovery experiments' settings in the picker: the rests (a run each), idle-recovery's
+// writes around them, dirty-recovery's random writes and the states it measures. Empty fields
+// are the engine's defaults.
+
+import type { ExperimentPlace } from '../settings/experimentState';
+import {
+  parseRestsText,
+  RECOVERY_DEFAULTS,
+  RECOVERY_LABELS,
+  RECOVERY_LIMITS,
+  RECOVERY_STATES,
+  type RecoveryChoice,
+} from '../settings/recoveryExperiment';
+import { NameChecks, NumberField, ParsedField } from './fields';
+
+const STATE_WORDS: Record<string, string> = {
+  'secure-erased': 'secure-erased: the same write on an empty drive',
+  dirty: 'dirty: right after the random writes',
+  rested: 'rested: after each rest, idle',
+  trimmed: 'trimmed: the whole drive TRIMmed, then each rest',
+};
+
+export interface RecoverySettingsProps {
+  kind: 'idle' | 'dirty';
+  value: RecoveryChoice;
+  onChange(next: RecoveryChoice): void;
+  at(place: ExperimentPlace): string | null;
+}
+
+export function RecoverySettings({ kind, value, onChange, at }: RecoverySettingsProps) {
+  const states = value.states ?? RECOVERY_STATES;
+  return (
+    <div className="recovery-settings" data-testid="recovery-settings">
+      <ParsedField<number[]>
+        label={RECOVERY_LABELS.rests}
+        unit="s"
+        value={value.rests ? [...value.rests] : undefined}
+        placeholder={`${RECOVERY_DEFAULTS.rests.join(',')} (default)`}
+        optional
+        inputMode="text"
+        parse={parseRestsText}
+        format={(v) => v.join(',')}
+        onChange={(v) => onChange({ ...value, rests: v ?? null })}
+        hint={`Idle seconds before the next write, a run each: ${RECOVERY_LIMITS.rests.min} to ${RECOVERY_LIMITS.rests.max} of them, each 0 to 1,000,000 s${
+          kind === 'dirty' ? ' (CDRLabs rested its 870 QVO for 1800 s)' : ''
+        }.`}
+        problem={at('rests')}
+        testId="exp-rests"
+      />
+      {kind === 'idle' ? (
+        <>
+          <NumberField
+            label={RECOVERY_LABELS.writeGb}
+            unit="GB"
+            value={value.writeGb ?? undefined}
+            placeholder="a third of the drive (default)"
+            optional
+            min={RECOVERY_LIMITS.gb.min}
+            max={RECOVERY_LIMITS.gb.max}
+            whole={false}
+            onChange={(v) => onChange({ ...value, writeGb: v ?? null })}
+            problem={at('writeGb')}
+            testId="exp-write-gb"
+          />
+          <NumberField
+            label={RECOVERY_LABELS.thenGb}
+            unit="GB"
+            value={value.thenGb ?? undefined}
+            placeholder="a hundredth of the drive (default)"
+            optional
+            min={RECOVERY_LIMITS.gb.min}
+            max={RECOVERY_LIMITS.gb.max}
+            whole={false}
+            onChange={(v) => onChange({ ...value, thenGb: v ?? null })}
+            hint="1 MiB sequential writes before each rest and after it, from where the first stopped."
+            problem={at('thenGb')}
+            testId="exp-then-gb"
+          />
+        </>
+      ) : (
+        <>
+          <NumberField
+            label={RECOVERY_LABELS.dirtySeconds}
+            unit="s"
+            value={value.dirtySeconds ?? undefined}
+            placeholder={`${RECOVERY_DEFAULTS.dirtySeconds} (CDRLabs’ 30 minutes)`}
+            optional
+            min={RECOVERY_LIMITS.dirtySeconds.min}
+            max={RECOVERY_LIMITS.dirtySeconds.max}
+            whole
+            onChange={(v) => onChange({ ...value, dirtySeconds: v ?? null })}
+            hint="Seconds of 4 KiB random writes after the fill that make the drive dirty (1 to 1,000,000)."
+            problem={at('dirtySeconds')}
+            testId="exp-dirty-s"
+          />
+          <NameChecks
+            legend={RECOVERY_LABELS.states}
+            names={RECOVERY_STATES}
+            words={STATE_WORDS}
+            chosen={states}
+            // Every state is the engine's default: kept out of the request and the link.
+            onChange={(next) => onChange({ ...value, states: next.length === RECOVERY_STATES.length ? null : next })}
+            problem={at('states')}
+            testId="exp-states"
+          />
+        </>
+      )}
+    </div>
+  );
+}

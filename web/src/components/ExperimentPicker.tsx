@@ -35,6 +35,8 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
   const at = (place: ExperimentPlace) => (problem && problem.place === place ? problem.message : null);
   const takes = info ? settingsOf(info) : null;
   const seconds = settings.seconds ?? (info ? mostSeconds(info) : 1);
+  // Points that end when their writes do: the seconds only cap them.
+  const capped = takes !== null && (takes.placement || takes.recovery === 'idle');
 
   return (
     <div className="field experiment-picker" data-testid="experiment-picker">
@@ -78,10 +80,10 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
         <div className="experiment-settings" data-testid="experiment-settings">
           <div className="field-row">
             <NumberField
-              label={takes.placement ? 'Seconds per point, at most' : LABELS.seconds}
+              label={capped ? 'Seconds per point, at most' : LABELS.seconds}
               unit="s"
               value={settings.seconds ?? undefined}
-              placeholder={info.seconds > 0 ? `${info.seconds} (the article’s)` : 'until written'}
+              placeholder={info.seconds > 0 ? `${info.seconds} (${capped ? 'default' : 'the article’s'})` : 'until written'}
               optional
               min={EXPERIMENT_LIMITS.seconds.min}
               max={EXPERIMENT_LIMITS.seconds.max}
@@ -109,9 +111,11 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
           <p className="hint">
             {takes.placement
               ? 'At most this many simulated seconds per point; empty: until the app has written its data the drive writes below times over (a point cut short is measured over the second half of what it wrote).'
-              : `Simulated seconds each point is measured for${takes.ramp ? '; the ramp at its start is not counted (fio’s ramp_time)' : ''}${
-                  info.seconds > 0 ? '' : '; empty: until the whole drive is written'
-                }.`}
+              : takes.recovery === 'idle'
+                ? 'At most this many simulated seconds per run: each run ends when its writes are done.'
+                : `Simulated seconds each point is measured for${takes.ramp ? '; the ramp at its start is not counted (fio’s ramp_time)' : ''}${
+                    info.seconds > 0 ? '' : '; empty: until the whole drive is written'
+                  }.`}
           </p>
           {takes.qds && (
             <ParsedField<number[]>

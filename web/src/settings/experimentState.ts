@@ -5,7 +5,7 @@
 
 import type { ExperimentInfo, ExperimentRequest } from '../engine/experimentProtocol';
 import type { SimConfig } from '../engine/protocol';
-import { parseNumberText, type Parsed } from './urlState';
+import { parseListText, parseNumberText, type Parsed } from './urlState';
 import {
   PLACEMENT_PAGE,
   parseDriveWritesText,
@@ -145,36 +145,14 @@ export function parseRampText(text: string, seconds: number): Parsed<number> {
   return parseNumberText(LABELS.ramp, text, 0, Math.max(0, seconds - 1), true);
 }
 
-function parseList(
-  label: string,
-  text: string,
-  parseOne: (t: string) => Parsed<number>,
-  count: { min: number; max: number },
-): Parsed<number[]> {
-  const parts = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  if (parts.length < count.min || parts.length > count.max) {
-    return { error: `${label}: must list ${count.min} to ${count.max} values, separated by commas (got ${parts.length})` };
-  }
-  const values: number[] = [];
-  for (const p of parts) {
-    const one = parseOne(p);
-    if (one.error !== undefined) return { error: one.error.replace(/^[^:]*:/, `${label}: each`) };
-    values.push(one.value);
-  }
-  return { value: values };
-}
-
 export function parseQdsText(text: string): Parsed<number[]> {
   const { min, max } = EXPERIMENT_LIMITS.queueDepth;
-  return parseList(LABELS.qds, text, (t) => parseNumberText(LABELS.qds, t, min, max, true), EXPERIMENT_LIMITS.queueDepths);
+  return parseListText(LABELS.qds, text, (t) => parseNumberText(LABELS.qds, t, min, max, true), EXPERIMENT_LIMITS.queueDepths);
 }
 
 export function parseSpansText(text: string): Parsed<number[]> {
   const { min, max } = EXPERIMENT_LIMITS.span;
-  return parseList(LABELS.spans, text, (t) => parseNumberText(LABELS.spans, t, min, max, false), EXPERIMENT_LIMITS.spans);
+  return parseListText(LABELS.spans, text, (t) => parseNumberText(LABELS.spans, t, min, max, false), EXPERIMENT_LIMITS.spans);
 }
 
 export const formatList = (v: readonly number[]) => v.join(',');

@@ -2,7 +2,7 @@
 // (hosts), layouts, over-provisionings and how many drive writes. Names and ranges are the
 // engine's (experiment/mod.rs `names`, `real_range`); the engine checks them again.
 
-import { parseNumberText, type Parsed } from './urlState';
+import { parseListText, parseNumberText, type Parsed } from './urlState';
 
 export const PLACEMENT_HOSTS = ['uniform', 'hot-cold', 'streams', 'cache', 'lsm'] as const;
 export const PLACEMENT_LAYOUTS = ['block', 'fdp', 'zoned'] as const;
@@ -63,21 +63,8 @@ export const parseLayoutsText = (t: string) => parseNamesText(PLACEMENT_LABELS.l
 
 export function parseOpPercentsText(text: string): Parsed<number[]> {
   const label = PLACEMENT_LABELS.opPercents;
-  const { min, max } = PLACEMENT_LIMITS.opPercents;
-  const parts = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  if (parts.length < min || parts.length > max) {
-    return { error: `${label}: must list ${min} to ${max} percentages, separated by commas (got ${parts.length})` };
-  }
-  const values: number[] = [];
-  for (const p of parts) {
-    const one = parseNumberText(label, p, PLACEMENT_LIMITS.opPercent.min, PLACEMENT_LIMITS.opPercent.max, false);
-    if (one.error !== undefined) return { error: one.error.replace(/^[^:]*:/, `${label}: each`) };
-    values.push(one.value);
-  }
-  return { value: values };
+  const { min, max } = PLACEMENT_LIMITS.opPercent;
+  return parseListText(label, text, (t) => parseNumberText(label, t, min, max, false), PLACEMENT_LIMITS.opPercents, 'percentages');
 }
 
 export function parseDriveWritesText(text: string): Parsed<number> {

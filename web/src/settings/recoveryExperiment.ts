@@ -4,7 +4,7 @@
 // which checks them again.
 
 import { parseNamesText } from './placementExperiment';
-import { parseNumberText, type Parsed } from './urlState';
+import { parseListText, parseNumberText, type Parsed } from './urlState';
 
 export const RECOVERY_STATES = ['secure-erased', 'dirty', 'rested', 'trimmed'] as const;
 
@@ -45,21 +45,8 @@ export function recoveryOf(columns: readonly string[]): 'idle' | 'dirty' {
 
 export function parseRestsText(text: string): Parsed<number[]> {
   const label = RECOVERY_LABELS.rests;
-  const parts = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  const { min, max } = RECOVERY_LIMITS.rests;
-  if (parts.length < min || parts.length > max) {
-    return { error: `${label}: must list ${min} to ${max} rests in seconds, separated by commas (got ${parts.length})` };
-  }
-  const values: number[] = [];
-  for (const p of parts) {
-    const one = parseNumberText(label, p, RECOVERY_LIMITS.rest.min, RECOVERY_LIMITS.rest.max, true);
-    if (one.error !== undefined) return { error: one.error.replace(/^[^:]*:/, `${label}: each`) };
-    values.push(one.value);
-  }
-  return { value: values };
+  const { min, max } = RECOVERY_LIMITS.rest;
+  return parseListText(label, text, (t) => parseNumberText(label, t, min, max, true), RECOVERY_LIMITS.rests, 'rests in seconds');
 }
 
 export const parseWriteGbText = (t: string) =>

@@ -91,6 +91,33 @@ export function parseNumberText(label: string, text: string, min: number, max: n
   return { value: v };
 }
 
+/**
+ * A comma-separated list of `count.min` to `count.max` numbers, each read by `parseOne`; errors
+ * name the control (`label`) and what the list holds (`noun`: "values", "percentages", ...).
+ */
+export function parseListText(
+  label: string,
+  text: string,
+  parseOne: (t: string) => Parsed<number>,
+  count: { min: number; max: number },
+  noun = 'values',
+): Parsed<number[]> {
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (parts.length < count.min || parts.length > count.max) {
+    return { error: `${label}: must list ${count.min} to ${count.max} ${noun}, separated by commas (got ${parts.length})` };
+  }
+  const values: number[] = [];
+  for (const p of parts) {
+    const one = parseOne(p);
+    if (one.error !== undefined) return { error: one.error.replace(/^[^:]*:/, `${label}: each`) };
+    values.push(one.value);
+  }
+  return { value: values };
+}
+
 /** Parses a comma-separated list of numbers each above `min`, sorted ascending. */
 export function parseNumberList(name: string, raw: string, min: number, unit = ''): Parsed<number[]> {
   const values = raw

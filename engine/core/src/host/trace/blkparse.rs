@@ -13,7 +13,8 @@
 //! the command bytes, no sectors) are skipped, as are the other events (remaps `A`, `G`,
 //! `I`, completions `C`, ...) and a column header written as comments (`#Maj,Mn CPU ...`), as
 //! some copies start. The summary blkparse prints at the end
-//! (`CPU0 (8,0):`, `Total (8,0):`, their counts, `Throughput`, `Events`, `Skips`) is skipped.
+//! (`CPU0 (8,0):`, `Total (8,0):`, their counts, `Throughput`, `Events`, `Skips`, and with `-s`
+//! each process's counts and waits before them) is skipped.
 
 use std::io::BufRead;
 
@@ -36,10 +37,18 @@ fn is_device(token: &str) -> bool {
     })
 }
 
-/// The start of blkparse's closing summary: `CPU3 (8,0):` or `Total (8,0):`.
+/// The start of blkparse's closing summary: `CPU3 (8,0):` or `Total (8,0):`, or with `-s` the
+/// per-process statistics before them, each headed by the process and its PID
+/// (`kworker/u8:2 (1406)`, `postgres (2210, ...)`).
 fn is_summary_header(line: &str) -> bool {
     let head = line.split(" (").next().unwrap_or("");
-    head == "Total" || head.strip_prefix("CPU").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    let digits = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit());
+    let process = line
+        .trim_end()
+        .strip_suffix(')')
+        .and_then(|l| l.rsplit_once(" ("))
+        .is_some_and(|(name, pid)| !name.trim().is_empty() && digits(pid.strip_suffix(", ...").unwrap_or(pid)));
+    head == "Total" || head.strip_prefix("CPU").is_some_and(digits) || process
 }
 
 pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<(), TraceError> {
@@ -154,6 +163,28 @@ Skips: 0 forward (0 -   0.0%)
             loaded.skipped.to_string(),
             "skipped 2 comment lines, 3 A events, 1 G events, 2 C events, 8 summary lines, 1 D events"
         );
+    }
+
+    #[test]
+    fn passes_over_the_per_process_statistics_of_blkparse_s() {
+        // `blkparse -s` prints each process's counts and waits after the events, headed
+        // `comm (pid)` or `comm (pid, ...)` (blkparse.c show_process_stats), before the CPU and
+        // device summary: they were refused as no event line.
+        let text = "\
+  8,0    1        1     0.000000000  3100  Q   R 90000 + 8 [cat]
+  8,0    1        2     0.000100000     0  C   R 90000 + 8 [0]
+cat (3100)
+ Reads Queued:           1,        4KiB\t Writes Queued:           0,        0KiB
+ Allocation wait:        0        \t Allocation wait:        0
+kworker/u8:2 (1406, ...)
+ Reads Queued:           0,        0KiB\t Writes Queued:           0,        0KiB
+
+CPU1 (8,0):
+ Reads Queued:           1,        4KiB\t Writes Queued:           0,        0KiB
+";
+        let loaded = read_any_line_end(text, Format::Blkparse);
+        assert_eq!(commands(&loaded), [(0, Op::Read, 90000 * 512, 4096)]);
+        assert_eq!(loaded.skipped.to_string(), "skipped 1 C events, 7 summary lines");
     }
 
     #[test]

@@ -114,10 +114,9 @@ fn read_dir(v: &Value, path: &str) -> Result<DirResult, String> {
     let clat_v = field(v, path, "clat_ns")?;
     let clat = read_lat(clat_v, &clat_path, total_ios)?;
     let mut percentiles = Vec::new();
-    if clat.n > 0 {
-        let p = field(clat_v, &clat_path, "percentile")?
-            .as_object()
-            .ok_or_else(|| format!("{}.percentile: must be an object", clat_path))?;
+    // None with clat_percentiles=0 (lat_percentiles=1 lists them under lat_ns instead).
+    if let Some(p) = clat_v.get("percentile").filter(|_| clat.n > 0) {
+        let p = p.as_object().ok_or_else(|| format!("{}.percentile: must be an object", clat_path))?;
         for (k, val) in p {
             let pct: f64 = k.parse().map_err(|_| format!("{}.percentile: '{}' is not a percentage", clat_path, k))?;
             let ns = val.as_u64().ok_or_else(|| format!("{}.percentile.{}: must be whole ns", clat_path, k))?;
@@ -277,6 +276,10 @@ mod tests {
         assert_eq!(read.percentiles, [(1.0, 126464), (99.99, 569344)]);
         // fio 3.20 added N, each direction's sample count: its IOs before.
         assert_eq!((read.clat.n, read.lat.n, results.jobs[0].dirs[1].clat.n), (396851, 396851, 0));
+        // With clat_percentiles=0 fio lists no completion percentiles.
+        let without = text.replace(r#""percentile":{"1.000000":126464,"99.990000":569344,"0.00":0,"0.00":0},"#, "");
+        assert_ne!(without, text);
+        assert_eq!(read_json(&without).unwrap().jobs[0].dirs[0].percentiles, []);
     }
 
     #[test]

@@ -225,6 +225,11 @@ pub struct ReplayArgs {
     /// Change a drive parameter, e.g. timing.program_ns=1500000 (repeatable; see `ssdlab params`).
     #[arg(long, value_name = "PATH=VALUE")]
     set: Vec<String>,
+    /// What the drive holds when the replay begins: fill (default: the span written in order),
+    /// none (secure-erased only; a zoned drive's only choice) or random (the fill, then random
+    /// overwrites).
+    #[arg(long, value_name = "NAME")]
+    precondition: Option<String>,
     /// Write one row per simulated second to FILE.
     #[arg(long, value_name = "FILE")]
     csv: Option<String>,
@@ -588,6 +593,9 @@ impl ReplayArgs {
         }
         for s in &self.set {
             add_override(&mut request.set, s)?;
+        }
+        if let Some(v) = &self.precondition {
+            request.precondition = v.clone();
         }
         let bytes = std::fs::read(&self.trace)
             .map_err(|e| ConfigError::new("trace", format!("cannot read '{}': {}", self.trace, e)))?;

@@ -113,3 +113,28 @@ fn a_blkparse_file_with_its_column_header_and_remaps_is_detected_and_replayed() 
     }
     std::fs::remove_file(&path).ok();
 }
+
+#[test]
+fn a_zoned_drive_replays_a_trace_of_reads_given_precondition_none() {
+    // A zoned drive starts with every zone empty: only `--precondition none`, which replay
+    // named in its refusal but did not take.
+    let path = std::env::temp_dir().join(format!("ssdlab-replay-{}.zns.trace", std::process::id()));
+    std::fs::write(&path, "938513000 1 1073741824 16 1\n938828000 1 805306368 16 1\n").unwrap();
+    let ssdlab = |more: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ssdlab"))
+            .arg("replay")
+            .arg(&path)
+            .args(["--drive", "zn540-small", "--json"])
+            .args(more)
+            .output()
+            .unwrap()
+    };
+    let refused = ssdlab(&[]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("precondition: a zoned drive"));
+    let out = ssdlab(&["--precondition", "none"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["host_ios"].as_u64(), Some(2), "{v}");
+    std::fs::remove_file(&path).ok();
+}

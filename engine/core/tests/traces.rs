@@ -322,3 +322,22 @@ fn no_reader_panics_on_random_bytes_or_mutated_samples() {
     }
     assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
 }
+
+#[test]
+fn a_trace_that_writes_is_refused_by_name_on_a_zoned_drive() {
+    // The shape of MQSim's ZNS sample (CMU-SAFARI/MQSim traces/zns-trace_nysong.trace, commit
+    // 11834f5f): writes at zone starts in whole ns. Replayed on a zoned drive every write was
+    // refused (wrapped into the span, none lands on a write pointer) and the run showed 0 IOPS.
+    let zns = "938513000 1 1073741824 16 0\n938828000 1 805306368 16 0\n938944000 1 1879048192 32 0\n";
+    let json = |text: &str| {
+        serde_json::json!({"drive": "zn540-small", "precondition": "none", "seconds": 10, "trace": {"text": text}})
+            .to_string()
+    };
+    let e = RunRequest::from_json(&json(zns)).unwrap().resolve().unwrap_err();
+    assert_eq!(e.field, "trace");
+    assert!(e.message.contains("3 writes or TRIMs of its 3 commands and drive zn540-small is zoned"), "{e}");
+    // A trace of reads replays there, every command answered.
+    let reads = "938513000 1 1073741824 16 1\n938828000 1 805306368 16 1\n";
+    let s = run(&RunRequest::from_json(&json(reads)).unwrap());
+    assert_eq!(s.iter().map(|x| x.iops).sum::<u32>(), 2);
+}

@@ -21,9 +21,11 @@ export interface WorkloadFileProps {
   inspect(config: SimConfig): Promise<ImportReport>;
 }
 
-/** A fio job file has [sections]; anything else is read as a block trace. */
+/** A fio job file has [sections]; anything else is read as a block trace. A section line may
+ * end in a comment after a blank (`[job] # 4k writes`) and its name hold a bracket (`[job1]]`),
+ * as fio and the engine's import read them. */
 export function fileKind(text: string): 'fio' | 'trace' {
-  return /^\s*\[[^\]\n]+\]\s*$/m.test(text) ? 'fio' : 'trace';
+  return /^\s*\[[^\n]*\](?:\s+[;#].*)?\s*$/m.test(text) ? 'fio' : 'trace';
 }
 
 type Note = { line: number; option: string; message: string };

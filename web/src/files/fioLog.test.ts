@@ -22,16 +22,37 @@ describe('fio logs dropped on the chart', () => {
     expect(bw.log.columns[1][0]).toBe(30000);
   });
 
+  // The layouts of fio 3.38's logs (axboe/fio HOWTO.rst "Log File Formats" and iolog.c
+  // flush_samples, commit f5344384): log_issue_time adds a seventh column, log_prio writes the
+  // priority in hexadecimal, log_window_value=both puts the window's maximum after its mean.
+  it('reads the issue-time column, hexadecimal priorities and the window maximum of fio 3.38', () => {
+    const issued = parseFioLog(
+      'nvme_clat.1.log',
+      '412, 81234, 0, 4096, 1048576, 0x4004, 411918766\n913, 118766, 1, 4096, 8192, 0x0000, 912881234\n',
+    );
+    if (issued.error !== undefined) throw new Error(issued.error);
+    expect(Array.from(issued.log.columns[1])).toEqual([100]);
+    const both = parseFioLog(
+      'nvme_lat.1.log',
+      '1000, 812000, 2450000, 0, 0, 0\n1000, 700000, 990000, 1, 0, 0\n2000, 790000, 1980000, 0, 0, 0\n',
+    );
+    if (both.error !== undefined) throw new Error(both.error);
+    // The mean of the read and write means, then the next second's read mean; not the maxima.
+    expect(Array.from(both.log.columns[1])).toEqual([756, 790]);
+    // A third column below the second is no maximum: the usual layout, a bad direction.
+    expect(parseFioLog('a_iops.1.log', '1000, 5, 3, 0, 0, 0\n').error).toContain('the direction must be');
+  });
+
   it('names the file and the line of a malformed sample', () => {
     expect(parseFioLog('a_iops.1.log', '1000, 5, 1, 4096\n2000, five, 1, 4096\n').error).toBe(
-      'a_iops.1.log, line 2: expected "time_ms, value, ddir, bs[, offset]" with numbers (got "2000, five, 1, 4096")',
+      'a_iops.1.log, line 2: expected "time_ms, value, ddir, bs[, offset][, priority[, issue_time]]" with numbers (got "2000, five, 1, 4096")',
     );
     expect(parseFioLog('a_iops.1.log', '1000 5 1 4096\n').error).toContain('line 1: expected');
     expect(parseFioLog('a_iops.1.log', '1000, 5, 7, 4096\n').error).toContain(
       'line 1: the direction must be 0 (read), 1 (write) or 2 (trim)',
     );
     expect(parseFioLog('empty.log', '\n\n').error).toBe(
-      'empty.log: has no samples (expected lines of "time_ms, value, ddir, bs[, offset]" with numbers)',
+      'empty.log: has no samples (expected lines of "time_ms, value, ddir, bs[, offset][, priority[, issue_time]]" with numbers)',
     );
   });
 

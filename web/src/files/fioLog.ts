@@ -1,7 +1,10 @@
 // A real drive's fio log, read into per-second columns the charts draw beside a simulated run.
-// fio writes one line per sample: `time_ms, value, ddir, bs[, offset[, priority]]` (the
-// write_iops_log / write_lat_log / write_bw_log format). Which quantity the values are comes from
-// the file name fio gives it (`*_iops.N.log`, `*_lat.N.log`, `*_clat.N.log`, `*_bw.N.log`).
+// fio writes one line per sample: `time_ms, value, ddir, bs[, offset][, priority[, issue_time]]`
+// (the write_iops_log / write_lat_log / write_bw_log format: fio 2 wrote the first four, fio 3
+// adds the priority, log_offset the offset, log_issue_time the issue time), and with
+// `log_window_value=both` the window's maximum after its mean: `time_ms, mean, max, ddir, ...`.
+// Which quantity the values are comes from the file name fio gives it (`*_iops.N.log`,
+// `*_lat.N.log`, `*_clat.N.log`, `*_bw.N.log`).
 
 import { format1 } from '../format';
 
@@ -31,7 +34,24 @@ export function fioKind(fileName: string): { kind: FioLogKind; guessed: boolean 
   return { kind: 'iops', guessed: true };
 }
 
-const FORMAT = '"time_ms, value, ddir, bs[, offset]" with numbers';
+const FORMAT = '"time_ms, value, ddir, bs[, offset][, priority[, issue_time]]" with numbers';
+
+const isDirection = (p: string | undefined) => p === '0' || p === '1' || p === '2';
+
+/** Whether the log has `log_window_value=both`'s extra column (the window's maximum) after the
+ * value: every line has six numbers or more, the fourth a direction and the third (the maximum)
+ * no less than the second (the mean), and some line's third is no direction. */
+function hasWindowMax(rows: string[]): boolean {
+  let maxNotDirection = false;
+  for (const row of rows) {
+    const line = row.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const parts = line.split(',').map((p) => p.trim());
+    if (parts.length < 6 || !isDirection(parts[3]) || !(Number(parts[2]) >= Number(parts[1]))) return false;
+    maxNotDirection ||= !isDirection(parts[2]);
+  }
+  return maxNotDirection;
+}
 
 export function parseFioLog(fileName: string, text: string): FioParse {
   const { kind, guessed } = fioKind(fileName);
@@ -41,21 +61,26 @@ export function parseFioLog(fileName: string, text: string): FioParse {
   let lines = 0;
   let blockBytes = 0;
   const rows = text.split(/\r?\n/);
+  // The columns after the value move one on when each line also holds the window's maximum.
+  const extra = hasWindowMax(rows) ? 1 : 0;
   for (let i = 0; i < rows.length; i++) {
     const line = rows[i].trim();
     if (line === '' || line.startsWith('#')) continue;
     const parts = line.split(',').map((p) => p.trim());
     const where = `${fileName}, line ${i + 1}`;
-    if (parts.length < 4 || parts.length > 6) {
+    if (parts.length < 4 + extra || parts.length > 7 + extra) {
       return { error: `${where}: expected ${FORMAT} (got "${clip(line)}")` };
     }
-    const [t, value, ddir, bs] = parts.slice(0, 4).map(Number);
-    if (![t, value, ddir, bs].every(Number.isFinite) || parts.slice(4).some((p) => !Number.isFinite(Number(p)))) {
+    // fio writes the priority in hexadecimal with log_prio (0x2004), as Number reads it.
+    if (parts.some((p) => p === '' || !Number.isFinite(Number(p)))) {
       return { error: `${where}: expected ${FORMAT} (got "${clip(line)}")` };
     }
+    const [t, value] = parts.slice(0, 2).map(Number);
+    const [ddir, bs] = parts.slice(2 + extra, 4 + extra).map(Number);
     if (t < 0) return { error: `${where}: the time must be 0 ms or later (got ${t})` };
     if (value < 0) return { error: `${where}: the value must be 0 or more (got ${value})` };
-    if (![0, 1, 2].includes(ddir)) return { error: `${where}: the direction must be 0 (read), 1 (write) or 2 (trim) (got ${parts[2]})` };
+    if (![0, 1, 2].includes(ddir))
+      return { error: `${where}: the direction must be 0 (read), 1 (write) or 2 (trim) (got ${parts[2 + extra]})` };
     // fio stamps a sample at the end of the interval it covers: 1000 ms is the first second.
     const second = Math.max(0, Math.ceil(t / 1000) - 1);
     if (second > MAX_SECONDS) return { error: `${where}: ${t} ms is past the ${MAX_SECONDS / 86_400} days the page reads` };

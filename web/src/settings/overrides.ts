@@ -19,7 +19,8 @@ const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 /** Checks one `path=value`; null when fine, else a sentence. */
 export function checkOverride(path: string, value: string): string | null {
-  if (!PATH.test(path)) return `"${path}" is not a parameter path like gc.pacing`;
+  // `__proto__` as a key sets no entry: the override would vanish unreported.
+  if (!PATH.test(path) || path === '__proto__') return `"${path}" is not a parameter path like gc.pacing`;
   if (value.trim() === '') return `${path}: needs a value after "="`;
   return null;
 }

@@ -30,6 +30,12 @@ describe('URL settings', () => {
     expect(settings).toEqual({ ...DEFAULTS, span: 0.75, seconds: 60, seed: 7, view: 'steady-log', workload: 'hot-cold' });
   });
 
+  it('names a set.__proto__ key, which a plain object would drop unreported', () => {
+    const { settings, errors } = parse('?set.__proto__=1&set.gc.pacing=lazy');
+    expect(errors).toEqual(['set.__proto__: "__proto__" is not a parameter path like gc.pacing']);
+    expect(settings.overrides).toEqual({ 'gc.pacing': 'lazy' });
+  });
+
   it('reports each bad value in a sentence and keeps the good ones', () => {
     const { settings, errors } = parse('?seconds=abc&span=2&seed=3');
     expect(settings.seconds).toBe(2000);

@@ -3,6 +3,7 @@
 use super::{
     AppConfig, Distribution, DriveConfig, JobSpec, Phase, Placement, RaidConfig, WorkloadSpec, ZoneStoreConfig,
 };
+use crate::command::Op;
 use crate::units::{range, real_range, ConfigError, MAX_JOBS, MAX_SECONDS, NS_PER_S, SECTOR_BYTES, UNIT_BYTES};
 
 /// One run: a drive, a workload and how long.
@@ -457,7 +458,23 @@ impl RunConfig {
         if self.zone_store.is_none() {
             for (i, phase) in self.plan().iter().enumerate() {
                 for (j, job) in phase.jobs.iter().enumerate() {
-                    if job.read_percent < 100 && job.zones.is_none() && job.trace.is_none() {
+                    // A trace's commands land where the trace put them (wrapped into the span),
+                    // not at write pointers: the drive would refuse each write as silently.
+                    if let Some(trace) = &job.trace {
+                        let writes = trace.records.iter().filter(|r| r.op != Op::Read).count();
+                        if writes > 0 {
+                            return Err(ConfigError::new(
+                                "trace",
+                                format!(
+                                    "{} holds {} writes or TRIMs of its {} commands and drive {} is zoned: it takes writes only at each zone's write pointer, and a trace's land where the trace puts them; replay it on a conventional drive (only a trace of reads replays on a zoned one)",
+                                    trace.name,
+                                    writes,
+                                    trace.records.len(),
+                                    self.drive.id
+                                ),
+                            ));
+                        }
+                    } else if job.read_percent < 100 && job.zones.is_none() {
                         return Err(ConfigError::new(
                             format!("phases[{}].jobs[{}] ({})", i, j, job.name),
                             format!(

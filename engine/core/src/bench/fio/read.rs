@@ -41,7 +41,7 @@ pub struct LatResult {
     pub n: u64,
 }
 
-/// One row of a log: `time (ms), value, direction, block size[, offset], priority`.
+/// One row of a log: `time (ms), value, direction, block size[, offset], priority[, issue time]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LogRow {
     pub time_ms: u64,
@@ -67,11 +67,17 @@ pub fn read_json(text: &str) -> Result<FioResults, String> {
         .map(|(i, j)| {
             let path = format!("jobs[{}]", i);
             let dir = |d: &str| read_dir(field(j, &path, d)?, &format!("{}.{}", path, d));
+            let dirs = [dir("read")?, dir("write")?, dir("trim")?];
+            // fio before 3.8 (2018) writes no job_runtime: its directions' runtimes stand in.
+            let runtime_ms = match j.get("job_runtime") {
+                Some(_) => number(j, &path, "job_runtime")? as u64,
+                None => dirs.iter().map(|d| d.runtime_ms).max().unwrap_or(0),
+            };
             Ok(JobResult {
                 name: field(j, &path, "jobname")?.as_str().ok_or(format!("{}.jobname: must be text", path))?.into(),
                 group: number(j, &path, "groupid")? as u64,
-                runtime_ms: number(j, &path, "job_runtime")? as u64,
-                dirs: [dir("read")?, dir("write")?, dir("trim")?],
+                runtime_ms,
+                dirs,
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
@@ -92,28 +98,32 @@ fn number(v: &Value, path: &str, key: &str) -> Result<f64, String> {
     field(v, path, key)?.as_f64().ok_or_else(|| format!("{}.{}: must be a number", path, key))
 }
 
-fn read_lat(v: &Value, path: &str) -> Result<LatResult, String> {
+/// `ios`: the direction's IOs, the sample count fio before 3.20 did not write as `N`.
+fn read_lat(v: &Value, path: &str, ios: u64) -> Result<LatResult, String> {
     Ok(LatResult {
         min_ns: number(v, path, "min")?,
         max_ns: number(v, path, "max")?,
         mean_ns: number(v, path, "mean")?,
-        n: number(v, path, "N")? as u64,
+        n: if v.get("N").is_some() { number(v, path, "N")? as u64 } else { ios },
     })
 }
 
 fn read_dir(v: &Value, path: &str) -> Result<DirResult, String> {
+    let total_ios = number(v, path, "total_ios")? as u64;
     let clat_path = format!("{}.clat_ns", path);
     let clat_v = field(v, path, "clat_ns")?;
-    let clat = read_lat(clat_v, &clat_path)?;
+    let clat = read_lat(clat_v, &clat_path, total_ios)?;
     let mut percentiles = Vec::new();
-    if clat.n > 0 {
-        let p = field(clat_v, &clat_path, "percentile")?
-            .as_object()
-            .ok_or_else(|| format!("{}.percentile: must be an object", clat_path))?;
+    // None with clat_percentiles=0 (lat_percentiles=1 lists them under lat_ns instead).
+    if let Some(p) = clat_v.get("percentile").filter(|_| clat.n > 0) {
+        let p = p.as_object().ok_or_else(|| format!("{}.percentile: must be an object", clat_path))?;
         for (k, val) in p {
             let pct: f64 = k.parse().map_err(|_| format!("{}.percentile: '{}' is not a percentage", clat_path, k))?;
             let ns = val.as_u64().ok_or_else(|| format!("{}.percentile.{}: must be whole ns", clat_path, k))?;
-            percentiles.push((pct, ns));
+            // fio 3.1 pads the list with `"0.00": 0`, no percentile.
+            if pct > 0.0 {
+                percentiles.push((pct, ns));
+            }
         }
         percentiles.sort_by(|a, b| a.0.total_cmp(&b.0));
     }
@@ -122,9 +132,9 @@ fn read_dir(v: &Value, path: &str) -> Result<DirResult, String> {
         bw_kib_s: number(v, path, "bw")?,
         iops: number(v, path, "iops")?,
         runtime_ms: number(v, path, "runtime")? as u64,
-        total_ios: number(v, path, "total_ios")? as u64,
+        total_ios,
         clat,
-        lat: read_lat(field(v, path, "lat_ns")?, &format!("{}.lat_ns", path))?,
+        lat: read_lat(field(v, path, "lat_ns")?, &format!("{}.lat_ns", path), total_ios)?,
         percentiles,
         bw_mean_kib_s: number(v, path, "bw_mean")?,
         iops_mean: number(v, path, "iops_mean")?,
@@ -157,8 +167,9 @@ fn bare_numbers_as_null(text: &str) -> String {
     out
 }
 
-/// A log: one row per line, 4 to 6 numbers separated by commas (5: the last is the priority;
-/// 6: offset then priority).
+/// A log: one row per line, 4 to 7 numbers separated by commas (5: the last is the priority;
+/// 6: offset then priority; 7: then the issue time, fio 3.38's log_issue_time). The priority is
+/// hexadecimal (`0x2004`) with log_prio.
 pub fn read_log(text: &str) -> Result<Vec<LogRow>, String> {
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -171,9 +182,9 @@ pub fn read_log(text: &str) -> Result<Vec<LogRow>, String> {
                 .parse::<u64>()
                 .map_err(|_| format!("line {}: the {} '{}' is not a whole number", i + 1, what, fields[k]))
         };
-        if !(4..=6).contains(&fields.len()) {
+        if !(4..=7).contains(&fields.len()) {
             return Err(format!(
-                "line {}: expected 'time, value, direction, block size[, offset], priority' (got {} fields)",
+                "line {}: expected 'time, value, direction, block size[, offset], priority[, issue time]' (got {} fields)",
                 i + 1,
                 fields.len()
             ));
@@ -182,16 +193,32 @@ pub fn read_log(text: &str) -> Result<Vec<LogRow>, String> {
         if ddir > 2 {
             return Err(format!("line {}: the direction must be 0 (read), 1 (write) or 2 (trim), not {}", i + 1, ddir));
         }
+        if fields.len() == 7 {
+            n(6, "issue time")?;
+        }
         rows.push(LogRow {
             time_ms: n(0, "time")?,
             value: n(1, "value")?,
             ddir: ddir as u8,
             bs: n(3, "block size")?,
-            offset: if fields.len() == 6 { Some(n(4, "offset")?) } else { None },
-            prio: if fields.len() >= 5 { Some(n(fields.len() - 1, "priority")?) } else { None },
+            offset: if fields.len() >= 6 { Some(n(4, "offset")?) } else { None },
+            prio: match fields.len() {
+                5 => Some(prio(fields[4], i)?),
+                6 | 7 => Some(prio(fields[5], i)?),
+                _ => None,
+            },
         });
     }
     Ok(rows)
+}
+
+/// A priority as fio writes it: decimal, or hexadecimal (`0x2004`) with log_prio.
+fn prio(text: &str, i: usize) -> Result<u64, String> {
+    let parsed = match text.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => text.parse().ok(),
+    };
+    parsed.ok_or_else(|| format!("line {}: the priority '{}' is not a whole number", i + 1, text))
 }
 
 #[cfg(test)]
@@ -205,10 +232,54 @@ mod tests {
         assert_eq!(rows[1].offset, Some(4046848));
         assert_eq!(
             read_log("1, 2, 3\n").unwrap_err(),
-            "line 1: expected 'time, value, direction, block size[, offset], priority' (got 3 fields)"
+            "line 1: expected 'time, value, direction, block size[, offset], priority[, issue time]' (got 3 fields)"
         );
         assert!(read_log("1, 2, 0, 4096, 0\n1, x, 0, 4096, 0\n").unwrap_err().starts_with("line 2: the value 'x'"));
         assert!(read_log("1, 2, 5, 4096, 0\n").unwrap_err().contains("direction"));
+    }
+
+    #[test]
+    fn reads_fio_3_38_logs_with_issue_times_and_hexadecimal_priorities() {
+        // fio's HOWTO "Log File Formats" and iolog.c flush_samples (axboe/fio f5344384):
+        // log_offset, log_prio and log_issue_time give seven columns, the priority in hex.
+        let rows = read_log("412, 81234, 0, 4096, 1048576, 0x4004, 411918766\n913, 9, 1, 4096, 0x0000\n").unwrap();
+        assert_eq!(
+            rows[0],
+            LogRow { time_ms: 412, value: 81234, ddir: 0, bs: 4096, offset: Some(1048576), prio: Some(0x4004) }
+        );
+        assert_eq!((rows[1].offset, rows[1].prio), (None, Some(0)));
+        assert!(read_log("1, 2, 0, 4096, 0, 0x, 7\n").unwrap_err().starts_with("line 1: the priority '0x'"));
+    }
+
+    #[test]
+    fn reads_fio_3_1_json_without_a_job_runtime() {
+        // The shape of fio 3.1's output (louwrentius/fio-plot
+        // HPDL380G8-H420i-Crucial-MX200/randread-1-1.json, commit 8cf36d05): no job_runtime
+        // (fio added it in 3.8) nor N (3.20), job options, latency_ns, disk_util, and a
+        // repeated "0.00" percentile.
+        let dir = |runtime: u64, ios: u64| {
+            serde_json::json!({"io_bytes": ios * 4096, "io_kbytes": ios * 4, "bw": 26456, "iops": 6614.07, "runtime": runtime,
+                "total_ios": ios, "clat_ns": {"min": 3220, "max": 13054796, "mean": 135557.0, "stddev": 25998.8,
+                "percentile": {"1.000000": 126464, "99.990000": 569344}}, "lat_ns": {"min": 54092, "max": 13067420, "mean": 147792.4},
+                "bw_mean": 26458.46, "iops_mean": 6614.6})
+        };
+        let mut text = serde_json::json!({"fio version": "fio-3.1", "jobs": [{"jobname": "random-read", "groupid": 0,
+            "elapsed": 61, "job options": {"rw": "randread", "log_avg_msec": "500"},
+            "read": dir(60001, 396851), "write": dir(0, 0), "trim": dir(0, 0), "latency_ns": {"2": 0.0}}],
+            "disk_util": [{"name": "sdb", "util": 86.08}]})
+        .to_string();
+        // fio 3.1 repeats "0.00" in the percentiles it lists.
+        text = text.replace(r#""99.990000":569344"#, r#""99.990000":569344,"0.00":0,"0.00":0"#);
+        let results = read_json(&text).unwrap();
+        assert_eq!(results.jobs[0].runtime_ms, 60001);
+        let read = &results.jobs[0].dirs[0];
+        assert_eq!(read.percentiles, [(1.0, 126464), (99.99, 569344)]);
+        // fio 3.20 added N, each direction's sample count: its IOs before.
+        assert_eq!((read.clat.n, read.lat.n, results.jobs[0].dirs[1].clat.n), (396851, 396851, 0));
+        // With clat_percentiles=0 fio lists no completion percentiles.
+        let without = text.replace(r#""percentile":{"1.000000":126464,"99.990000":569344,"0.00":0,"0.00":0},"#, "");
+        assert_ne!(without, text);
+        assert_eq!(read_json(&without).unwrap().jobs[0].dirs[0].percentiles, []);
     }
 
     #[test]
@@ -216,7 +287,7 @@ mod tests {
         assert_eq!(bare_numbers_as_null(r#"{"a":-nan,"b":"nan","c":[inf]}"#), r#"{"a":null,"b":"nan","c":[null]}"#);
         let err =
             read_json(r#"fio: warning {"fio version":"fio-3.33","jobs":[{"jobname":"a","groupid":0}]}"#).unwrap_err();
-        assert_eq!(err, "jobs[0].job_runtime: missing");
+        assert_eq!(err, "jobs[0].read: missing");
         assert!(read_json("no json").is_err());
     }
 }

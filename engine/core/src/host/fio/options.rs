@@ -53,6 +53,7 @@ pub const OPTIONS: &[(&str, Class)] = &[
     ("io_limit", Class::Honoured),
     ("loops", Class::Honoured),
     ("offset", Class::Honoured),
+    ("fileoffset", Class::Honoured),
     ("offset_increment", Class::Honoured),
     ("offset_align", Class::Honoured),
     ("runtime", Class::Honoured),
@@ -120,6 +121,7 @@ pub const OPTIONS: &[(&str, Class)] = &[
     ("opendir", Class::Ignored(FILES)),
     ("lockfile", Class::Ignored(FILES)),
     ("nrfiles", Class::Ignored(FILES)),
+    ("nr_files", Class::Ignored(FILES)),
     ("file_service_type", Class::Ignored(FILES)),
     ("openfiles", Class::Ignored(FILES)),
     ("allow_file_create", Class::Ignored(FILES)),
@@ -149,8 +151,8 @@ pub const OPTIONS: &[(&str, Class)] = &[
     ("io_submit_mode", Class::Ignored(SUBMIT)),
     ("serialize_overlap", Class::Ignored(SUBMIT)),
     ("rate_cycle", Class::Ignored(SUBMIT)),
+    ("ratecycle", Class::Ignored(SUBMIT)),
     ("thread", Class::Ignored(WORKER)),
-    ("threads", Class::Ignored(WORKER)),
     ("nice", Class::Ignored(WORKER)),
     ("prio", Class::Ignored(WORKER)),
     ("prioclass", Class::Ignored(WORKER)),
@@ -169,6 +171,7 @@ pub const OPTIONS: &[(&str, Class)] = &[
     ("iomem_align", Class::Ignored(WORKER)),
     ("mem_align", Class::Ignored(WORKER)),
     ("hugepage-size", Class::Ignored(WORKER)),
+    ("gpu_dev_id", Class::Ignored(WORKER)),
     ("lockmem", Class::Ignored(WORKER)),
     ("clocksource", Class::Ignored(WORKER)),
     ("gtod_reduce", Class::Ignored(WORKER)),
@@ -221,6 +224,7 @@ pub const OPTIONS: &[(&str, Class)] = &[
     ("flow_id", Class::Unsupported("flow control between jobs")),
     ("flow_sleep", Class::Unsupported("flow control between jobs")),
     ("rate_min", Class::Unsupported("a job stopped for missing its rate")),
+    ("ratemin", Class::Unsupported("a job stopped for missing its rate")),
     ("rate_iops_min", Class::Unsupported("a job stopped for missing its rate")),
     ("rate_ignore_thinktime", Class::Unsupported("rates that ignore the think time")),
     ("thinktime_iotime", Class::Unsupported("think time by elapsed I/O time")),
@@ -388,6 +392,7 @@ const ALIASES: &[(&str, &str)] = &[
     ("blocksize", "bs"),
     ("blockalign", "ba"),
     ("io_limit", "io_size"),
+    ("fileoffset", "offset"),
     ("timeout", "runtime"),
     ("wait_for_previous", "stonewall"),
     ("ss", "steadystate"),
@@ -473,5 +478,21 @@ mod tests {
         assert_eq!(nearest("iodpeth"), Some("iodepth"));
         assert_eq!(nearest("rwmixcycle"), None);
         assert_eq!(canonical("ss_dur"), "steadystate_duration");
+    }
+
+    #[test]
+    fn fio_s_older_aliases_read_as_their_options_and_threads_is_none() {
+        // fio 3.33's options.c names these aliases (since 2007-2010); ceph/ceph's
+        // src/test/fio/ceph-bluestore.fio (commit 4486ae75) writes nr_files=64.
+        for (alias, option) in
+            [("nr_files", "nrfiles"), ("fileoffset", "offset"), ("ratemin", "rate_min"), ("ratecycle", "rate_cycle")]
+        {
+            assert!(class(alias).is_some() && class(alias) == class(option), "{}", alias);
+        }
+        assert_eq!(canonical("fileoffset"), "offset");
+        // fio has `thread` and refuses `threads` as a bad option (mcgrof/fio-tests' templates
+        // write threads=1).
+        assert_eq!(class("threads"), None);
+        assert_eq!(nearest("threads"), Some("thread"));
     }
 }

@@ -9,10 +9,12 @@
 //! request, before merging, scheduling and the traced device's own pace shaped it. A trace
 //! filtered down to D (issued) events, as some published ones are, replays its D events.
 //! RWBS: D (discard) or E (secure erase) is a TRIM, W a write, R a read; flush-only events
-//! (`FN`, `N`, a flush with no sectors) are skipped, as are the other events (remaps `A`, `G`,
+//! (`FN`, `N`, any event with no sectors) and SCSI/ATA pass-through commands (a byte count and
+//! the command bytes, no sectors) are skipped, as are the other events (remaps `A`, `G`,
 //! `I`, completions `C`, ...) and a column header written as comments (`#Maj,Mn CPU ...`), as
 //! some copies start. The summary blkparse prints at the end
-//! (`CPU0 (8,0):`, `Total (8,0):`, their counts, `Throughput`, `Events`, `Skips`) is skipped.
+//! (`CPU0 (8,0):`, `Total (8,0):`, their counts, `Throughput`, `Events`, `Skips`, and with `-s`
+//! each process's counts and waits before them) is skipped.
 
 use std::io::BufRead;
 
@@ -35,10 +37,18 @@ fn is_device(token: &str) -> bool {
     })
 }
 
-/// The start of blkparse's closing summary: `CPU3 (8,0):` or `Total (8,0):`.
+/// The start of blkparse's closing summary: `CPU3 (8,0):` or `Total (8,0):`, or with `-s` the
+/// per-process statistics before them, each headed by the process and its PID
+/// (`kworker/u8:2 (1406)`, `postgres (2210, ...)`).
 fn is_summary_header(line: &str) -> bool {
     let head = line.split(" (").next().unwrap_or("");
-    head == "Total" || head.strip_prefix("CPU").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    let digits = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit());
+    let process = line
+        .trim_end()
+        .strip_suffix(')')
+        .and_then(|l| l.rsplit_once(" ("))
+        .is_some_and(|(name, pid)| !name.trim().is_empty() && digits(pid.strip_suffix(", ...").unwrap_or(pid)));
+    head == "Total" || head.strip_prefix("CPU").is_some_and(digits) || process
 }
 
 pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<(), TraceError> {
@@ -80,9 +90,17 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<
             b.skip("flush events");
             continue;
         };
-        // A flush with no data (`Q FWS [jbd2/sda3-8]`) names no sectors.
-        if op == Op::Write && rwbs.contains('F') && tokens.get(7).is_some_and(|t| t.starts_with('[')) {
+        // An event with no sectors: a flush with no data (`Q FWS [jbd2/sda3-8]`, or `Q WBS
+        // [parted]`, a barrier as blkparse before the F flag wrote it), or with `-t` its
+        // elapsed time in parentheses (`Q WS (    417) [x]`).
+        if tokens.get(7).is_some_and(|t| t.starts_with(['[', '('])) {
             b.skip("flush events");
+            continue;
+        }
+        // A SCSI/ATA pass-through command (smartctl, udev's ata_id): its byte count, then its
+        // command bytes in parentheses (`D   R 512 (85 08 0e 00 ..) [smartctl]`); no sectors.
+        if tokens.get(8).is_some_and(|t| t.starts_with('(')) {
+            b.skip("pass-through commands");
             continue;
         }
         if tokens.len() < 10 || tokens[8] != "+" {
@@ -144,6 +162,57 @@ Skips: 0 forward (0 -   0.0%)
         assert_eq!(
             loaded.skipped.to_string(),
             "skipped 2 comment lines, 3 A events, 1 G events, 2 C events, 8 summary lines, 1 D events"
+        );
+    }
+
+    #[test]
+    fn passes_over_the_per_process_statistics_of_blkparse_s() {
+        // `blkparse -s` prints each process's counts and waits after the events, headed
+        // `comm (pid)` or `comm (pid, ...)` (blkparse.c show_process_stats), before the CPU and
+        // device summary: they were refused as no event line.
+        let text = "\
+  8,0    1        1     0.000000000  3100  Q   R 90000 + 8 [cat]
+  8,0    1        2     0.000100000     0  C   R 90000 + 8 [0]
+cat (3100)
+ Reads Queued:           1,        4KiB\t Writes Queued:           0,        0KiB
+ Allocation wait:        0        \t Allocation wait:        0
+kworker/u8:2 (1406, ...)
+ Reads Queued:           0,        0KiB\t Writes Queued:           0,        0KiB
+
+CPU1 (8,0):
+ Reads Queued:           1,        4KiB\t Writes Queued:           0,        0KiB
+";
+        let loaded = read_any_line_end(text, Format::Blkparse);
+        assert_eq!(commands(&loaded), [(0, Op::Read, 90000 * 512, 4096)]);
+        assert_eq!(loaded.skipped.to_string(), "skipped 1 C events, 7 summary lines");
+    }
+
+    #[test]
+    fn passes_over_barriers_and_pass_through_commands_that_name_no_sectors() {
+        // The shape of a real trace of a disk polled by smartctl and udev (a forum post quoted
+        // in a public repository, blkparse of Ubuntu 12.04): barrier flushes written before
+        // blkparse had the F flag (`Q WBS [parted]`), and SCSI/ATA pass-through commands whose
+        // byte count and command bytes stand where sectors would (`D   R 512 (85 08 ..)`).
+        let text = "\
+  8,16   0        1     0.329879634  4183  Q WBS [parted]
+  8,16   0        2     0.329881220  4183  G WBS [parted]
+  8,16   0        4     0.329972236     0  C  WS 0 [0]
+  8,16   0        7     0.337848437  4103  G   N [kworker/0:0]
+  8,16   0        8     0.337849010  4103  I   N 0 (00 ..) [kworker/0:0]
+  8,16   0        9     0.337849374  4103  D   N 0 (00 ..) [kworker/0:0]
+  8,16   0       14     0.338680944  4187  I   R 254 (12 00 00 00 fe 00 ..) [scsi_id]
+  8,16   0       15     0.338682153  4187  D   R 254 (12 00 00 00 fe 00 ..) [scsi_id]
+  8,16   0       16     0.338696471     3  C   R (12 00 00 00 fe 00 ..) [0]
+  8,16   0       17     0.340000000  4190  Q   R 2048 + 8 [cat]
+  8,16   0       18     0.340100000  4190  D   R 2048 + 8 [cat]
+  8,16   0       36     0.550130414  4213  D   R 512 (85 08 0e 00 00 00 01 00 00 00 00 00 00 00 ec 00 ..) [smartctl]
+  8,16   0       40     0.560000000  4190  Q  WS 4096 + 16 [cat]
+";
+        let loaded = read_any_line_end(text, Format::Blkparse);
+        assert_eq!(commands(&loaded), [(0, Op::Read, 2048 * 512, 4096), (220_000_000, Op::Write, 4096 * 512, 8192)]);
+        assert_eq!(
+            loaded.skipped.to_string(),
+            "skipped 2 flush events, 2 G events, 2 C events, 2 I events, 2 pass-through commands, 1 D events"
         );
     }
 }

@@ -10,9 +10,13 @@ use crate::command::Op;
 const COLUMNS: &str = "Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime";
 const NS_PER_TICK: u128 = 100;
 
-/// The column-name line some copies start with (`Timestamp,Hostname,...`).
+/// The column-name line some copies start with (`Timestamp,Hostname,...`, in any case or
+/// spelling of the names): seven columns, Timestamp first and Type fourth. Other SNIA CSVs
+/// start with `Timestamp,` too (SYSTOR '17: `Timestamp,Response,IOType,LUN,Offset,Size`) and
+/// are not this format.
 pub(super) fn is_header(line: &str) -> bool {
-    line.get(..10).is_some_and(|s| s.eq_ignore_ascii_case("timestamp,"))
+    let names: Vec<&str> = line.split(',').map(str::trim).collect();
+    names.len() == 7 && names[0].eq_ignore_ascii_case("timestamp") && names[3].eq_ignore_ascii_case("type")
 }
 
 /// Seven comma-separated fields, the fourth Read or Write.
@@ -76,5 +80,21 @@ Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime
         let loaded = read_any_line_end(text, Format::Msr);
         assert_eq!(commands(&loaded), [(0, Op::Write, 7014912, 4096), (1_000_000, Op::Read, 512, 1024)]);
         assert_eq!(loaded.skipped.to_string(), "skipped 2 header lines, 1 comment lines");
+    }
+
+    #[test]
+    fn only_msr_s_own_column_names_are_its_header() {
+        use super::super::{detect, load};
+        // Lower-case names with an underscore, as some copies write them, are MSR's header.
+        let text =
+            "timestamp,hostname,disknumber,type,offset,size,response_time\n128166372003061629,hm,0,Write,512,4096,26\n";
+        assert_eq!(detect(text), Some(Format::Msr));
+        // SNIA's SYSTOR '17 traces also start `Timestamp,` but are another layout (the README
+        // of SNIA IOTTA set 4964, quoted in several public repositories): not told as MSR.
+        let systor =
+            "Timestamp,Response,IOType,LUN,Offset,Size\n1456095145.133076000,0.000806000,R,0,899056122368,131072\n";
+        assert_eq!(detect(systor), None);
+        let e = load(systor.as_bytes(), None, "t").unwrap_err();
+        assert!(e.message.starts_with("cannot tell the trace's format"), "{e}");
     }
 }

@@ -277,13 +277,14 @@ impl Blocks {
     }
 
     /// `place` of `n` one-slot units in turn, when they all fit in the rest of the program
-    /// stripe `die`'s open block for `stream` is writing (not at its start): None otherwise.
+    /// stripe `die`'s open block for `stream` is writing (or, at a stripe's start, in that
+    /// stripe): None otherwise.
     #[inline]
     pub fn place_run(&mut self, die: u32, stream: Stream, n: u32) -> Option<Placed> {
         let (spb, spp) = (self.slots_per_block, self.slots_per_program);
         let ob = self.dies[die as usize].open[stream as usize].as_mut()?;
         let in_stripe = ob.next % spp;
-        if in_stripe == 0 || in_stripe + n > spp || ob.next + n > ob.end {
+        if in_stripe + n > spp || ob.next + n > ob.end {
             return None;
         }
         let at = ob.next;

@@ -15,7 +15,7 @@ mod wear;
 
 use crate::config::{DriveConfig, Isolation, MAX_HANDLES};
 use crate::units::{ConfigError, NONE};
-use blocks::{Blocks, Cursor};
+use blocks::{Blocks, Cursor, Placed};
 pub use blocks::{Mode, PageAt};
 use map::{FillLayout, PageMap};
 use victim::{PolicyContext, Victim};
@@ -421,28 +421,38 @@ impl Ftl {
         placed.programs
     }
 
-    /// `write` of units `lpa..lpa + n`, one slot each, in turn: after the first, the rest of a
-    /// run that fits in its program stripe is placed, invalidated and mapped as one (a
-    /// sequential write's page, or a folded stripe), not unit by unit. Returns the stripes
-    /// completed, as `write`.
+    /// `write` of units `lpa..lpa + n`, one slot each, in turn: a run that fits in the rest of
+    /// its program stripe (a sequential write's page, a folded stripe) is placed, invalidated
+    /// and mapped as one, not unit by unit; one that does not, after its first unit, if the
+    /// rest then fits. Returns the stripes completed, as `write`.
     #[inline]
     pub fn write_run(&mut self, die: u32, stream: Stream, lpa: u32, n: u32) -> u32 {
+        debug_assert!(n >= 1);
+        if let Some(placed) = self.blocks.place_run(die, stream, n) {
+            return self.map_run(lpa, n, placed);
+        }
         let programs = self.write(die, stream, lpa, 1);
-        let Some(placed) = (n > 1).then(|| self.blocks.place_run(die, stream, n - 1)).flatten() else {
-            return (1..n).fold(programs, |p, k| p + self.write(die, stream, lpa + k, 1));
-        };
+        match (n > 1).then(|| self.blocks.place_run(die, stream, n - 1)).flatten() {
+            Some(placed) => programs + self.map_run(lpa + 1, n - 1, placed),
+            None => (1..n).fold(programs, |p, k| p + self.write(die, stream, lpa + k, 1)),
+        }
+    }
+
+    /// `write_run`'s mapping of units `lpa..lpa + n` to the slots `placed` gives them.
+    #[inline]
+    fn map_run(&mut self, lpa: u32, n: u32, placed: Placed) -> u32 {
         // A fill's units were never mapped: nothing to invalidate, one look says so.
-        if !self.map.none_mapped(lpa + 1, n - 1) {
-            for k in 1..n {
+        if !self.map.none_mapped(lpa, n) {
+            for k in 0..n {
                 let old = self.map.ppa_of(lpa + k);
                 if old != NONE {
                     self.blocks.invalidate(old, self.map.len_of(lpa + k));
                 }
             }
         }
-        self.map.set_run(lpa + 1, placed.ppa, placed.block, n - 1);
-        self.blocks.fill(placed.block, n - 1);
-        programs + placed.programs
+        self.map.set_run(lpa, placed.ppa, placed.block, n);
+        self.blocks.fill(placed.block, n);
+        placed.programs
     }
 
     /// Fills units `0..units` in order, a multi-plane page at a time dealt to the dies in turn,

@@ -376,7 +376,14 @@ impl PageMap {
                 }
                 true
             }
-            Forward::Stripes(stripes) => stripes.extend_open(lpa, ppa, n, fill),
+            Forward::Stripes(stripes) => {
+                let done = stripes.set_run(lpa, ppa, n, fill);
+                // Opening a stripe settles the one open before, whose units may go one by one.
+                if done && stripes.split.len as u64 * 8 > self.user_units as u64 {
+                    self.densify();
+                }
+                done
+            }
             Forward::Sparse(_) => false,
         };
         if !done {
@@ -601,6 +608,49 @@ mod tests {
         assert_eq!((f.units_on_die(0), f.units_on_die(1), f.units_on_die(2)), (3336, 3332, 3332));
         let odd = FillLayout { units: 10, ..f };
         assert_eq!((odd.units_on_die(0), odd.units_on_die(1), odd.units_on_die(2)), (4, 4, 2));
+    }
+
+    #[test]
+    fn a_run_set_at_once_maps_as_its_units_set_one_by_one() {
+        // A stripe map (4 units per stripe) written in runs: from a stripe's start, continuing
+        // the stripe written in order, or anywhere; until it goes flat.
+        let (units, spp) = (4096, 4);
+        let (mut runs, mut one_by_one) =
+            (PageMap::new(units, 128, 64, spp, 1, true), PageMap::new(units, 128, 64, spp, 1, true));
+        let mut rng = crate::rng::Rng::new(11);
+        let (mut next_ppa, mut lpa) = (0u32, 0u32);
+        while next_ppa + spp <= 128 * 64 {
+            let i = match rng.below(3) {
+                0 => lpa % spp, // the run goes on where the last ended
+                1 => 0,
+                _ => rng.below(spp as u64) as u32,
+            };
+            if i == 0 || rng.below(2) == 0 {
+                lpa = rng.below((units as u32 / spp) as u64) as u32 * spp + i;
+                next_ppa = next_ppa.next_multiple_of(spp) + if i == 0 { 0 } else { i };
+            }
+            let n = 1 + rng.below((spp - lpa % spp) as u64) as u32;
+            let (ppa, block) = (next_ppa, next_ppa / 64);
+            if block != (ppa + n - 1) / 64 {
+                next_ppa = (block + 1) * 64;
+                continue;
+            }
+            runs.set_run(lpa, ppa, block, n);
+            (0..n).for_each(|k| one_by_one.set(lpa + k, ppa + k, block, 1));
+            for l in lpa.saturating_sub(spp)..(lpa + n + spp).min(units as u32) {
+                assert_eq!(runs.ppa_of(l), one_by_one.ppa_of(l), "unit {l} after {n} at {lpa} -> {ppa}");
+            }
+            let flat = |m: &PageMap| matches!(m.forward, Forward::Dense(_));
+            assert_eq!(flat(&runs), flat(&one_by_one), "flat after {n} at {lpa} -> {ppa}");
+            (next_ppa, lpa) = (ppa + n, lpa + n);
+        }
+        assert!(matches!(runs.forward, Forward::Dense(_)), "the map went flat on the way");
+        for l in 0..units as u32 {
+            assert_eq!(runs.ppa_of(l), one_by_one.ppa_of(l), "unit {l}");
+        }
+        for p in 0..128 * 64 {
+            assert_eq!(runs.live_at(p), one_by_one.live_at(p), "slot {p}");
+        }
     }
 
     #[test]

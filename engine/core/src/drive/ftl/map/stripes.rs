@@ -161,18 +161,27 @@ impl Stripes {
     }
 
     /// `set` of units `lpa..lpa + n` at `ppa..` in turn when they continue the stripe being
-    /// written in order (one update, not `n`); false, changing nothing, if they do not.
+    /// written in order, or start one at a program stripe's start (one update, not `n`); false,
+    /// changing nothing, if they do neither.
     #[inline]
-    pub fn extend_open(&mut self, lpa: u32, ppa: u32, n: u32, fill: Option<FillLayout>) -> bool {
+    pub fn set_run(&mut self, lpa: u32, ppa: u32, n: u32, fill: Option<FillLayout>) -> bool {
         let (s, i) = (self.per_stripe.quotient(lpa), self.per_stripe.remainder(lpa));
-        let open = self.open;
-        if s != open.stripe || i != open.done || ppa != open.first + i || i + n > self.units_in(s) {
+        if i + n > self.units_in(s) {
             return false;
         }
-        self.open.done += n;
+        let open = self.open;
+        if s == open.stripe && i == open.done && ppa == open.first + i {
+            self.open.done += n;
+        } else if i == 0 && ppa != NONE && self.per_stripe.remainder(ppa) == 0 {
+            // As `set` of its first unit: the stripe opens (the one open before is settled).
+            self.settle_open(fill);
+            self.open = Open { stripe: s, first: ppa, done: n };
+        } else {
+            return false;
+        }
         if self.open.done == self.units_in(s) {
             self.open = NO_OPEN;
-            self.whole(s, open.first, fill);
+            self.whole(s, ppa - i, fill);
         }
         true
     }

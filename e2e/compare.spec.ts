@@ -55,7 +55,7 @@ test('compare two runs, then a real drive’s fio log beside them', async ({ pag
     buffer: Buffer.from('1000, 5, 1, 4096, 0\n2000, lots, 1, 4096, 0\n'),
   });
   await expect(page.getByTestId('log-error')).toHaveText(
-    'broken_iops.1.log, line 2: expected "time_ms, value, ddir, bs[, offset]" with numbers (got "2000, lots, 1, 4096, 0")',
+    'broken_iops.1.log, line 2: expected "time_ms, value, ddir, bs[, offset][, priority[, issue_time]]" with numbers (got "2000, lots, 1, 4096, 0")',
   );
   await expect.poll(() => seriesDrawn(page)).toBe(3);
 

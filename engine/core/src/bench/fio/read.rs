@@ -3,7 +3,7 @@
 //!
 //! JSON: fio 2.1.14 (the first to write each direction's total_ios) to 3.38. fio 2.x writes
 //! the latencies as `clat`, `slat` and `lat` in µs (read here as ns), no `iops_mean`, and
-//! before 2.21 `io_bytes` in KiB with no `io_kbytes`.
+//! before 2.21 `io_bytes` in KiB with no `io_kbytes`. Logs: fio 2.x to 3.38 (see `read_log`).
 
 use serde_json::Value;
 
@@ -188,9 +188,12 @@ fn bare_numbers_as_null(text: &str) -> String {
 
 /// A log: one row per line, 4 to 7 numbers separated by commas (5: the last is the priority;
 /// 6: offset then priority; 7: then the issue time, fio 3.38's log_issue_time). The priority is
-/// hexadecimal (`0x2004`) with log_prio.
+/// hexadecimal (`0x2004`) with log_prio, else 0 or 1. fio 2.x to 3.17 wrote no priority: their
+/// fifth column is log_offset's offset, told by a value above 1 in it.
 pub fn read_log(text: &str) -> Result<Vec<LogRow>, String> {
     let mut rows = Vec::new();
+    // Whether a fifth and last column held a decimal above 1: an offset.
+    let mut above_one = false;
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -215,6 +218,9 @@ pub fn read_log(text: &str) -> Result<Vec<LogRow>, String> {
         if fields.len() == 7 {
             n(6, "issue time")?;
         }
+        if fields.len() == 5 {
+            above_one |= fields[4].parse::<u64>().is_ok_and(|v| v > 1);
+        }
         rows.push(LogRow {
             time_ms: n(0, "time")?,
             value: n(1, "value")?,
@@ -227,6 +233,11 @@ pub fn read_log(text: &str) -> Result<Vec<LogRow>, String> {
                 _ => None,
             },
         });
+    }
+    if above_one {
+        for row in rows.iter_mut().filter(|r| r.offset.is_none()) {
+            (row.offset, row.prio) = (row.prio, None);
+        }
     }
     Ok(rows)
 }
@@ -268,6 +279,20 @@ mod tests {
         );
         assert_eq!((rows[1].offset, rows[1].prio), (None, Some(0)));
         assert!(read_log("1, 2, 0, 4096, 0, 0x, 7\n").unwrap_err().starts_with("line 1: the priority '0x'"));
+    }
+
+    #[test]
+    fn reads_the_offsets_of_fio_2_logs_where_later_fio_writes_a_priority() {
+        // axboe/fio iolog.c flush_samples: before fio-3.18, log_offset=1 writes `time, value,
+        // ddir, bs, offset` (no priority); from 3.18 a fifth column is the priority (0 or 1,
+        // or hexadecimal with log_prio).
+        let rows = read_log("12, 230, 1, 4096, 0\n13, 251, 1, 4096, 1052672\n").unwrap();
+        assert_eq!((rows[0].offset, rows[0].prio), (Some(0), None));
+        assert_eq!((rows[1].offset, rows[1].prio), (Some(1052672), None));
+        let rows = read_log("12, 230, 1, 4096, 1\n13, 251, 1, 4096, 0\n").unwrap();
+        assert_eq!((rows[0].offset, rows[0].prio), (None, Some(1)));
+        let rows = read_log("12, 230, 1, 4096, 0x2004\n13, 251, 1, 4096, 0x0000\n").unwrap();
+        assert_eq!((rows[0].offset, rows[0].prio), (None, Some(0x2004)));
     }
 
     #[test]

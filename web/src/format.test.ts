@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatFixed2, formatInt, formatSpeed, numberFormat, rustNumber } from './format';
+import { formatBytes, formatDuration, formatFixed2, formatInt, formatSpeed, numberFormat, parseDecimal, rustNumber } from './format';
 
 describe("rustNumber writes numbers as Rust's {} does (the CLI's CSV)", () => {
   it('keeps integers without a decimal point and shortest round-trip fractions', () => {
@@ -84,5 +84,13 @@ describe('the number formats', () => {
     expect(formatInt(1234567.4)).toBe('1,234,567');
     expect(formatFixed2(1.2)).toBe('1.20');
     expect(numberFormat({ maximumFractionDigits: 0 }).format(Infinity)).toBe('∞');
+  });
+});
+
+describe('parseDecimal', () => {
+  it('reads decimal numbers only', () => {
+    expect([' 600 ', '-0.5', '.25', '5.', '1e3', '+7'].map(parseDecimal)).toEqual([600, -0.5, 0.25, 5, 1000, 7]);
+    // Number() reads these as 16, 3, 15, Infinity and 0.
+    expect(['0x10', '0b11', '0o17', 'Infinity', '', '1_000', '12abc'].map(parseDecimal)).toEqual([NaN, NaN, NaN, NaN, NaN, NaN, NaN]);
   });
 });

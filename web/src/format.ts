@@ -60,6 +60,15 @@ export const formatInt = (v: number | undefined): string => (finite(v) ? NF0.for
 export const format1 = (v: number | undefined): string => (finite(v) ? NF1.format(v) : NONE);
 /** Up to two decimals: 1.25, 0.5. */
 export const format2 = (v: number | undefined): string => (finite(v) ? NF2.format(v) : NONE);
+/**
+ * A number written in decimal (`600`, `-0.5`, `.25`, `1e3`), else NaN: a link's or a field's
+ * numbers are decimal only, where `Number()` would also read `0x10`, `0b11` and `0o17`.
+ */
+export function parseDecimal(text: string): number {
+  const t = text.trim();
+  return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : NaN;
+}
+
 /** As `v.toLocaleString('en-US')` writes it: up to three decimals (1,000, 0.125). */
 export const formatPlain = (v: number): string => NF_PLAIN.format(v);
 /** Exactly two decimals: 1.20 (write amplification). */

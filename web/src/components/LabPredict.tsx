@@ -4,7 +4,7 @@
 // reads the answer from the run and shows it beside the prediction (labs/predict.ts).
 
 import { useId, useState } from 'react';
-import { formatPlain } from '../format';
+import { formatPlain, parseDecimal } from '../format';
 import type { Prediction } from '../labs/progress';
 import type { Checkpoint, PredictCheck } from '../labs/schema';
 
@@ -33,7 +33,7 @@ export function LabPredict({ checkpoint: c, prediction, canLock, onLock }: LabPr
       </p>
     );
   }
-  const value = 'answer' in check ? (typed.trim() === '' ? NaN : Number(typed)) : typed;
+  const value = 'answer' in check ? parseDecimal(typed) : typed;
   const ready = canLock && ('answer' in check ? Number.isFinite(value) : typed !== '');
   const hint = canLock ? null : 'The step’s runs have started: set the step up again to predict before they run.';
   return (

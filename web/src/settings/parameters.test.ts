@@ -55,6 +55,7 @@ describe('drive parameters', () => {
     expect(parseParameter(paced, '80')).toEqual({ value: 80 });
     expect(parseParameter(paced, '5')).toEqual({ error: 'gc.paced_percent: must be between 10 and 1000 (got 5)' });
     expect(parseParameter(paced, 'x')).toEqual({ error: 'gc.paced_percent: must be between 10 and 1000 (got "x")' });
+    expect(parseParameter(paced, '0x10')).toEqual({ error: 'gc.paced_percent: must be between 10 and 1000 (got "0x10")' });
     expect(parseParameter(paced, '12.5')).toEqual({ error: 'gc.paced_percent: must be a whole number (got 12.5)' });
     const pacing = info('gc.pacing', { kind: 'name', choices: ['consistency-first', 'lazy'] });
     expect(parseParameter(pacing, 'eager')).toEqual({ error: 'gc.pacing: must be one of consistency-first, lazy (got "eager")' });

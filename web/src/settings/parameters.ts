@@ -2,7 +2,7 @@
 // read from its name, and checked against what the engine says it accepts (`parameter_info`).
 
 import type { ParameterInfo } from '../engine/protocol';
-import { formatPlain } from '../format';
+import { formatPlain, parseDecimal } from '../format';
 import type { ParamValue } from './options';
 import type { Parsed } from './urlState';
 
@@ -74,7 +74,7 @@ export function parseParameter(info: ParameterInfo, text: string): Parsed<ParamV
   }
   if (info.kind === 'bool')
     return t === 'true' || t === 'false' ? { value: t === 'true' } : { error: `${info.path}: must be true or false` };
-  const v = t === '' ? NaN : Number(t);
+  const v = parseDecimal(t);
   const whole = info.kind === 'whole';
   const range = info.range ?? (whole ? 'must be a whole number, 0 or more' : 'must be a number');
   const bad = (got: string) => ({ error: `${info.path}: ${range} (got ${got})` });

@@ -47,6 +47,17 @@ describe('URL settings', () => {
     ]);
   });
 
+  it("reads a link's numbers in decimal only, where Number() would read 0x10 as 16", () => {
+    const { settings, errors } = parse('?seconds=0x10&seed=0b11&span=0o1');
+    expect([settings.seconds, settings.seed, settings.span]).toEqual([2000, 1, 1]);
+    expect(errors).toEqual([
+      'span: must be a number between 0.01 and 1 (got "0o1")',
+      'seconds: must be a whole number between 1 and 86400 (got "0x10")',
+      'seed: must be a whole number between 0 and 4294967295 (got "0b11")',
+    ]);
+    expect(parse('?seconds=%2060%20&span=.5').settings).toMatchObject({ seconds: 60, span: 0.5 });
+  });
+
   it('rejects fractions for whole numbers, empty values, unknown views and keys', () => {
     const { errors } = parse('?seconds=1.5&seed=&view=pie&colour=red');
     expect(errors).toHaveLength(4);
@@ -176,6 +187,9 @@ describe('number fields name the control and its range', () => {
     });
     expect(parseNumberText('Duration', '-5', 1, 86_400, true).error).toBe('Duration: must be a whole number from 1 to 86,400 (got -5)');
     expect(parseNumberText('Duration', '12.5', 1, 86_400, true).error).toBe('Duration: must be a whole number (got 12.5)');
+    expect(parseNumberText('Duration', '0x10', 1, 86_400, true).error).toBe(
+      'Duration: must be a whole number from 1 to 86,400 (got "0x10")',
+    );
     expect(parseNumberText('Data shrinks by', 'lots', 0, 0.9, false).error).toBe(
       'Data shrinks by: must be a number from 0 to 0.9 (got "lots")',
     );

@@ -4,7 +4,7 @@
 // offers) are checked once the engine has said what it knows (see checkKnown).
 
 import type { DrivePreset, WorkloadInfo } from '../engine/protocol';
-import { formatPlain } from '../format';
+import { formatPlain, parseDecimal } from '../format';
 import { DESIGN_OPTIONS, dropUnavailable, type DesignOption, type DesignValue, type DesignValues } from './options';
 import { checkOverride, parseValue, type Overrides } from './overrides';
 
@@ -72,7 +72,7 @@ const BASIC = ['drive', 'span', 'seconds', 'seed', 'view', 'workload', 'metric',
 
 /** Checks a number against a range; null when fine, else a sentence naming `name`. */
 export function checkNumber(name: string, raw: string, min: number, max: number, whole: boolean): string | null {
-  const v = raw.trim() === '' ? NaN : Number(raw);
+  const v = parseDecimal(raw);
   if (Number.isFinite(v) && (!whole || Number.isInteger(v)) && v >= min && v <= max) return null;
   return `${name}: must be ${whole ? 'a whole number' : 'a number'} between ${min} and ${max} (got "${raw}")`;
 }
@@ -82,7 +82,7 @@ export type Parsed<T> = { value: T; error?: undefined } | { error: string };
 /** Checks typed text against a range; the message names the control and the range. */
 export function parseNumberText(label: string, text: string, min: number, max: number, whole: boolean): Parsed<number> {
   const t = text.trim();
-  const v = t === '' ? NaN : Number(t);
+  const v = parseDecimal(t);
   // Built only for a message: every field parses its text when it mounts.
   const range = () => `${whole ? 'a whole number' : 'a number'} from ${formatPlain(min)} to ${formatPlain(max)}`;
   if (!Number.isFinite(v)) return { error: `${label}: must be ${range()} (got "${text}")` };

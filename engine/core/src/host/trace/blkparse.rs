@@ -7,11 +7,14 @@
 //! device, CPU, sequence, seconds, PID, action, RWBS flags, then `SECTOR + SECTORS [PROCESS]`.
 //! One event per IO is replayed: Q (queued), the moment the host handed the block layer its
 //! request, before merging, scheduling and the traced device's own pace shaped it. A trace
-//! filtered down to D (issued) events, as some published ones are, replays its D events.
+//! filtered down to D (issued) events, as some published ones are, replays its D events; one
+//! with only C (completed) events (`blkparse -a complete`) its C events, each at its
+//! completion, later than its issue by the traced device's latency.
 //! RWBS: D (discard) or E (secure erase) is a TRIM, W a write, R a read; flush-only events
-//! (`FN`, `N`, any event with no sectors) and SCSI/ATA pass-through commands (a byte count and
-//! the command bytes, no sectors) are skipped, as are the other events (remaps `A`, `G`,
-//! `I`, completions `C`, ...) and a column header written as comments (`#Maj,Mn CPU ...`), as
+//! (`FN`, `N`, any event with no sectors, a flush's completion `C WS 0 [0]`) and SCSI/ATA
+//! pass-through commands (a byte count and the command bytes, no sectors) are skipped, as are
+//! the other events (remaps `A`, `G`, `I`, completions `C` beside Q or D events, ...) and a
+//! column header written as comments (`#Maj,Mn CPU ...`), as
 //! some copies start. The summary blkparse prints at the end
 //! (`CPU0 (8,0):`, `Total (8,0):`, their counts, `Throughput`, `Events`, `Skips`, and with `-s`
 //! each process's counts and waits before them) is skipped.
@@ -51,9 +54,16 @@ fn is_summary_header(line: &str) -> bool {
     head == "Total" || head.strip_prefix("CPU").is_some_and(digits) || process
 }
 
+/// What one event line holds.
+enum Event {
+    Skip(&'static str),
+    Io { time_ns: u128, op: Op, offset: u64, bytes: u64 },
+}
+
 pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<(), TraceError> {
-    // D events, replayed only if the trace has no Q events.
+    // D events, replayed only if the trace has no Q events; C events only if it has neither.
     let mut issued = Builder::default();
+    let mut completed = Builder::default();
     let mut in_summary = false;
     while let Some((n, line)) = lines.next_line(&mut b.skipped)? {
         let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -73,47 +83,35 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<
             return Err(TraceError::new(n, format!("expected {} (got {} columns)", LAYOUT, tokens.len())));
         }
         let action = tokens[5];
-        if action != "Q" && action != "D" {
+        if !["Q", "D", "C"].contains(&action) {
             b.skip(&format!("{} events", action));
             continue;
         }
-        let time_ns = decimal_ns(tokens[3], 1_000_000_000)
-            .ok_or_else(|| TraceError::new(n, format!("expected SECONDS like 0.000123456 (got '{}')", tokens[3])))?;
-        let rwbs = tokens[6];
-        let op = if rwbs.contains(['D', 'E']) {
-            Op::Trim
-        } else if rwbs.contains('W') {
-            Op::Write
-        } else if rwbs.contains('R') {
-            Op::Read
-        } else {
-            b.skip("flush events");
-            continue;
-        };
-        // An event with no sectors: a flush with no data (`Q FWS [jbd2/sda3-8]`, or `Q WBS
-        // [parted]`, a barrier as blkparse before the F flag wrote it), or with `-t` its
-        // elapsed time in parentheses (`Q WS (    417) [x]`).
-        if tokens.get(7).is_some_and(|t| t.starts_with(['[', '('])) {
-            b.skip("flush events");
-            continue;
+        if action == "C" {
+            // Counted here, in the order met; taken back if the C events are replayed.
+            b.skip("C events");
         }
-        // A SCSI/ATA pass-through command (smartctl, udev's ata_id): its byte count, then its
-        // command bytes in parentheses (`D   R 512 (85 08 0e 00 ..) [smartctl]`); no sectors.
-        if tokens.get(8).is_some_and(|t| t.starts_with('(')) {
-            b.skip("pass-through commands");
-            continue;
+        match (event(n, &tokens)?, action) {
+            (Event::Skip(what), "C") => completed.skip(what),
+            (Event::Skip(what), _) => b.skip(what),
+            (Event::Io { time_ns, op, offset, bytes }, _) => {
+                let target = match action {
+                    "Q" => &mut *b,
+                    "D" => &mut issued,
+                    _ => &mut completed,
+                };
+                target.push(n, time_ns, op, offset, bytes)?;
+            }
         }
-        if tokens.len() < 10 || tokens[8] != "+" {
-            return Err(TraceError::new(n, format!("expected SECTOR + SECTORS after the RWBS flags ({})", LAYOUT)));
-        }
-        let sector: u64 = number(n, tokens[7], "a SECTOR (a whole number)")?;
-        let sectors: u64 = number(n, tokens[9], "a number of SECTORS")?;
-        let offset = sector.checked_mul(SECTOR).ok_or_else(|| TraceError::new(n, "the SECTOR is past any disk"))?;
-        let target = if action == "Q" { &mut *b } else { &mut issued };
-        target.push(n, time_ns, op, offset, sectors.saturating_mul(SECTOR))?;
     }
     let d_events = issued.records.len() as u64;
-    if b.records.is_empty() {
+    if b.records.is_empty() && issued.records.is_empty() && !completed.records.is_empty() {
+        b.records = completed.records;
+        b.skipped.0.retain(|(what, _)| what != "C events");
+        for (what, count) in completed.skipped.0 {
+            b.skipped.add(&what, count);
+        }
+    } else if b.records.is_empty() {
         b.records = issued.records;
     } else if d_events > 0 {
         b.skipped.add("D events", d_events);
@@ -122,6 +120,44 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<
         b.skipped.add(&what, count);
     }
     Ok(())
+}
+
+/// A Q, D or C event line's command, or why it has none.
+fn event(n: usize, tokens: &[&str]) -> Result<Event, TraceError> {
+    let time_ns = decimal_ns(tokens[3], 1_000_000_000)
+        .ok_or_else(|| TraceError::new(n, format!("expected SECONDS like 0.000123456 (got '{}')", tokens[3])))?;
+    let rwbs = tokens[6];
+    let op = if rwbs.contains(['D', 'E']) {
+        Op::Trim
+    } else if rwbs.contains('W') {
+        Op::Write
+    } else if rwbs.contains('R') {
+        Op::Read
+    } else {
+        return Ok(Event::Skip("flush events"));
+    };
+    // An event with no sectors: a flush with no data (`Q FWS [jbd2/sda3-8]`, or `Q WBS
+    // [parted]`, a barrier as blkparse before the F flag wrote it), or with `-t` its
+    // elapsed time in parentheses (`Q WS (    417) [x]`).
+    if tokens.get(7).is_some_and(|t| t.starts_with(['[', '('])) {
+        return Ok(Event::Skip("flush events"));
+    }
+    // A flush's completion: a sector, no count, then the error (`C  WS 0 [0]`).
+    if tokens.get(8).is_some_and(|t| t.starts_with('[')) {
+        return Ok(Event::Skip("flush events"));
+    }
+    // A SCSI/ATA pass-through command (smartctl, udev's ata_id): its byte count, then its
+    // command bytes in parentheses (`D   R 512 (85 08 0e 00 ..) [smartctl]`); no sectors.
+    if tokens.get(8).is_some_and(|t| t.starts_with('(')) {
+        return Ok(Event::Skip("pass-through commands"));
+    }
+    if tokens.len() < 10 || tokens[8] != "+" {
+        return Err(TraceError::new(n, format!("expected SECTOR + SECTORS after the RWBS flags ({})", LAYOUT)));
+    }
+    let sector: u64 = number(n, tokens[7], "a SECTOR (a whole number)")?;
+    let sectors: u64 = number(n, tokens[9], "a number of SECTORS")?;
+    let offset = sector.checked_mul(SECTOR).ok_or_else(|| TraceError::new(n, "the SECTOR is past any disk"))?;
+    Ok(Event::Io { time_ns, op, offset, bytes: sectors.saturating_mul(SECTOR) })
 }
 
 #[cfg(test)]
@@ -214,5 +250,28 @@ CPU1 (8,0):
             loaded.skipped.to_string(),
             "skipped 2 flush events, 2 G events, 2 C events, 2 I events, 2 pass-through commands, 1 D events"
         );
+    }
+
+    #[test]
+    fn replays_the_completions_of_a_trace_with_neither_q_nor_d_events() {
+        // The shape blkparse writes for completions only (`blkparse -a complete`): each IO's C
+        // event with the error after its sectors, a flush's completion with no count. Refused
+        // as holding nothing to replay before C events stood in for missing Q and D events.
+        let text = "\
+  8,0    1        1     0.000210000     0  C   W 829000 + 16 [0]
+  8,0    1        2     0.001600000     0  C   R 90000 + 8 [0]
+  8,0    1        3     0.002000000     0  C  WS 0 [0]
+  8,0    0        4     0.003000000     0  C  DS 1000 + 2048 [0]
+";
+        let loaded = read_any_line_end(text, Format::Blkparse);
+        assert_eq!(
+            commands(&loaded),
+            [
+                (0, Op::Write, 829000 * 512, 8192),
+                (1_390_000, Op::Read, 90000 * 512, 4096),
+                (2_790_000, Op::Trim, 1000 * 512, 2048 * 512)
+            ]
+        );
+        assert_eq!(loaded.skipped.to_string(), "skipped 1 flush events");
     }
 }

@@ -7,6 +7,7 @@ import { InsideStore } from '../data/inside';
 import type { EngineClient } from './client';
 import type { Evidence } from './evidence';
 import type { EngineState, PowerCut, RunSummary, SimConfig, WorkerToPage } from './protocol';
+import { fillsAtOnce, shareOf } from './share';
 
 /** One colour per run slot, told apart by people with the common colour-vision deficiencies. */
 const RUN_COLORS = ['var(--run-1)', 'var(--run-2)', 'var(--run-3)', 'var(--run-4)'] as const;
@@ -64,6 +65,8 @@ export interface Slot<S> {
   /** Drops messages of a run that was reset or replaced until the next `started`. */
   accepting: boolean;
   pendingSetup: S | null;
+  /** A start waiting for a fill to end before its own (share.ts `fillsAtOnce`). */
+  queued: SimConfig | null;
   derive: DeriveContext;
   /** Wall-clock points (ms, simulated seconds) for the speed, and the running wall time. */
   pace: { t: number; s: number }[];
@@ -111,6 +114,7 @@ export function newSlot<S>(
     unsubscribe: null,
     accepting: false,
     pendingSetup: null,
+    queued: null,
     derive: { dies: NaN, writeBufferBytes: NaN },
     pace: [],
     wallMs: 0,
@@ -218,4 +222,23 @@ export function onRunMessage<S>(s: Slot<S>, client: EngineClient, msg: WorkerToP
 function deriveContext(parameters: Readonly<Record<string, unknown>>): DeriveContext {
   const n = (path: string) => (typeof parameters[path] === 'number' ? (parameters[path] as number) : NaN);
   return { dies: n('geometry.dies'), writeBufferBytes: n('controller.write_buffer_bytes') };
+}
+
+/** Sends queued starts while fewer runs than `fillsAtOnce` erase and fill (a fill is not paced). */
+export function startQueued<S>(slots: readonly Slot<S>[], cores: number): void {
+  let filling = slots.filter((s) => s.run.starting && s.queued === null).length;
+  for (const s of slots) {
+    if (filling >= fillsAtOnce(cores)) return;
+    if (s.queued === null || !s.client) continue;
+    s.client.start(s.queued);
+    s.queued = null;
+    filling++;
+  }
+}
+
+/** Each computing run's engine's share of a core, the fills under way taking theirs first. */
+export function engineShare<S>(slots: readonly Slot<S>[], cores: number): number {
+  const filling = slots.filter((s) => s.client && s.run.starting && s.queued === null).length;
+  const computing = slots.filter((s) => s.client && !s.run.starting && s.run.state === 'running').length;
+  return shareOf(computing, cores, filling);
 }

@@ -233,7 +233,7 @@ describe('RunSet', () => {
     runs.dispose();
   });
 
-  it('gives the computing runs’ engines shares of the cores that leave the page some, and a lone run a whole core', () => {
+  it('fills one run at a time, gives the computing runs’ engines shares of the cores that leave the page some, and a lone run a whole core', () => {
     const cores = 2;
     const { runs, workers } = setup(cores);
     const ids = [0, 1, 2, 3].map((i) => runs.add(`run ${i}`)!);
@@ -243,11 +243,22 @@ describe('RunSet', () => {
     const shares = () =>
       ids.map((_, i) => (run(i).sent.filter((m) => m.type === 'share') as unknown as { share: number }[]).at(-1)?.share ?? 1);
     const say = (i: number, state: string) => run(i).say({ type: 'state', state });
+    const filled = (i: number) => {
+      run(i).say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
+      say(i, 'running');
+    };
+    const startsSent = () => ids.map((_, i) => run(i).sent.some((m) => m.type === 'start'));
     const budget = Math.max(1, cores - CORES_LEFT_TO_PAGE);
 
-    say(0, 'running');
-    expect(shares()).toEqual([1, 1, 1, 1]); // one run alone is not slowed
-    for (const i of [1, 2, 3]) say(i, 'running');
+    // A fill is one engine call that no rest paces: the others wait their turn.
+    expect(startsSent()).toEqual([true, false, false, false]);
+    filled(0);
+    expect(startsSent()).toEqual([true, true, false, false]);
+    expect(shares()[0]).toBeCloseTo(budget - 1); // the fill under way takes its core first
+    filled(1);
+    filled(2);
+    expect(startsSent()).toEqual([true, true, true, true]);
+    filled(3);
     const four = shares();
     expect(new Set(four).size).toBe(1);
     expect(four[0] * 4).toBeCloseTo(budget); // all of the budget, no more
@@ -256,10 +267,13 @@ describe('RunSet', () => {
     expect(shares()[0] * 2).toBeCloseTo(budget);
     expect(shares()[0]).toBeGreaterThan(four[0]);
     runs.remove(ids[1]);
-    expect(shares()[0]).toBe(1);
+    expect(shares()[0]).toBe(1); // one run alone is not slowed
     say(2, 'running'); // resumed: two compute again
     expect(shares()[0] * 2).toBeCloseTo(budget);
     expect(shares()[2] * 2).toBeCloseTo(budget);
+    // A run started again waits for no one when nothing else fills, and is not paced meanwhile.
+    runs.start(ids[3], CONFIG, 'x');
+    expect(run(3).sent.filter((m) => m.type === 'start')).toHaveLength(2);
   });
 
   it('tells React of progress at most once per PROGRESS_MS, and of a state change at once', () => {

@@ -19,8 +19,7 @@ import type {
   WorkloadInfo,
 } from './protocol';
 import { EVIDENCE_FIELDS } from './engineModule';
-import { newSlot, onRunMessage, type Run, type Slot } from './run';
-import { shareOf } from './share';
+import { engineShare, newSlot, onRunMessage, startQueued, type Run, type Slot } from './run';
 
 export const MAX_RUNS = 4;
 
@@ -185,7 +184,7 @@ export class RunSet<S> {
     if (!s.client || s.client.state === 'error') this.connect(s);
     s.pendingSetup = setup;
     s.run = { ...s.run, setup, starting: true, error: null };
-    s.client!.start(config);
+    s.queued = config; // sent when its turn to fill comes (run.ts `startQueued`)
     this.changed();
   }
 
@@ -220,6 +219,7 @@ export class RunSet<S> {
     const s = this.slot(id);
     if (!s || !s.client) return;
     s.accepting = false;
+    s.queued = null;
     s.client.reset();
     s.run.store.reset();
     s.run.inside.reset(null);
@@ -377,8 +377,10 @@ export class RunSet<S> {
   }
 
   private changed(): void {
-    // Every change of a run's state, a start or a removal comes here: each worker's share of a core.
-    const share = shareOf(this.slots.filter((s) => s.client && s.run.state === 'running').length, this.cores);
+    // Every change of a run's state, a start or a removal comes here: the next fills, and each
+    // worker's share of a core (the fills under way take theirs first).
+    startQueued(this.slots, this.cores);
+    const share = engineShare(this.slots, this.cores);
     for (const s of this.slots) if (s.client && s.client.state !== 'error') s.client.setShare(share);
     if (this.progressTimer !== null) clearTimeout(this.progressTimer);
     this.progressTimer = null;

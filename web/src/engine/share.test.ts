@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CORES_LEFT_TO_PAGE, restMs, shareOf } from './share';
+import { CORES_LEFT_TO_PAGE, fillsAtOnce, MIN_SHARE, restMs, shareOf } from './share';
 
 describe('engine shares of the cores', () => {
   it('keeps the computing engines within the cores less what the page needs, and never holds back a lone run', () => {
@@ -27,5 +27,15 @@ describe('engine shares of the cores', () => {
     }
     expect(restMs(100, 1)).toBe(0);
     expect(restMs(0, 0.5)).toBe(0);
+  });
+  it('fills one drive at a time on 2 cores and more on more, and takes the fills’ cores from the budget first', () => {
+    expect(fillsAtOnce(2)).toBe(1);
+    expect(fillsAtOnce(4)).toBe(3);
+    expect(fillsAtOnce(1)).toBe(1);
+    expect(fillsAtOnce(NaN)).toBe(1);
+    expect(shareOf(1, 2, 1)).toBeCloseTo(2 - CORES_LEFT_TO_PAGE - 1);
+    expect(shareOf(3, 8, 2)).toBe(1);
+    expect(shareOf(2, 1, 1)).toBe(MIN_SHARE); // a share is never 0
+    expect(shareOf(0, 2, 1)).toBe(1); // nothing computes: nothing to pace
   });
 });

@@ -9,16 +9,38 @@
  */
 export const CORES_LEFT_TO_PAGE = 0.5;
 
+/** The machine's cores as a whole number, at least 1 (`navigator.hardwareConcurrency` may be missing). */
+function coresOf(cores: number): number {
+  return Number.isFinite(cores) && cores >= 1 ? Math.floor(cores) : 1;
+}
+
+/** The cores the engines may use together: all but the page's, and never less than one. */
+function engineBudget(cores: number): number {
+  return Math.max(1, coresOf(cores) - CORES_LEFT_TO_PAGE);
+}
+
 /**
- * Each computing run's share of a core, with `running` runs computing on `cores` cores: the
- * engines together use at most `cores - CORES_LEFT_TO_PAGE`, but never less than one core, so
- * a single run always keeps a whole core.
+ * How many runs may erase and fill their drives at once. A fill is one engine call that no rest
+ * paces, so it takes a whole core; runs started together fill one after another (RunSet), or
+ * four fills at Start would take both cores of a 2-core machine from the page.
  */
-export function shareOf(running: number, cores: number): number {
-  const n = Math.max(1, Math.floor(running));
-  const c = Number.isFinite(cores) && cores >= 1 ? Math.floor(cores) : 1;
-  const budget = Math.max(1, c - CORES_LEFT_TO_PAGE);
-  return Math.min(1, budget / n);
+export function fillsAtOnce(cores: number): number {
+  return Math.max(1, Math.floor(engineBudget(cores)));
+}
+
+/** The least share a computing run is given while fills hold the budget (a share must be > 0). */
+export const MIN_SHARE = 0.1;
+
+/**
+ * Each computing run's share of a core, with `running` runs computing and `filling` runs
+ * erasing and filling (a whole core each) on `cores` cores: the engines together use at most
+ * `cores - CORES_LEFT_TO_PAGE`, but never less than one core, so a single run always keeps a
+ * whole core. With no run computing, 1.
+ */
+export function shareOf(running: number, cores: number, filling = 0): number {
+  const n = Math.floor(running);
+  if (!(n >= 1)) return 1; // nothing computes yet: a run about to stream starts unpaced
+  return Math.min(1, Math.max(MIN_SHARE, (engineBudget(cores) - filling) / n));
 }
 
 /**

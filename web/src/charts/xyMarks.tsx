@@ -4,7 +4,7 @@
 
 import { placeGuideNotes } from './guideNotes';
 import type { ReactNode } from 'react';
-import { max, min, scaleBand, scaleLinear, scaleLog } from 'd3';
+import { scaleBand, scaleLinear, scaleLog } from 'd3';
 
 export interface XYPoint {
   x: number;
@@ -108,13 +108,24 @@ function logTicks(lo: number, hi: number): number[] {
   return out;
 }
 
-/** The y domain of a log axis around the values: whole ticks just outside them. */
-function logDomain(values: readonly number[]): [number, number] {
-  const pos = values.filter((v) => v > 0 && Number.isFinite(v));
-  if (pos.length === 0) return [1, 10];
-  // d3's min and max loop: a spread of a fill's tens of thousands of points overflows the stack.
-  const lo = 10 ** Math.floor(Math.log10(min(pos)!));
-  let hi = 10 ** Math.ceil(Math.log10(max(pos)!));
+/** The smallest and largest of the values added. */
+class Extent {
+  lo = Infinity;
+  hi = -Infinity;
+  add(v: number): void {
+    if (v < this.lo) this.lo = v;
+    if (v > this.hi) this.hi = v;
+  }
+  empty(): boolean {
+    return this.lo > this.hi;
+  }
+}
+
+/** The y domain of a log axis around the (positive) values: whole ticks just outside them. */
+function logDomain(values: Extent): [number, number] {
+  if (values.empty()) return [1, 10];
+  const lo = 10 ** Math.floor(Math.log10(values.lo));
+  let hi = 10 ** Math.ceil(Math.log10(values.hi));
   if (hi <= lo) hi = lo * 10;
   return [lo, hi];
 }
@@ -144,38 +155,50 @@ export function perPixelColumn(points: readonly XYPoint[], x: (v: number) => num
 }
 
 export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number) => string): Marks {
-  const pts = p.series.flatMap((s) => s.points).filter((q) => Number.isFinite(q.x) && Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0));
-  if (pts.length === 0) return { marks: null, empty: true };
-  const figures = (p.figures ?? []).filter((f) => Number.isFinite(f.x) && Number.isFinite(f.y) && (p.y !== 'log' || f.y > 0));
-  pts.push(...figures.map((f) => ({ x: f.x, y: f.y })));
+  const drawable = (q: { x: number; y: number }) => Number.isFinite(q.x) && Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0);
+  const figures = (p.figures ?? []).filter(drawable);
   const guides = (p.guides ?? []).filter((g) => [g.x0, g.x1, g.y0, g.y1].every((v) => !Number.isNaN(v)));
+  // The axes reach every point, figure and guide's finite end. One pass without copies: a fill's
+  // lines are tens of thousands of points, redrawn as its rows stream in.
+  const xs = new Extent();
+  const ys = new Extent();
+  // A log2 axis has a tick at each x (a handful of queue depths); a linear one needs only the ends.
+  const xValues = p.x === 'log2' ? new Set<number>() : null;
+  const reach = (q: { x: number; y: number; lo?: number; hi?: number }) => {
+    xs.add(q.x);
+    xValues?.add(q.x);
+    for (const v of [q.y, q.lo ?? q.y, q.hi ?? q.y]) if (Number.isFinite(v) && (p.y !== 'log' || v > 0)) ys.add(v);
+  };
+  for (const s of p.series) for (const q of s.points) if (drawable(q)) reach(q);
+  if (xs.empty()) return { marks: null, empty: true };
+  for (const f of figures) reach(f);
   for (const g of guides)
-    for (const [gx, gy] of [
-      [g.x0, g.y0],
-      [g.x1, g.y1],
+    for (const q of [
+      { x: g.x0, y: g.y0 },
+      { x: g.x1, y: g.y1 },
     ])
-      if (Number.isFinite(gx) && Number.isFinite(gy) && (p.y !== 'log' || gy > 0)) pts.push({ x: gx, y: gy });
-  const xs = [...new Set(pts.map((q) => q.x))].sort((a, b) => a - b);
+      if (drawable(q)) reach(q);
   const formatX = p.formatX ?? ((v: number) => String(v));
   const formatValue = p.formatValue ?? formatY;
   let x: (v: number) => number;
-  let xTicks = xs;
-  if (p.x === 'log2') {
-    const lo = xs[0] / 1.4;
-    const hi = xs[xs.length - 1] * 1.4;
-    const s = scaleLog().base(2).domain([lo, hi]).range([0, w]);
+  let xTicks: number[];
+  if (xValues) {
+    const s = scaleLog()
+      .base(2)
+      .domain([xs.lo / 1.4, xs.hi * 1.4])
+      .range([0, w]);
     x = (v) => s(v);
+    xTicks = [...xValues].sort((a, b) => a - b);
   } else {
-    const span = xs[xs.length - 1] - xs[0] || Math.abs(xs[0]) || 1;
+    const span = xs.hi - xs.lo || Math.abs(xs.lo) || 1;
     // Room either side of the points, but an axis of amounts (GB written) starts at 0, not below.
-    const lo = xs[0] >= 0 ? Math.max(0, xs[0] - span * 0.12) : xs[0] - span * 0.12;
+    const lo = xs.lo >= 0 ? Math.max(0, xs.lo - span * 0.12) : xs.lo - span * 0.12;
     const s = scaleLinear()
-      .domain([lo, xs[xs.length - 1] + span * 0.12])
+      .domain([lo, xs.hi + span * 0.12])
       .range([0, w]);
     x = (v) => s(v);
     xTicks = s.ticks(Math.max(2, Math.min(8, Math.floor(w / 70))));
   }
-  const ys = pts.flatMap((q) => [q.y, q.lo ?? q.y, q.hi ?? q.y]);
   let y: (v: number) => number;
   let yTicks: number[];
   if (p.y === 'log') {
@@ -185,7 +208,7 @@ export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number
     yTicks = logTicks(lo, hi);
   } else {
     const s = scaleLinear()
-      .domain([0, (max(ys) ?? 0) * 1.12 || 1])
+      .domain([0, (ys.empty() ? 0 : ys.hi) * 1.12 || 1])
       .nice(5)
       .range([h, 0]);
     y = (v) => s(v);
@@ -224,10 +247,8 @@ export function lineMarks(p: LineData, w: number, h: number, formatY: (v: number
         )}
       </g>
       {p.series.map((s, si) => {
-        const ok = s.points
-          .filter((q) => Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0))
-          .slice()
-          .sort((a, b) => a.x - b.x);
+        const ok = s.points.filter((q) => Number.isFinite(q.y) && (p.y !== 'log' || q.y > 0));
+        if (!ok.every((q, i) => i === 0 || ok[i - 1].x <= q.x)) ok.sort((a, b) => a.x - b.x);
         const line = s.dots === false ? perPixelColumn(ok, x) : ok;
         const d = line.map((q, i) => `${i === 0 ? 'M' : 'L'}${x(q.x).toFixed(1)},${y(q.y).toFixed(1)}`).join('');
         return (

@@ -101,8 +101,9 @@ export type ExperimentToPage =
   | { type: 'state'; state: ExperimentState }
   | { type: 'started'; request: ExperimentRequest; progress: ExperimentProgress; columns: string[]; figures: TableFigure[] }
   | { type: 'checked'; id: number; problem: { field: string; message: string } | null }
-  /** `rows` and `csv`: the new rows and their CSV lines, to append to those before. */
-  | { type: 'rows'; rows: Cell[][]; figures: TableFigure[]; csv: string; progress: ExperimentProgress }
+  /** `rows` and `csv`: the new rows and their CSV lines, to append to those before (a slice
+   * that adds rows sends this alone, its progress with them: one update of the page a slice). */
+  | { type: 'rows'; rows: Cell[][]; figures: TableFigure[]; csv: string; progress: ExperimentProgress; elapsed_ms: number }
   | { type: 'progress'; progress: ExperimentProgress; elapsed_ms: number }
   | { type: 'finished'; rows: Cell[][]; figures: TableFigure[]; csv: string; progress: ExperimentProgress; elapsed_ms: number }
   | { type: 'error'; message: string; field?: string; recoverable: boolean };
@@ -195,13 +196,12 @@ export function parseExperimentToPage(v: unknown): ExperimentToPage | null {
         ? (v as ExperimentToPage)
         : null;
     case 'rows':
-      return isRows(v.rows) && isFigureList(v.figures) && isStr(v.csv) && isProgress(v.progress) ? (v as ExperimentToPage) : null;
-    case 'progress':
-      return isProgress(v.progress) && isNum(v.elapsed_ms) ? (v as ExperimentToPage) : null;
     case 'finished':
       return isRows(v.rows) && isFigureList(v.figures) && isStr(v.csv) && isProgress(v.progress) && isNum(v.elapsed_ms)
         ? (v as ExperimentToPage)
         : null;
+    case 'progress':
+      return isProgress(v.progress) && isNum(v.elapsed_ms) ? (v as ExperimentToPage) : null;
     case 'error':
       return isStr(v.message) && typeof v.recoverable === 'boolean' && (v.field === undefined || isStr(v.field))
         ? (v as ExperimentToPage)

@@ -130,13 +130,26 @@ describe('ExperimentLoop', () => {
     h.loop.handle({ type: 'start', request: REQUEST });
     expect(h.of('started')[0].columns).toEqual(INFO.columns);
     expect(h.of('started')[0].figures[0]).toMatchObject({ row: { corner: 'b', queue_depth: 1 }, simulated: null });
-    while (h.tick());
+    // A slice is one message to the page (one update of it): its rows, with the progress and time
+    // so far, or its progress alone.
+    const perSlice: string[][] = [];
+    for (let before = h.posted.length; h.tick(); before = h.posted.length) {
+      perSlice.push(
+        h.posted
+          .slice(before)
+          .map((m) => m.type)
+          .filter((t) => t !== 'state'),
+      );
+    }
+    expect(perSlice.every((types) => types.length === 1)).toBe(true);
     const rows = h.of('rows');
     // Each batch brings only its new rows and their CSV lines (the first with the header).
     expect(rows.map((m) => m.rows)).toEqual([[['a', 1, 1000]], [['a', 2, 1001]], [['b', 1, 1002]]]);
     expect(rows.map((m) => m.csv)).toEqual(['corner,queue_depth,iops\na,1,1000\n', 'a,2,1001\n', 'b,1,1002\n']);
     // Each batch of rows brings the figures' verdicts so far.
     expect(rows.map((m) => m.figures[0].simulated)).toEqual([null, null, 1002]);
+    expect(rows.map((m) => m.elapsed_ms)).toEqual(rows.map((m) => m.elapsed_ms).sort((x, y) => x - y));
+    expect(rows[0].elapsed_ms).toBeGreaterThan(0);
     const fin = h.of('finished');
     expect(fin).toHaveLength(1);
     expect(fin[0].rows).toEqual([['b', 2, 1003]]);
@@ -207,9 +220,11 @@ describe('experiment messages', () => {
       figures,
       csv: '',
       progress: { points_done: 0, points: 1, seconds_done: 0, seconds: 1, written_bytes: 0, bytes: 0 },
+      elapsed_ms: 12,
     });
     const figure = { ...FIGURE, row: { corner: 'b' }, column: 'iops', simulated: null, holds: null };
     expect(parseExperimentToPage(rows([figure]))).not.toBeNull();
+    expect(parseExperimentToPage({ ...rows([figure]), elapsed_ms: undefined })).toBeNull();
     expect(parseExperimentToPage(rows([{ ...figure, row: { corner: {} } }]))).toBeNull();
     expect(parseExperimentToPage(rows([{ ...figure, column: 3 }]))).toBeNull();
     expect(parseExperimentToPage(rows(undefined))).toBeNull();

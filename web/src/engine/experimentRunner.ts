@@ -197,8 +197,8 @@ export class ExperimentLoop {
       this.setState('finished');
       return;
     }
-    if (rows) this.host.post({ type: 'rows', rows, figures, csv, progress });
-    this.host.post({ type: 'progress', progress, elapsed_ms: this.elapsedMs });
+    if (rows) this.host.post({ type: 'rows', rows, figures, csv, progress, elapsed_ms: this.elapsedMs });
+    else this.host.post({ type: 'progress', progress, elapsed_ms: this.elapsedMs });
     this.scheduleSlice();
   }
 

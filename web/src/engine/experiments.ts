@@ -202,7 +202,7 @@ export class ExperimentSet {
           figures: msg.figures,
           csv: csv + msg.csv,
           progress: msg.progress,
-          ...(msg.type === 'finished' ? { elapsedMs: msg.elapsed_ms } : {}),
+          elapsedMs: msg.elapsed_ms,
         });
         break;
       }

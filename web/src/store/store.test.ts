@@ -176,18 +176,21 @@ describe('the page store, experiments', () => {
       figures: [],
       csv: 'corner,qd,mb_s\nrandom write,32,120.5\n',
       progress: { ...progress, points_done: 1 },
+      elapsed_ms: 40,
     });
     let s = store.getSnapshot();
     expect(s.experiments.get(ids[0])).toMatchObject({ state: 'running', starting: false, progress: { points_done: 1 } });
     expect(s.experiments.get(ids[0])?.table?.rows).toHaveLength(1);
     // The next batch's rows and CSV lines are appended to those before.
-    a.say({ type: 'rows', rows: [['random write', 64, 130]], figures: [], csv: 'random write,64,130\n', progress });
+    a.say({ type: 'rows', rows: [['random write', 64, 130]], figures: [], csv: 'random write,64,130\n', progress, elapsed_ms: 90 });
     s = store.getSnapshot();
     expect(s.experiments.get(ids[0])?.table?.rows).toEqual([
       ['random write', 32, 120.5],
       ['random write', 64, 130],
     ]);
     expect(s.experiments.get(ids[0])?.csv).toBe('corner,qd,mb_s\nrandom write,32,120.5\nrandom write,64,130\n');
+    // The rows bring the time so far (no progress message beside them).
+    expect(s.experiments.get(ids[0])?.elapsedMs).toBe(90);
 
     store.pauseOrResume();
     expect([a.types.at(-1), b.types.at(-1)]).toEqual(['pause', 'pause']);

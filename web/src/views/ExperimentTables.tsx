@@ -1,6 +1,7 @@
 // An experiment's tables under its charts: each run's rows (the first MAX_TABLE_ROWS), its CSV
 // and the CLI command that prints the same CSV.
 
+import { memo } from 'react';
 import { download, fileSlug } from '../charts/export';
 import type { Cell, ExperimentInfo } from '../engine/experimentProtocol';
 import { formatInt, numberFormat } from '../format';
@@ -17,6 +18,26 @@ function formatCell(v: Cell): string {
   if (v === null) return '';
   return String(v);
 }
+
+/** The rows drawn, redrawn only when one of them changes: a fill's rows stream in after them. */
+const TableRows = memo(
+  function TableRows({ rows }: { rows: readonly Cell[][] }) {
+    return (
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={i}>
+            {row.map((v, j) => (
+              <td key={j} className={typeof v === 'number' ? 'num' : undefined}>
+                {typeof v === 'string' ? (CORNER_WORDS[v] ?? v) : formatCell(v)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    );
+  },
+  (a, b) => a.rows.length === b.rows.length && a.rows.every((row, i) => row === b.rows[i]),
+);
 
 export function ExperimentTables({ info, runs, focusKey }: { info: ExperimentInfo; runs: readonly ExperimentRun[]; focusKey: number }) {
   const shown = runs.filter((r) => r.entry?.table && r.entry.table.experiment === info.id);
@@ -58,17 +79,7 @@ export function ExperimentTables({ info, runs, focusKey }: { info: ExperimentInf
                     ))}
                   </tr>
                 </thead>
-                <tbody>
-                  {t.rows.slice(0, MAX_TABLE_ROWS).map((row, i) => (
-                    <tr key={i}>
-                      {row.map((v, j) => (
-                        <td key={j} className={typeof v === 'number' ? 'num' : undefined}>
-                          {typeof v === 'string' ? (CORNER_WORDS[v] ?? v) : formatCell(v)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
+                <TableRows rows={t.rows.slice(0, MAX_TABLE_ROWS)} />
               </table>
             </div>
             {t.rows.length > MAX_TABLE_ROWS && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExperimentToPage, parsePageToExperiment, splitEngineError, type ExperimentToPage } from './experimentProtocol';
-import { ExperimentLoop, type EngineExperiment, type ExperimentModule } from './experimentRunner';
+import { ExperimentLoop, SEND_EVERY_MS, type EngineExperiment, type ExperimentModule } from './experimentRunner';
 
 const INFO = {
   id: 'four-corners',
@@ -96,7 +96,8 @@ function fakeEngine() {
   return { engine, made };
 }
 
-function harness() {
+/** The loop with the fake engine; the clock moves `stepMs` at each look (twice a slice). */
+function harness(stepMs = 5) {
   const { engine, made } = fakeEngine();
   const posted: ExperimentToPage[] = [];
   const queue: (() => void)[] = [];
@@ -108,7 +109,7 @@ function harness() {
       posted.push(m);
     },
     schedule: (fn) => queue.push(fn),
-    now: () => (t += 5),
+    now: () => (t += stepMs),
   });
   const tick = () => {
     const fn = queue.shift();
@@ -124,7 +125,8 @@ const REQUEST = { experiment: 'four-corners', drive: 's3700-200', seconds: 2 };
 
 describe('ExperimentLoop', () => {
   it('announces the experiments, then streams rows as points complete and finishes with the table', () => {
-    const h = harness();
+    // Slices longer than SEND_EVERY_MS: each one updates the page.
+    const h = harness(SEND_EVERY_MS);
     h.loop.announce();
     expect(h.of('ready')[0].experiments[0].id).toBe('four-corners');
     h.loop.handle({ type: 'start', request: REQUEST });
@@ -158,6 +160,48 @@ describe('ExperimentLoop', () => {
     expect(fin[0].progress.points_done).toBe(2);
     expect(h.loop.getState()).toBe('finished');
     expect(h.made[0].freed).toBe(true);
+  });
+
+  it('updates the page at most every SEND_EVERY_MS, losing no row, and shows the rows so far on pause and stop', () => {
+    const fast = harness(5);
+    fast.loop.handle({ type: 'start', request: REQUEST });
+    while (fast.tick());
+    // The first slice shows the start; the other seven take 70 ms in all, so the rest of the
+    // rows come with the end.
+    expect(fast.of('progress')).toHaveLength(1);
+    expect(fast.of('rows')).toHaveLength(0);
+    expect(fast.of('finished')[0].rows).toEqual([
+      ['a', 1, 1000],
+      ['a', 2, 1001],
+      ['b', 1, 1002],
+      ['b', 2, 1003],
+    ]);
+    expect(fast.of('finished')[0].csv).toBe('corner,queue_depth,iops\na,1,1000\na,2,1001\nb,1,1002\nb,2,1003\n');
+
+    const h = harness(5);
+    h.loop.handle({ type: 'start', request: REQUEST });
+    for (let i = 0; i < 4; i++) h.tick(); // 2,000 IOs: two rows, not sent yet
+    expect(h.of('rows')).toHaveLength(0);
+    h.loop.handle({ type: 'pause' });
+    expect(h.loop.getState()).toBe('paused');
+    expect(h.of('rows').map((m) => m.rows)).toEqual([
+      [
+        ['a', 1, 1000],
+        ['a', 2, 1001],
+      ],
+    ]);
+    h.loop.handle({ type: 'resume' });
+    h.tick();
+    h.tick(); // the third row
+    h.loop.handle({ type: 'stop' });
+    expect(h.of('rows').map((m) => m.rows)).toEqual([
+      [
+        ['a', 1, 1000],
+        ['a', 2, 1001],
+      ],
+      [['b', 1, 1002]],
+    ]);
+    expect(h.loop.getState()).toBe('stopped');
   });
 
   it('pauses between slices, resumes, and stops keeping the rows so far', () => {

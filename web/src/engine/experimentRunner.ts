@@ -1,8 +1,9 @@
 // An experiment worker's loop, kept apart from the wasm import so it can be tested with a fake
 // engine. Like a run, the experiment advances in slices of host IOs sized to ~100 ms, giving
-// the event loop back between them so pause and stop answer within one slice; the rows a slice
-// completes go to the page at once, and only they (a fill's table has a row per second: sending
-// the whole table after every slice made its cost grow with the square of its rows).
+// the event loop back between them so pause and stop answer within one slice; the rows completed
+// since the last message go to the page at most every SEND_EVERY_MS, and only they (a fill's
+// table has a row per second: sending the whole table after every slice made its cost grow with
+// the square of its rows).
 
 import {
   isExperimentRequest,
@@ -20,6 +21,10 @@ import { errorMessage, isTrap, nextSliceIos, SLICE_INITIAL_IOS } from './slices'
 import { splitEngineError } from './experimentProtocol';
 
 /** The wasm `Experiment` handle. */
+/** The page is updated at most this often while an experiment runs: each update redraws its
+ * charts, whose main-thread work (and raster) takes CPU from the engine on a 2-core machine. */
+export const SEND_EVERY_MS = 250;
+
 export interface EngineExperiment {
   advance(max_ios: number): number;
   finished(): boolean;
@@ -50,6 +55,10 @@ export class ExperimentLoop {
   private elapsedMs = 0;
   /** Rows already sent to the page. */
   private rowsSent = 0;
+  /** Rows completed since then. */
+  private rowsWaiting = 0;
+  /** When the page was last updated (`host.now()`). */
+  private sentAt = -Infinity;
 
   constructor(
     private readonly engine: ExperimentModule,
@@ -101,7 +110,8 @@ export class ExperimentLoop {
         break;
       }
       case 'pause':
-        if (this.state === 'running') this.setState('paused');
+        // The page shows where the experiment stopped.
+        if (this.state === 'running' && this.exp && this.send(this.exp)) this.setState('paused');
         break;
       case 'resume':
         if (this.state === 'paused') {
@@ -111,6 +121,8 @@ export class ExperimentLoop {
         break;
       case 'stop':
         if (this.exp && (this.state === 'running' || this.state === 'paused')) {
+          // The rows so far stay on the page, those not sent yet too.
+          if (this.rowsWaiting > 0 && !this.send(this.exp)) break;
           this.token++;
           this.drop();
           this.setState('stopped');
@@ -142,6 +154,8 @@ export class ExperimentLoop {
     this.exp = exp;
     this.elapsedMs = 0;
     this.rowsSent = 0;
+    this.rowsWaiting = 0;
+    this.sentAt = -Infinity;
     let table: ExperimentTable;
     let figures: TableFigure[];
     let progress: ExperimentProgress;
@@ -168,22 +182,10 @@ export class ExperimentLoop {
     const exp = this.exp;
     const ios = this.sliceIos;
     const t0 = this.host.now();
-    let added: number;
     let finished: boolean;
-    let progress: ExperimentProgress;
-    let rows: Cell[][] | null = null;
-    let figures: TableFigure[] = [];
-    let csv = '';
     try {
-      added = exp.advance(ios);
+      this.rowsWaiting += exp.advance(ios);
       finished = exp.finished();
-      progress = JSON.parse(exp.progress_json()) as ExperimentProgress;
-      if (added > 0 || finished) {
-        rows = JSON.parse(exp.rows_json(this.rowsSent)) as Cell[][];
-        figures = JSON.parse(exp.figures_json()) as TableFigure[];
-        csv = exp.csv(this.rowsSent);
-        this.rowsSent += rows.length;
-      }
     } catch (e) {
       this.fail(e);
       return;
@@ -192,14 +194,53 @@ export class ExperimentLoop {
     this.elapsedMs += ms;
     this.sliceIos = nextSliceIos(ios, ms);
     if (finished) {
+      const update = this.update(exp);
+      if (!update) return;
       this.drop();
-      this.host.post({ type: 'finished', rows: rows!, figures, csv, progress, elapsed_ms: this.elapsedMs });
+      this.host.post({ type: 'finished', ...update, elapsed_ms: this.elapsedMs });
       this.setState('finished');
       return;
     }
-    if (rows) this.host.post({ type: 'rows', rows, figures, csv, progress, elapsed_ms: this.elapsedMs });
-    else this.host.post({ type: 'progress', progress, elapsed_ms: this.elapsedMs });
+    if (t0 + ms - this.sentAt >= SEND_EVERY_MS && !this.send(exp)) return;
     this.scheduleSlice();
+  }
+
+  /** The rows completed since the last message, the figures' verdicts and the progress; null
+   * (and the loop failed) if the engine did. */
+  private update(exp: EngineExperiment): { rows: Cell[][]; figures: TableFigure[]; csv: string; progress: ExperimentProgress } | null {
+    try {
+      const progress = JSON.parse(exp.progress_json()) as ExperimentProgress;
+      const rows = JSON.parse(exp.rows_json(this.rowsSent)) as Cell[][];
+      const figures = JSON.parse(exp.figures_json()) as TableFigure[];
+      const csv = exp.csv(this.rowsSent);
+      this.rowsSent += rows.length;
+      this.rowsWaiting = 0;
+      return { rows, figures, csv, progress };
+    } catch (e) {
+      this.fail(e);
+      return null;
+    }
+  }
+
+  /** Brings the page up to date: the new rows with the progress, or the progress alone. False if
+   * the engine failed. */
+  private send(exp: EngineExperiment): boolean {
+    this.sentAt = this.host.now();
+    if (this.rowsWaiting > 0) {
+      const update = this.update(exp);
+      if (!update) return false;
+      this.host.post({ type: 'rows', ...update, elapsed_ms: this.elapsedMs });
+      return true;
+    }
+    let progress: ExperimentProgress;
+    try {
+      progress = JSON.parse(exp.progress_json()) as ExperimentProgress;
+    } catch (e) {
+      this.fail(e);
+      return false;
+    }
+    this.host.post({ type: 'progress', progress, elapsed_ms: this.elapsedMs });
+    return true;
   }
 
   private fail(e: unknown): void {

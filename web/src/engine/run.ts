@@ -65,8 +65,9 @@ export interface Slot<S> {
   /** Drops messages of a run that was reset or replaced until the next `started`. */
   accepting: boolean;
   pendingSetup: S | null;
-  /** A start waiting for a fill to end before its own (share.ts `fillsAtOnce`). */
-  queued: SimConfig | null;
+  /** A start waiting for a fill to end before its own (share.ts `fillsAtOnce`); `paused`: Pause
+   * was pressed meanwhile, so the run pauses once started, as it would have without the wait. */
+  queued: { config: SimConfig; paused: boolean } | null;
   derive: DeriveContext;
   /** Wall-clock points (ms, simulated seconds) for the speed, and the running wall time. */
   pace: { t: number; s: number }[];
@@ -224,13 +225,17 @@ function deriveContext(parameters: Readonly<Record<string, unknown>>): DeriveCon
   return { dies: n('geometry.dies'), writeBufferBytes: n('controller.write_buffer_bytes') };
 }
 
+/** The run's worker is erasing and filling its drive (its start sent, not yet running). */
+const isFilling = <S>(s: Slot<S>) => s.client !== null && s.run.starting && s.queued === null;
+
 /** Sends queued starts while fewer runs than `fillsAtOnce` erase and fill (a fill is not paced). */
 export function startQueued<S>(slots: readonly Slot<S>[], cores: number): void {
-  let filling = slots.filter((s) => s.run.starting && s.queued === null).length;
+  let filling = slots.filter(isFilling).length;
   for (const s of slots) {
     if (filling >= fillsAtOnce(cores)) return;
     if (s.queued === null || !s.client) continue;
-    s.client.start(s.queued);
+    s.client.start(s.queued.config);
+    if (s.queued.paused) s.client.pause();
     s.queued = null;
     filling++;
   }
@@ -238,7 +243,7 @@ export function startQueued<S>(slots: readonly Slot<S>[], cores: number): void {
 
 /** Each computing run's engine's share of a core, the fills under way taking theirs first. */
 export function engineShare<S>(slots: readonly Slot<S>[], cores: number): number {
-  const filling = slots.filter((s) => s.client && s.run.starting && s.queued === null).length;
+  const filling = slots.filter(isFilling).length;
   const computing = slots.filter((s) => s.client && !s.run.starting && s.run.state === 'running').length;
   return shareOf(computing, cores, filling);
 }

@@ -276,6 +276,25 @@ describe('RunSet', () => {
     expect(run(3).sent.filter((m) => m.type === 'start')).toHaveLength(2);
   });
 
+  it('pauses a run paused while it waited its turn to fill once it has started, and resumes it', () => {
+    const { runs, workers } = setup(2);
+    const [a, b, c] = [0, 1, 2].map((i) => runs.add(`run ${i}`)!);
+    for (const id of [a, b, c]) runs.start(id, CONFIG, 'x');
+    runs.pause(b);
+    runs.pause(c);
+    runs.resume(c);
+    const sent = (i: number) => workers[i + 1].sent.map((m) => m.type).filter((t) => t !== 'share');
+    expect(sent(1)).not.toContain('start');
+    for (const i of [0, 1]) {
+      workers[i + 1].say({ type: 'started', config: CONFIG, parameters: {}, memory_bytes: 1, setup_ms: 1, inside_layout: LAYOUT });
+      workers[i + 1].say({ type: 'state', state: 'running' });
+    }
+    // As without the wait: the start, then the pause the worker answers after its fill.
+    expect(sent(1).slice(-2)).toEqual(['start', 'pause']);
+    expect(sent(0)).not.toContain('pause');
+    expect(sent(2).at(-1)).toBe('start'); // paused and resumed meanwhile: runs
+  });
+
   it('tells React of progress at most once per PROGRESS_MS, and of a state change at once', () => {
     vi.useFakeTimers();
     try {

@@ -184,15 +184,19 @@ export class RunSet<S> {
     if (!s.client || s.client.state === 'error') this.connect(s);
     s.pendingSetup = setup;
     s.run = { ...s.run, setup, starting: true, error: null };
-    s.queued = config; // sent when its turn to fill comes (run.ts `startQueued`)
+    s.queued = { config, paused: false }; // sent when its turn to fill comes (run.ts `startQueued`)
     this.changed();
   }
 
   pause(id: number): void {
-    this.slot(id)?.client?.pause();
+    const s = this.slot(id);
+    if (s?.queued) s.queued.paused = true;
+    else s?.client?.pause();
   }
   resume(id: number): void {
-    this.slot(id)?.client?.resume();
+    const s = this.slot(id);
+    if (s?.queued) s.queued.paused = false;
+    else s?.client?.resume();
   }
   /** Runs one more simulated second, then pauses. */
   step(id: number): void {

@@ -241,6 +241,13 @@ export function startQueued<S>(slots: readonly Slot<S>[], cores: number): void {
   }
 }
 
+/** Pauses or resumes the run; a start still queued keeps it for when it is sent. */
+export function setPaused<S>(s: Slot<S> | undefined, paused: boolean): void {
+  if (s?.queued) s.queued.paused = paused;
+  else if (paused) s?.client?.pause();
+  else s?.client?.resume();
+}
+
 /** Each computing run's engine's share of a core, the fills under way taking theirs first. */
 export function engineShare<S>(slots: readonly Slot<S>[], cores: number): number {
   const filling = slots.filter(isFilling).length;

@@ -19,7 +19,7 @@ import type {
   WorkloadInfo,
 } from './protocol';
 import { EVIDENCE_FIELDS } from './engineModule';
-import { engineShare, newSlot, onRunMessage, startQueued, type Run, type Slot } from './run';
+import { engineShare, newSlot, onRunMessage, setPaused, startQueued, type Run, type Slot } from './run';
 
 export const MAX_RUNS = 4;
 
@@ -189,14 +189,10 @@ export class RunSet<S> {
   }
 
   pause(id: number): void {
-    const s = this.slot(id);
-    if (s?.queued) s.queued.paused = true;
-    else s?.client?.pause();
+    setPaused(this.slot(id), true);
   }
   resume(id: number): void {
-    const s = this.slot(id);
-    if (s?.queued) s.queued.paused = false;
-    else s?.client?.resume();
+    setPaused(this.slot(id), false);
   }
   /** Runs one more simulated second, then pauses. */
   step(id: number): void {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkerLike } from './client';
+import { ExperimentSet } from './experiments';
+
+class FakeWorker implements WorkerLike {
+  sent: { type: string }[] = [];
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  terminated = false;
+  postMessage(msg: unknown) {
+    this.sent.push(msg as { type: string });
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  say(data: unknown) {
+    this.onmessage?.({ data } as MessageEvent);
+  }
+}
+
+const REQUEST = { experiment: 'whole-drive-fill', drive: '870qvo-1000' };
+
+function setup() {
+  const workers: FakeWorker[] = [];
+  const set = new ExperimentSet(() => {
+    const w = new FakeWorker();
+    workers.push(w);
+    return w;
+  });
+  return { set, workers };
+}
+
+describe('ExperimentSet', () => {
+  it('loads a worker with the checker, and the first start takes it with what it said while waiting', () => {
+    const { set, workers } = setup();
+    void set.check(REQUEST);
+    expect(workers).toHaveLength(2); // the checker and the spare
+    const spare = workers[1];
+    spare.say({ type: 'state', state: 'idle' }); // loaded before anyone listened
+    set.start(1, REQUEST);
+    expect(workers).toHaveLength(2); // no worker to load at Start
+    expect(spare.sent).toEqual([{ type: 'start', request: REQUEST }]);
+    expect(set.snapshot().entries.get(1)).toMatchObject({ state: 'idle', starting: true });
+    spare.say({ type: 'state', state: 'running' });
+    expect(set.snapshot().entries.get(1)?.state).toBe('running');
+    // The next experiment (another run's) gets a worker of its own.
+    set.start(2, REQUEST);
+    expect(workers).toHaveLength(3);
+    expect(workers[2].sent).toEqual([{ type: 'start', request: REQUEST }]);
+    set.dispose();
+    expect(workers.every((w) => w.terminated)).toBe(true);
+  });
+
+  it('replaces a spare that failed to load', () => {
+    const { set, workers } = setup();
+    void set.check(REQUEST);
+    workers[1].onerror?.({ message: 'no wasm' } as ErrorEvent);
+    set.start(1, REQUEST);
+    expect(workers[1].terminated).toBe(true);
+    expect(workers).toHaveLength(3);
+    expect(workers[2].sent).toEqual([{ type: 'start', request: REQUEST }]);
+    expect(set.snapshot().entries.get(1)?.error).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@
 import init, * as wasm from './pkg-full/ssdlab_full.js';
 import type { ExperimentToPage } from './experimentProtocol';
 import { ExperimentLoop } from './experimentRunner';
-import { errorMessage } from './slices';
+import { errorMessage, soon } from './slices';
 
 interface WorkerScope {
   postMessage(message: unknown): void;
@@ -32,7 +32,7 @@ scope.addEventListener('unhandledrejection', (e) =>
 async function boot(): Promise<void> {
   try {
     await init();
-    loop = new ExperimentLoop(wasm, { post, schedule: (fn) => setTimeout(fn, 0), now: () => performance.now() });
+    loop = new ExperimentLoop(wasm, { post, schedule: soon, now: () => performance.now() });
   } catch (e) {
     dead = true;
     post({ type: 'state', state: 'error' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSliceIos, SLICE_MAX_IOS, SLICE_MIN_IOS } from './slices';
+import { nextSliceIos, SLICE_MAX_IOS, SLICE_MIN_IOS, soon } from './slices';
 
 describe('nextSliceIos', () => {
   it('moves toward the target and stays within bounds', () => {
@@ -9,5 +9,24 @@ describe('nextSliceIos', () => {
     expect(nextSliceIos(SLICE_MAX_IOS, 1)).toBe(SLICE_MAX_IOS);
     expect(nextSliceIos(SLICE_MIN_IOS, 10_000)).toBe(SLICE_MIN_IOS);
     expect(nextSliceIos(1000, 0)).toBe(2000);
+  });
+});
+
+describe('soon', () => {
+  it('runs each function once, in order, after the caller has returned, also when one schedules the next', async () => {
+    const ran: string[] = [];
+    await new Promise<void>((done) => {
+      soon(() => ran.push('a'));
+      soon(() => {
+        ran.push('b');
+        soon(() => {
+          ran.push('d');
+          done();
+        });
+      });
+      soon(() => ran.push('c'));
+      ran.push('caller');
+    });
+    expect(ran).toEqual(['caller', 'a', 'b', 'c', 'd']);
   });
 });

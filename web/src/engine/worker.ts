@@ -5,7 +5,7 @@
 import init, * as wasm from './pkg/ssdlab_wasm.js';
 import type { WorkerToPage } from './protocol';
 import { Runner } from './runner';
-import { errorMessage } from './slices';
+import { errorMessage, soon } from './slices';
 
 interface WorkerScope {
   postMessage(message: unknown, transfer: Transferable[]): void;
@@ -40,7 +40,7 @@ async function boot(): Promise<void> {
     await init();
     runner = new Runner(wasm, {
       post,
-      schedule: (fn, delayMs) => setTimeout(fn, delayMs),
+      schedule: (fn, delayMs) => (delayMs > 0 ? setTimeout(fn, delayMs) : soon(fn)),
       now: () => performance.now(),
       loadFull: async () => {
         const full = await import('./pkg-full/ssdlab_full.js');

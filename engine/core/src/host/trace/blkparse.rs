@@ -107,12 +107,14 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<
     let d_events = issued.records.len() as u64;
     if b.records.is_empty() && issued.records.is_empty() && !completed.records.is_empty() {
         b.records = completed.records;
+        b.replayed = Some("its C (completed) events, at their completions: it has neither Q nor D events");
         b.skipped.0.retain(|(what, _)| what != "C events");
         for (what, count) in completed.skipped.0 {
             b.skipped.add(&what, count);
         }
     } else if b.records.is_empty() {
         b.records = issued.records;
+        b.replayed = Some("its D (issued) events: it has no Q events");
     } else if d_events > 0 {
         b.skipped.add("D events", d_events);
     }
@@ -273,5 +275,21 @@ CPU1 (8,0):
             ]
         );
         assert_eq!(loaded.skipped.to_string(), "skipped 1 flush events");
+        // Said where the trace is summed up (the CLI's replay and the page's import report).
+        let summary = loaded.summary().to_string();
+        assert!(summary.contains("; replayed its C (completed) events, at their completions"), "{summary}");
+    }
+
+    #[test]
+    fn says_when_it_replays_d_events_for_want_of_q_events() {
+        let text = "\
+259,0    1        5     0.000009800  2211  D   W 829000 + 16 [kworker/u8:2]
+259,0    1        6     0.000210000     0  C   W 829000 + 16 [0]
+";
+        let loaded = read_any_line_end(text, Format::Blkparse);
+        assert_eq!(commands(&loaded), [(0, Op::Write, 829000 * 512, 8192)]);
+        assert_eq!(loaded.replayed, Some("its D (issued) events: it has no Q events"));
+        let with_q = read_any_line_end(&text.replace("  D   W", "  Q   W"), Format::Blkparse);
+        assert_eq!(with_q.replayed, None);
     }
 }

@@ -177,6 +177,8 @@ struct Builder {
     records: Vec<TraceRecord>,
     first_ns: Option<u128>,
     skipped: Skipped,
+    /// Which of the file's events were replayed, when a reader fell back on others than its usual.
+    replayed: Option<&'static str>,
 }
 
 impl Builder {
@@ -304,6 +306,9 @@ pub struct Loaded {
     pub trace: Trace,
     pub format: Format,
     pub skipped: Skipped,
+    /// Which events were replayed, when not the format's usual ones (a blkparse trace without Q
+    /// events replays its D or C events, whose times are later than the host's requests).
+    pub replayed: Option<&'static str>,
 }
 
 /// Reads a trace in `format` (detected from its first lines if None), named `name` in messages
@@ -333,7 +338,7 @@ pub fn load<R: BufRead>(mut reader: R, format: Option<Format>, name: &str) -> Re
         return Err(TraceError::new(0, format!("holds no reads, writes or TRIMs to replay{}", skipped)));
     }
     let trace = Trace { name: name.to_string(), records: b.records, open_loop: true, time_scale: 1.0 };
-    Ok(Loaded { trace, format, skipped: b.skipped })
+    Ok(Loaded { trace, format, skipped: b.skipped, replayed: b.replayed })
 }
 
 /// What a trace holds, for the CLI and the page.
@@ -352,6 +357,8 @@ pub struct TraceSummary {
     pub write_bytes: u64,
     /// Lines skipped, by kind.
     pub skipped: Skipped,
+    /// Which events were replayed, when not the format's usual ones (`Loaded::replayed`).
+    pub replayed: Option<&'static str>,
 }
 
 impl Loaded {
@@ -370,6 +377,7 @@ impl Loaded {
             read_bytes: bytes(Op::Read),
             write_bytes: bytes(Op::Write),
             skipped: self.skipped.clone(),
+            replayed: self.replayed,
         }
     }
 }
@@ -388,6 +396,9 @@ impl fmt::Display for TraceSummary {
             share(self.writes),
             share(self.trims)
         )?;
+        if let Some(replayed) = self.replayed {
+            write!(f, "; replayed {}", replayed)?;
+        }
         if !self.skipped.is_empty() {
             write!(f, "; {}", self.skipped)?;
         }

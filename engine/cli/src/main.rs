@@ -155,7 +155,8 @@ fn replay(replay_args: ReplayArgs) -> Result<(), String> {
 }
 
 /// Runs `cfg` to the end and prints its summary (`--json`: with `trace` when given), writing
-/// the per-second samples to `csv_path`. `steady_from_s`: None for 70 % of the seconds run.
+/// the per-second samples to `csv_path`. `steady_from_s`: None (or past the run's end) for 70 %
+/// of the seconds run.
 fn execute(
     cfg: RunConfig,
     steady_from_s: Option<u32>,
@@ -184,7 +185,12 @@ fn execute(
         }
     }
     let wall_seconds = started.elapsed().as_secs_f64();
-    let steady_from_s = steady_from_s.unwrap_or_else(|| default_steady_from_s(samples.len() as u32));
+    // A run that ended before its steady state began (a fio job file whose jobs moved their
+    // bytes early) takes it from 70 % of the seconds it ran, as a replay does.
+    let steady_from_s = match steady_from_s {
+        Some(s) if (s as usize) < samples.len() => s,
+        _ => default_steady_from_s(samples.len() as u32),
+    };
     if let Some(out) = fio.as_mut() {
         out.recorder.borrow_mut().finish();
         out.write_logs()?;

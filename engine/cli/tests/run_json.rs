@@ -86,3 +86,24 @@ fn an_app_runs_from_the_command_line_and_reports_its_own_writes() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("app.kind: unknown app \"btree\" (allowed: cache or lsm)"));
 }
+
+/// A fio job file whose job moves its bytes before the seconds given (spdk
+/// test/ftl/config/fio/randw-verify-depth128.fio: io_size=256M, no runtime, run for 5 s) ends
+/// early: its steady state is taken from the seconds it ran, not from 70 % of those given, past
+/// its end (the summary read "from 3 s: mean 0" for a 1 s run).
+#[test]
+fn a_fio_job_that_ends_early_takes_its_steady_state_from_the_seconds_it_ran() {
+    let path = std::env::temp_dir().join(format!("ssdlab-early-{}.fio", std::process::id()));
+    std::fs::write(&path, "[a]\nrw=write\nbs=1m\niodepth=8\nsize=256m\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ssdlab"))
+        .args(["run", "--drive", "s3700-200", "--seconds", "30", "--json", "--fio", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).ok();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ran = m["sim_seconds"].as_f64().unwrap();
+    let from = m["steady_from_s"].as_f64().unwrap();
+    assert!(ran < 30.0 && from < ran, "steady state from {from} s of a {ran} s run");
+    assert!(m["steady_iops_mean"].as_f64().unwrap() > 0.0, "{}", m);
+}

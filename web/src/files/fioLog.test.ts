@@ -43,6 +43,29 @@ describe('fio logs dropped on the chart', () => {
     expect(parseFioLog('a_iops.1.log', '1000, 5, 3, 0, 0, 0\n').error).toContain('the direction must be');
   });
 
+  // fio's default log_avg_msec=0 logs every I/O, an IOPS log with the value 1 (axboe/fio
+  // stat.c add_iops_sample): a second's IOPS is its lines, not their mean.
+  it('counts the lines of an IOPS log fio wrote per I/O', () => {
+    const text = '3, 1, 1, 4096, 0\n3, 1, 1, 4096, 8192\n812, 1, 0, 4096, 0\n1004, 1, 1, 4096, 4096\n';
+    const r = parseFioLog('job_iops.1.log', text);
+    if (r.error !== undefined) throw new Error(r.error);
+    expect(Array.from(r.log.columns[1])).toEqual([3, 1]);
+    expect(r.log.note).toContain('one line per I/O');
+    // Averaged samples are still means: two 500 ms windows at 1 and 3 IOPS are 2 IOPS.
+    const averaged = parseFioLog('job_iops.1.log', '500, 1, 1, 4096, 0\n1000, 3, 1, 4096, 0\n');
+    if (averaged.error !== undefined) throw new Error(averaged.error);
+    expect(Array.from(averaged.log.columns[1])).toEqual([2]);
+  });
+
+  // PerfKitBenchmarker tests/data/fio/hist/pkb_fio_avg_..._clat_hist.1.log (fio 2.17,
+  // log_hist_msec=1000): time, direction, block size and 1216 bin counts a line.
+  it('says a latency histogram log is one, not a malformed sample', () => {
+    const bins = Array.from({ length: 1216 }, (_, i) => (i === 40 ? 7 : 0)).join(', ');
+    const error = parseFioLog('run_clat_hist.1.log', `1001, 0, 16384, ${bins}\n`).error;
+    expect(error).toContain('run_clat_hist.1.log, line 1: is a latency histogram log');
+    expect(error).toContain('1216 bin counts');
+  });
+
   it('names the file and the line of a malformed sample', () => {
     expect(parseFioLog('a_iops.1.log', '1000, 5, 1, 4096\n2000, five, 1, 4096\n').error).toBe(
       'a_iops.1.log, line 2: expected "time_ms, value, ddir, bs[, offset][, priority[, issue_time]]" with numbers (got "2000, five, 1, 4096")',

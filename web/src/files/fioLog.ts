@@ -53,6 +53,19 @@ function hasWindowMax(rows: string[]): boolean {
   return maxNotDirection;
 }
 
+/** fio's histogram logs (write_hist_log with log_hist_msec): `time, ddir, bs`, then a count per
+ * latency bin (1216 with fio's defaults), named `*_clat_hist.N.log`. */
+const HISTOGRAM_MIN_COLUMNS = 16;
+
+/** Whether an IOPS log holds one line per I/O, as fio writes it without log_avg_msec (stat.c
+ * add_iops_sample logs the value 1 for each I/O that completes): every value is 1. */
+function isPerIoLog(rows: string[]): boolean {
+  return rows.every((row) => {
+    const line = row.trim();
+    return line === '' || line.startsWith('#') || Number(line.split(',')[1]) === 1;
+  });
+}
+
 export function parseFioLog(fileName: string, text: string): FioParse {
   const { kind, guessed } = fioKind(fileName);
   // Per second and direction: sum of values and count (averaged, then directions combined).
@@ -63,11 +76,18 @@ export function parseFioLog(fileName: string, text: string): FioParse {
   const rows = text.split(/\r?\n/);
   // The columns after the value move one on when each line also holds the window's maximum.
   const extra = hasWindowMax(rows) ? 1 : 0;
+  // A per-I/O IOPS log counts its lines a second; an averaged one means its rates.
+  const perIo = kind === 'iops' && isPerIoLog(rows);
   for (let i = 0; i < rows.length; i++) {
     const line = rows[i].trim();
     if (line === '' || line.startsWith('#')) continue;
     const parts = line.split(',').map((p) => p.trim());
     const where = `${fileName}, line ${i + 1}`;
+    if (parts.length >= HISTOGRAM_MIN_COLUMNS) {
+      return {
+        error: `${where}: is a latency histogram log (write_hist_log: time, direction, block size, then ${parts.length - 3} bin counts); the page reads fio's latency, IOPS and bandwidth logs (write_lat_log's *_clat.N.log, write_iops_log, write_bw_log)`,
+      };
+    }
     if (parts.length < 4 + extra || parts.length > 7 + extra) {
       return { error: `${where}: expected ${FORMAT} (got "${clip(line)}")` };
     }
@@ -106,7 +126,7 @@ export function parseFioLog(fileName: string, text: string): FioParse {
     let directions = 0;
     for (let d = 0; d < 3; d++) {
       if (slot[d * 2 + 1] === 0) continue;
-      total += slot[d * 2] / slot[d * 2 + 1];
+      total += perIo ? slot[d * 2] : slot[d * 2] / slot[d * 2 + 1];
       directions++;
     }
     if (kind === 'iops') {
@@ -121,6 +141,7 @@ export function parseFioLog(fileName: string, text: string): FioParse {
       a[s] = total / directions / 1000;
     }
   }
+  const perIoNote = perIo ? ', one line per I/O (no log_avg_msec), counted per second' : '';
   const named = guessed
     ? ' (its name does not say, so it was read as an IOPS log; fio names them *_iops.N.log, *_lat.N.log, *_bw.N.log)'
     : '';
@@ -132,7 +153,7 @@ export function parseFioLog(fileName: string, text: string): FioParse {
           fields: ['second', 'iops', 'mb_s'],
           columns: [second, a, b],
           lines,
-          note: `${kind === 'bw' ? 'bandwidth' : 'IOPS'} of ${n} s${named}`,
+          note: `${kind === 'bw' ? 'bandwidth' : 'IOPS'} of ${n} s${perIoNote}${named}`,
         };
   return { log };
 }

@@ -168,6 +168,7 @@ impl Build {
         let seen = &self.seen;
         let mut mix = self.commands.finish(seen, notes);
         let queue_depth = self.pace.queue_depth(seen, notes);
+        let thinktime_ns = self.pace.think_ns(queue_depth, seen, notes);
         let rate_iops = self.pace.rate(&mut mix, seen, notes);
         let placed = self.positions.finish(&mix, span_bytes, seen, notes);
         self.limits.check(seen, notes);
@@ -198,7 +199,7 @@ impl Build {
                 distribution: placed.distribution(range),
                 random_map: placed.random_map,
                 rate_iops,
-                thinktime_ns: self.pace.thinktime_ns,
+                thinktime_ns,
                 io_limit_bytes: self.limits.io_limit(range, span_bytes),
                 trace: None,
                 placement: placement.clone(),

@@ -17,7 +17,7 @@ pub(super) struct Pace {
     engine: Option<Opt>,
     rate_iops: [Option<u64>; 3],
     rate_bytes: [Option<u64>; 3],
-    pub thinktime_ns: u64,
+    thinktime_ns: u64,
     thinktime_blocks: u64,
 }
 
@@ -132,6 +132,28 @@ impl Pace {
         depth
     }
 
+    /// The pause after each command at queue depth `depth` (`queue_depth`'s). At depth 1 fio
+    /// thinks once every `thinktime_blocks` commands: the pause is spread over them, the same
+    /// average pace (N commands and one pause T take as long as N commands each followed by T/N).
+    pub fn think_ns(&self, depth: u32, seen: &Seen, notes: &mut Notes) -> u64 {
+        let blocks = self.thinktime_blocks;
+        if self.thinktime_ns == 0 || depth > 1 || blocks == 1 {
+            return self.thinktime_ns;
+        }
+        if let Some(o) = seen.line_of("thinktime_blocks") {
+            notes.note(
+                o,
+                &format!(
+                    "at queue depth 1, fio's pause after every {} commands is spread over them: {} us after each, \
+                     the same average pace",
+                    blocks,
+                    self.thinktime_ns / blocks / 1000
+                ),
+            );
+        }
+        self.thinktime_ns / blocks
+    }
+
     /// The job's rate limit, commands per second. fio holds each direction to its own rate;
     /// the simulator limits the whole job, so a job whose every direction is limited runs at
     /// their sum, its mix following the rates (as fio's does when the drive keeps up).
@@ -225,6 +247,21 @@ mod tests {
         // Think time after every command: queue depth 1, 1 ms pauses.
         assert_eq!((jobs[1].queue_depth, jobs[1].thinktime_ns), (1, 1_000_000));
         assert_eq!(notes_of(&f.report.notes), vec![(5, "rate_iops=100"), (11, "thinktime=1000")]);
+    }
+
+    #[test]
+    fn think_time_after_a_batch_at_queue_depth_1_is_spread_over_it() {
+        // A fio tutorial's job (stored in a public notes repository): no iodepth, so queue
+        // depth 1, thinking 1 ms after every 4 commands. It ran as a pause after each command,
+        // a quarter of fio's pace, with no note.
+        let f = import("[job2]\nrw=randwrite\nthinktime=1000\nthinktime_blocks=4\nthinktime_spin=500\n", SPAN).unwrap();
+        let job = &f.phases[0].jobs[0];
+        assert_eq!((job.queue_depth, job.thinktime_ns), (1, 250_000));
+        assert!(
+            f.report.notes.iter().any(|n| n.line == 4 && n.message.contains("250 us after each")),
+            "{:?}",
+            f.report
+        );
     }
 
     #[test]

@@ -67,11 +67,8 @@ impl Positions {
         let err = |m: String| o.error(m);
         match o.key.as_str() {
             "size" => self.size = Some(values::zoned_amount(v, kb).map_err(err)?),
-            "filesize" => {
-                // A range (`1g-2g`) of file sizes: the first stands for it.
-                let first = v.split(['-', ':']).next().unwrap_or(v);
-                self.filesize = Some(values::size(first, kb).map_err(err)?);
-            }
+            // A range (`1g-2g`) of file sizes: the first stands for it, as a size reads it.
+            "filesize" => self.filesize = Some(values::size(v, kb).map_err(err)?),
             "offset" => self.offset = Some(values::zoned_amount(v, kb).map_err(err)?),
             "offset_increment" => self.offset_increment = Some(values::zoned_amount(v, kb).map_err(err)?),
             "offset_align" => self.offset_align = values::size(v, kb).map_err(err)?,
@@ -326,6 +323,12 @@ mod tests {
             resolve_abs(&[(60, 3 << 30), (40, 1 << 30)], 1 << 30),
             Distribution::parse("d", "zoned:100/100").unwrap()
         );
+    }
+
+    #[test]
+    fn a_range_of_file_sizes_stands_for_its_first() {
+        let f = import("[a]\nrw=write\nfilesize=1g-2g\n", SPAN).unwrap();
+        assert_eq!(f.phases[0].jobs[0].size_bytes, 1 << 30);
     }
 
     #[test]

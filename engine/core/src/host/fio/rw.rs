@@ -112,6 +112,16 @@ impl Commands {
             "rwmixread" => self.read_percent = values::percent(v).map_err(err)?,
             "rwmixwrite" => self.read_percent = 100 - values::percent(v).map_err(err)?,
             "bs" => {
+                if let Some(tail) = values::per_direction(v).into_iter().flatten().find_map(values::unread_tail) {
+                    notes.note(
+                        o,
+                        &format!(
+                            "fio reads a size up to its first separator and not '{}': one size per direction \
+                             (a range is bsrange=, not modelled: give the sizes as a bssplit)",
+                            tail
+                        ),
+                    );
+                }
                 for (d, part) in values::per_direction(v).into_iter().enumerate() {
                     self.sizes[d] = match part {
                         Some(p) => Some(block_size(values::size(p, kb).map_err(err)?, o)?),
@@ -239,6 +249,15 @@ mod tests {
         assert_eq!((jobs[2].trim_percent, jobs[2].read_percent), (50, 0));
         assert_eq!(jobs[2].write_sizes.entries, vec![(4096, 80), (8192, 20)]);
         assert_eq!(notes_of(&f.report.unsupported), vec![(9, "rw=trimwrite")]);
+    }
+
+    #[test]
+    fn a_size_range_in_bs_runs_its_first_size_as_fio_does() {
+        // spdk test/vhost/fio/vhost_fio.job: blocksize=4k-512k, which fio runs as 4k.
+        let f = import("[global]\nblocksize=4k-512k\n[a]\nrw=randwrite\n", SPAN).unwrap();
+        assert_eq!(f.phases[0].jobs[0].write_sizes.entries, vec![(4096, 1)]);
+        assert_eq!(notes_of(&f.report.notes), vec![(2, "blocksize=4k-512k")]);
+        assert!(f.report.notes[0].message.contains("not '-512k'"), "{:?}", f.report.notes);
     }
 
     #[test]

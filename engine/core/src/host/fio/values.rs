@@ -86,6 +86,8 @@ pub fn amount(text: &str, kb_base: u64) -> Result<Amount, String> {
         let end = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
         (t[..end].parse::<u64>().map_err(|_| bad())?, &t[end..])
     };
+    // fio ends the suffix at its first separator and reads no further (`4k-512k` is 4k).
+    let suffix = suffix.split(SEPARATORS).next().unwrap_or("");
     let s = suffix.trim().to_ascii_lowercase();
     let other = if kb_base == 1000 { 1024 } else { 1000 };
     let (power, base) = match s.as_str() {
@@ -104,6 +106,17 @@ pub fn amount(text: &str, kb_base: u64) -> Result<Amount, String> {
     };
     let scale = (0..power).try_fold(1u64, |acc, _| acc.checked_mul(base)).ok_or_else(bad)?;
     number.checked_mul(scale).map(Amount::Bytes).ok_or_else(|| format!("'{}' is too large", t))
+}
+
+/// fio's parse.c `is_separator`: where a size's suffix ends.
+const SEPARATORS: [char; 4] = [':', '-', ',', '/'];
+
+/// What fio leaves unread after a size's separator (`-512k` of `4k-512k`), if anything.
+pub fn unread_tail(text: &str) -> Option<&str> {
+    let t = text.trim();
+    let start = t.find(|c: char| !c.is_ascii_alphanumeric() && c != '%' && !c.is_whitespace())?;
+    // A leading sign or a bare separator is not a size followed by a tail.
+    (start > 0 && SEPARATORS.contains(&t[start..].chars().next()?)).then(|| &t[start..])
 }
 
 /// A time in ns. Without a suffix the value is in `default_unit_ns` (seconds for runtime,
@@ -186,6 +199,11 @@ mod tests {
         assert_eq!(size("4k", 1000), Ok(4000));
         assert_eq!(size("0x1000", 1024), Ok(4096));
         assert_eq!(size("4096b", 1024), Ok(4096));
+        // fio reads up to the first separator (spdk test/vhost/fio/vhost_fio.job: bs=4k-512k).
+        assert_eq!(size("4k-512k", 1024), Ok(4096));
+        assert_eq!(size("1m:2m", 1024), Ok(1 << 20));
+        assert_eq!((unread_tail("4k-512k"), unread_tail("4k"), unread_tail("-4k")), (Some("-512k"), None, None));
+        assert!(size("4k+", 1024).is_err());
         assert_eq!(size("10G", 1024), Ok(10 << 30));
         assert!(size("4q", 1024).unwrap_err().contains("not a size"));
         assert!(size("", 1024).is_err());

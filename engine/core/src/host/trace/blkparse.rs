@@ -15,7 +15,7 @@
 //! pass-through commands (a byte count and the command bytes, no sectors) are skipped, as are
 //! the other events (remaps `A`, `G`, `I`, completions `C` beside Q or D events, ...) and a
 //! column header written as comments (`#Maj,Mn CPU ...`), as
-//! some copies start. The summary blkparse prints at the end
+//! some copies start, and blkparse's `Input file sda.blktrace.0 added` lines. The summary blkparse prints at the end
 //! (`CPU0 (8,0):`, `Total (8,0):`, their counts, `Throughput`, `Events`, `Skips`, and with `-s`
 //! each process's counts and waits before them) is skipped.
 
@@ -38,6 +38,12 @@ fn is_device(token: &str) -> bool {
         let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         digits(major) && digits(minor)
     })
+}
+
+/// What blkparse prints to stdout before the events as it opens each per-CPU file
+/// (`Input file sda.blktrace.0 added`), so a saved output starts with them.
+pub(super) fn is_input_file_line(line: &str) -> bool {
+    line.trim().strip_prefix("Input file ").is_some_and(|rest| rest.ends_with(" added"))
 }
 
 /// The start of blkparse's closing summary: `CPU3 (8,0):` or `Total (8,0):`, or with `-s` the
@@ -68,6 +74,10 @@ pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder) -> Result<
     while let Some((n, line)) = lines.next_line(&mut b.skipped)? {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         if !is_device(tokens[0]) {
+            if is_input_file_line(line) {
+                b.skip("input file lines");
+                continue;
+            }
             in_summary |= is_summary_header(line);
             if !in_summary {
                 return Err(TraceError::new(
@@ -201,6 +211,30 @@ Skips: 0 forward (0 -   0.0%)
             loaded.skipped.to_string(),
             "skipped 2 comment lines, 3 A events, 1 G events, 2 C events, 8 summary lines, 1 D events"
         );
+    }
+
+    #[test]
+    fn passes_over_the_input_file_lines_blkparse_prints_before_its_events() {
+        // `blkparse -i sdx > out.txt` saves its `Input file sdx.blktrace.N added` lines first
+        // (quoted in public notes: a CentOS blktrace walkthrough, a btrfs discard report) and,
+        // with several traces parsed one after another, again after a summary. Such a file was
+        // neither detected nor read.
+        let text = "\
+Input file sdx.blktrace.0 added
+Input file sdx.blktrace.1 added
+ 65,112  0        1     0.000000000  2501  Q  WS 1953394280 + 640 [dd]
+ 65,112  0        2     0.000663382     0  C  WS 1953394280 + 640 [0]
+Total (65,112):
+ Writes Queued:           1,      320KiB
+Input file sdy.blktrace.0 added
+ 65,128  1        1     0.000800000  2502  Q   R 4096 + 8 [cat]
+";
+        let loaded = read_any_line_end(text, Format::Blkparse);
+        assert_eq!(
+            commands(&loaded),
+            [(0, Op::Write, 1953394280 * 512, 640 * 512), (800_000, Op::Read, 4096 * 512, 4096)]
+        );
+        assert_eq!(loaded.skipped.to_string(), "skipped 3 input file lines, 1 C events, 2 summary lines");
     }
 
     #[test]

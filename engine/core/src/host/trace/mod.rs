@@ -103,7 +103,7 @@ pub fn detect(text: &str) -> Option<Format> {
     if msr::is_header(first) || msr::looks_like(first) {
         return Some(Format::Msr);
     }
-    if blkparse::looks_like(first) {
+    if blkparse::looks_like(first) || blkparse::is_input_file_line(first) {
         return Some(Format::Blkparse);
     }
     if disksim::looks_like(first) {

@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EngineClient, type WorkerLike } from './client';
+import { EngineClient } from './client';
 import type { WorkerToPage } from './protocol';
-
-class FakeWorker implements WorkerLike {
-  sent: unknown[] = [];
-  terminated = false;
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  onmessageerror: ((e: MessageEvent) => void) | null = null;
-  postMessage(msg: unknown) {
-    this.sent.push(msg);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  say(data: unknown) {
-    this.onmessage?.({ data } as MessageEvent);
-  }
-}
+import { FakeWorker } from './fakeWorker';
 
 function setup() {
   const workers: FakeWorker[] = [];
@@ -53,7 +37,7 @@ describe('EngineClient', () => {
     const config = { drive: 's3700-200', workload: 'consistency', seconds: 60, span: 1, seed: 1 };
     const first = client.check({ ...config, span: 2 });
     const second = client.check(config);
-    const [a, b] = workers[0].sent as { id: number }[];
+    const [a, b] = workers[0].sent as unknown as { id: number }[];
     expect(a.id).not.toBe(b.id);
     workers[0].say({ type: 'checked', id: b.id, problem: null });
     workers[0].say({ type: 'checked', id: a.id, problem: { field: 'span', message: 'too big' } });

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkerLike } from './client';
 import { ExperimentSet } from './experiments';
-
-class FakeWorker implements WorkerLike {
-  sent: { type: string }[] = [];
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  terminated = false;
-  postMessage(msg: unknown) {
-    this.sent.push(msg as { type: string });
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  say(data: unknown) {
-    this.onmessage?.({ data } as MessageEvent);
-  }
-}
+import { FakeWorker } from './fakeWorker';
 
 const REQUEST = { experiment: 'whole-drive-fill', drive: '870qvo-1000' };
 

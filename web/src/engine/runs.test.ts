@@ -1,24 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { WorkerLike } from './client';
 import { meanFigure } from './fakeWasm';
 import { MAX_RUNS, PROGRESS_MS, RunSet } from './runs';
 import { CORES_LEFT_TO_PAGE } from './share';
-
-class FakeWorker implements WorkerLike {
-  sent: { type: string }[] = [];
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  terminated = false;
-  postMessage(msg: unknown) {
-    this.sent.push(msg as { type: string });
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  say(data: unknown) {
-    this.onmessage?.({ data } as MessageEvent);
-  }
-}
+import { FakeWorker } from './fakeWorker';
 
 const CONFIG = { drive: 's3700-200', workload: 'consistency', seconds: 100, span: 1, seed: 1 };
 const FIELDS = ['second', 'iops'];

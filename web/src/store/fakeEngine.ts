@@ -2,35 +2,14 @@
 // test tells them to, and a small catalog (two drives, a synthetic workload and a trace model,
 // one experiment), in the shapes the real worker sends.
 
-import type { WorkerLike } from '../engine/client';
+import { FakeWorker } from '../engine/fakeWorker';
 import type { ExperimentInfo } from '../engine/experimentProtocol';
 import type { DrivePreset, WorkloadInfo } from '../engine/protocol';
 import { DEFAULTS } from '../settings/pageDefaults';
 import type { RunSettings } from '../settings/urlState';
 import { PageStore } from './store';
 
-export class FakeWorker implements WorkerLike {
-  sent: { type: string; [k: string]: unknown }[] = [];
-  terminated = false;
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  postMessage(msg: unknown) {
-    this.sent.push(msg as { type: string });
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  say(data: unknown) {
-    this.onmessage?.({ data } as MessageEvent);
-  }
-  /** The types of the messages sent, in order. */
-  get types(): string[] {
-    return this.sent.map((m) => m.type);
-  }
-  last(type: string): { type: string; [k: string]: unknown } | undefined {
-    return this.sent.filter((m) => m.type === type).at(-1);
-  }
-}
+export { FakeWorker };
 
 function preset(id: string, name: string): DrivePreset {
   return {

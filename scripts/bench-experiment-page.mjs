@@ -9,52 +9,14 @@
 // ROUNDS > 1 runs the experiment again in the same page (the engine then compiled and warm).
 // Serve a build with `node scripts/static-server.mjs web/dist PORT`. CHROMIUM_PATH: another Chromium.
 import { chromium } from '@playwright/test';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { threadCpu } from './thread-cpu.mjs';
 
 const [url, roundsArg] = process.argv.slice(2);
 if (!url) throw new Error('usage: node scripts/bench-experiment-page.mjs URL [ROUNDS]');
 const rounds = Number(roundsArg || 1);
-
-/** CPU seconds of every thread of this script's browser, by process and thread name. */
-function threadCpu() {
-  const parentOf = new Map();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      parentOf.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    } catch {
-      // gone
-    }
-  }
-  const ours = (pid) => {
-    for (let p = pid, i = 0; p && p !== '1' && i < 20; p = parentOf.get(p), i++) if (p === String(process.pid)) return true;
-    return false;
-  };
-  const cpu = new Map();
-  for (const pid of parentOf.keys()) {
-    if (!ours(pid)) continue;
-    let tasks = [];
-    try {
-      tasks = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const tid of tasks) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const key = `${pid} ${name}`;
-        cpu.set(key, (cpu.get(key) ?? 0) + (Number(f[11]) + Number(f[12])) / 100);
-      } catch {
-        // gone
-      }
-    }
-  }
-  return cpu;
-}
 
 const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ssdlab-exp-')), {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -8,9 +8,10 @@
 // fixed slice in host IOs; COMPILE=buffer: instantiate from bytes, not streaming; YIELD=1: a
 // setTimeout(0) between slices as the worker does; CHROMIUM_PATH; PORT (default 5374).
 import { createServer } from 'node:http';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { workerCpu } from './thread-cpu.mjs';
 
 const pkg = process.env.PKG || 'web/src/engine/pkg';
 const port = Number(process.env.PORT || 5374);
@@ -66,44 +67,9 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', ...extra],
 });
 const page = await browser.newPage();
-const threadUtime = () => {
-  // user ticks of every chromium thread named DedicatedWorker*
-  let total = 0;
-  const parent = new Map();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const st = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      parent.set(pid, st.slice(st.lastIndexOf(')') + 2).split(' ')[1]);
-    } catch {}
-  }
-  const mine = (pid) => {
-    for (let p = pid, i = 0; p && p !== '1' && i < 20; p = parent.get(p), i++) if (p === String(process.pid)) return true;
-    return false;
-  };
-  for (const pid of parent.keys()) {
-    if (!mine(pid)) continue;
-    let tasks;
-    try {
-      tasks = readdirSync(`/proc/${pid}/task`);
-    } catch {
-      continue;
-    }
-    for (const t of tasks) {
-      try {
-        const st = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
-        const name = st.slice(st.indexOf('(') + 1, st.lastIndexOf(')'));
-        if (name.startsWith('DedicatedWorker')) {
-          const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
-          total += Number(f[11]) + Number(f[12]);
-        }
-      } catch {}
-    }
-  }
-  return total / 100;
-};
 let lastUtime = 0;
 const poll = setInterval(() => {
-  const u = threadUtime();
+  const u = workerCpu();
   if (u > 0) lastUtime = u;
 }, 200);
 const t0 = Date.now();

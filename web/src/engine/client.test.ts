@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EngineClient } from './client';
 import type { WorkerToPage } from './protocol';
-import { FakeWorker } from './fakeWorker';
+import { fakeWorkers } from './fakeWorker';
 
 function setup() {
-  const workers: FakeWorker[] = [];
-  const client = new EngineClient(() => {
-    const w = new FakeWorker();
-    workers.push(w);
-    return w;
-  });
+  const { workers, make } = fakeWorkers();
+  const client = new EngineClient(make);
   const heard: WorkerToPage[] = [];
   client.subscribe((m) => heard.push(m));
   return { client, workers, heard };

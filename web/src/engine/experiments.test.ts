@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ExperimentSet } from './experiments';
-import { FakeWorker } from './fakeWorker';
+import { fakeWorkers } from './fakeWorker';
 
 const REQUEST = { experiment: 'whole-drive-fill', drive: '870qvo-1000' };
 
 function setup() {
-  const workers: FakeWorker[] = [];
-  const set = new ExperimentSet(() => {
-    const w = new FakeWorker();
-    workers.push(w);
-    return w;
-  });
+  const { workers, make } = fakeWorkers();
+  const set = new ExperimentSet(make);
   return { set, workers };
 }
 

@@ -26,3 +26,14 @@ export class FakeWorker implements WorkerLike {
     return this.sent.filter((m) => m.type === type).at(-1);
   }
 }
+
+/** Workers for the code under test to make (`make`), and those it made, in order. */
+export function fakeWorkers(): { workers: FakeWorker[]; make: () => FakeWorker } {
+  const workers: FakeWorker[] = [];
+  const make = () => {
+    const w = new FakeWorker();
+    workers.push(w);
+    return w;
+  };
+  return { workers, make };
+}

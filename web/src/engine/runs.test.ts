@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { meanFigure } from './fakeWasm';
 import { MAX_RUNS, PROGRESS_MS, RunSet } from './runs';
 import { CORES_LEFT_TO_PAGE } from './share';
-import { FakeWorker } from './fakeWorker';
+import { fakeWorkers, type FakeWorker } from './fakeWorker';
 
 const CONFIG = { drive: 's3700-200', workload: 'consistency', seconds: 100, span: 1, seed: 1 };
 const FIELDS = ['second', 'iops'];
@@ -11,18 +11,9 @@ const LAYOUT = { dies: 1, channels: 1, kinds: ['a', 'b', 'c', 'd', 'e', 'f'], va
 
 /** A run set on `cores` cores (enough, by default, that no run's engine is held back). */
 function setup(cores = 16) {
-  const workers: FakeWorker[] = [];
+  const { workers, make } = fakeWorkers();
   const clock = { t: 0 };
-  const runs = new RunSet<string>(
-    () => {
-      const w = new FakeWorker();
-      workers.push(w);
-      return w;
-    },
-    () => clock.t,
-    false,
-    cores,
-  );
+  const runs = new RunSet<string>(make, () => clock.t, false, cores);
   runs.open();
   workers[0].say({ type: 'ready', presets: [], workloads: [], request_fields: {}, fields: FIELDS });
   workers[0].say({ type: 'state', state: 'idle' });
@@ -187,16 +178,8 @@ describe('RunSet', () => {
   });
 
   it('can learn the catalog from the first run and check requests there (one worker per embed)', async () => {
-    const workers: FakeWorker[] = [];
-    const runs = new RunSet<string>(
-      () => {
-        const w = new FakeWorker();
-        workers.push(w);
-        return w;
-      },
-      () => 0,
-      true,
-    );
+    const { workers, make } = fakeWorkers();
+    const runs = new RunSet<string>(make, () => 0, true);
     runs.open();
     expect(workers).toHaveLength(0);
     expect(runs.snapshot().catalog).toBeNull();

@@ -2,7 +2,7 @@
 // test tells them to, and a small catalog (two drives, a synthetic workload and a trace model,
 // one experiment), in the shapes the real worker sends.
 
-import { FakeWorker } from '../engine/fakeWorker';
+import { fakeWorkers, FakeWorker } from '../engine/fakeWorker';
 import type { ExperimentInfo } from '../engine/experimentProtocol';
 import type { DrivePreset, WorkloadInfo } from '../engine/protocol';
 import { DEFAULTS } from '../settings/pageDefaults';
@@ -65,24 +65,11 @@ export const cut = (at: number, lost: number) => ({
 
 /** A store on fake workers: `runWorkers` (the app's first is the catalog's) and `expWorkers`. */
 export function fakeStore(embedded = false) {
-  const runWorkers: FakeWorker[] = [];
-  const expWorkers: FakeWorker[] = [];
+  const run = fakeWorkers();
+  const exp = fakeWorkers();
   const clock = { t: 0 };
-  const store = new PageStore({
-    embedded,
-    now: () => clock.t,
-    makeRunWorker: () => {
-      const w = new FakeWorker();
-      runWorkers.push(w);
-      return w;
-    },
-    makeExperimentWorker: () => {
-      const w = new FakeWorker();
-      expWorkers.push(w);
-      return w;
-    },
-  });
-  return { store, runWorkers, expWorkers, clock };
+  const store = new PageStore({ embedded, now: () => clock.t, makeRunWorker: run.make, makeExperimentWorker: exp.make });
+  return { store, runWorkers: run.workers, expWorkers: exp.workers, clock };
 }
 
 /** `n` seconds from `from` of a run, IOPS `iops(second)`, as the worker posts them. */

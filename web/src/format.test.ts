@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatFixed2, formatInt, formatSpeed, numberFormat, parseDecimal, rustNumber } from './format';
+import {
+  codeSpans,
+  formatBytes,
+  formatDuration,
+  formatFixed2,
+  formatInt,
+  formatSpeed,
+  numberFormat,
+  parseDecimal,
+  rustNumber,
+} from './format';
 
 describe("rustNumber writes numbers as Rust's {} does (the CLI's CSV)", () => {
   it('keeps integers without a decimal point and shortest round-trip fractions', () => {
@@ -92,5 +102,22 @@ describe('parseDecimal', () => {
     expect([' 600 ', '-0.5', '.25', '5.', '1e3', '+7'].map(parseDecimal)).toEqual([600, -0.5, 0.25, 5, 1000, 7]);
     // Number() reads these as 16, 3, 15, Infinity and 0.
     expect(['0x10', '0b11', '0o17', 'Infinity', '', '1_000', '12abc'].map(parseDecimal)).toEqual([NaN, NaN, NaN, NaN, NaN, NaN, NaN]);
+  });
+});
+
+describe('codeSpans', () => {
+  it('shows the backticked names as code and leaves unpaired backticks as text', () => {
+    expect(codeSpans('ends when written (`seconds`, if given, is the most)')).toEqual([
+      { text: 'ends when written (', code: false },
+      { text: 'seconds', code: true },
+      { text: ', if given, is the most)', code: false },
+    ]);
+    expect(codeSpans('`a` and `b`')).toEqual([
+      { text: 'a', code: true },
+      { text: ' and ', code: false },
+      { text: 'b', code: true },
+    ]);
+    expect(codeSpans('a stray ` here')).toEqual([{ text: 'a stray ` here', code: false }]);
+    expect(codeSpans('plain')).toEqual([{ text: 'plain', code: false }]);
   });
 });

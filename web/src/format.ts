@@ -169,3 +169,11 @@ export function rustNumber(v: number): string {
   else out = `${digits.slice(0, point)}.${digits.slice(point)}`;
   return negative ? `-${out}` : out;
 }
+
+/** `text` cut at its backticks: the odd pieces are names to show as code (a field, a column, a
+ * command), as the engine's descriptions quote them. Unpaired backticks stay as they are. */
+export function codeSpans(text: string): { text: string; code: boolean }[] {
+  const pieces = text.split('`');
+  if (pieces.length % 2 === 0) return [{ text, code: false }];
+  return pieces.map((t, i) => ({ text: t, code: i % 2 === 1 })).filter((p) => p.text !== '');
+}

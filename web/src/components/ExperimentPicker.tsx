@@ -3,6 +3,7 @@
 // Every setting keeps what is typed and names its range when the text is not a valid value.
 
 import { memo, useId } from 'react';
+import { CodeText } from './CodeText';
 import type { ExperimentInfo } from '../engine/experimentProtocol';
 import {
   DEFAULT_SPANS,
@@ -64,9 +65,13 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
         {info ? (
           <>
             <p className="hint">
-              <strong>{info.article}</strong>
+              <strong>
+                <CodeText text={info.article} />
+              </strong>
             </p>
-            <p className="hint">{info.about}</p>
+            <p className="hint">
+              <CodeText text={info.about} />
+            </p>
           </>
         ) : (
           <p className="hint">

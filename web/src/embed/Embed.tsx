@@ -5,6 +5,7 @@
 // does not show (inside the drive, latency and experiments are separate chunks).
 
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { CodeText } from '../components/CodeText';
 import { ColumnStore } from '../data/columns';
 import { ComparisonChart } from '../components/ComparisonChart';
 import { ErrorBanner } from '../components/ErrorBanner';
@@ -222,7 +223,11 @@ export function Embed({ initial, bridge }: EmbedProps) {
         <RunStats store={focusStore} version={focused.secondsDone + (until ?? -1)} from={from} to={until ?? to} field="iops" />
       )}
       {show.has('explain') && !expMode && view.explain && <p className="view-explain">{view.explain}</p>}
-      {show.has('explain') && expMode && expInfo && <p className="view-explain">{expInfo.about}</p>}
+      {show.has('explain') && expMode && expInfo && (
+        <p className="view-explain">
+          <CodeText text={expInfo.about} />
+        </p>
+      )}
       {show.has('evidence') && !expMode && <EvidenceList evidence={runEvidence(state)} heading="h2" />}
 
       {focused && focusStore && !expMode && (

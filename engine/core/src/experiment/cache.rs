@@ -15,10 +15,10 @@ pub const WHOLE_DRIVE_FILL: Definition = Definition {
     article: "[TPU fill] TechPowerUp's write-intensive test (docs/sources/today-drives.md): secure erase, then \
               1 MiB sequential writes at QD1 over the whole drive, MB/s against GB written",
     about: "Writes the whole span once from a secure erase, one command at a time, a row per second. On a \
-            drive with an SLC cache: fast until the cache is full (slc_free_gb reaches 0), then the speed \
-            of writing natively, or of folding SLC data into TLC/QLC (fold_mb_s) while writing. It ends when \
+            drive with an SLC cache: fast until the cache is full (`slc_free_gb` reaches 0), then the speed \
+            of writing natively, or of folding SLC data into TLC/QLC (`fold_mb_s`) while writing. It ends when \
             the span is written (`seconds`, if given, is the most it may take). On a drive with a thermal model, its temperature and \
-            throttle step (set thermal.cooling to compare cooling: TechPowerUp's thermal test).",
+            throttle step (set `thermal.cooling` to compare cooling: TechPowerUp's thermal test).",
     seconds: UNTIL_WRITTEN,
     ramp_seconds: 0,
     queue_depths: &[1],
@@ -43,8 +43,8 @@ pub const IDLE_RECOVERY: Definition = Definition {
     title: "Idle recovery",
     article: "[TPU fill] TechPowerUp's 980 Pro page 6 (docs/sources/today-drives.md): after the SLC cache is \
               full, 'any pause in write activity, even for a second' restores some of it; write, rest, write again",
-    about: "From a secure erase, 1 MiB sequential writes at QD1 (write_gb), a rest (each of rest_seconds, \
-            one run each), then the same writes again (then_gb) from where the first stopped. A row for \
+    about: "From a secure erase, 1 MiB sequential writes at QD1 (`write_gb`), a rest (each of `rest_seconds`, \
+            one run each), then the same writes again (`then_gb`) from where the first stopped. A row for \
             the write before the rest and one for the write after: the longer the rest, the more SLC \
             data is folded and the faster the write after it.",
     seconds: 20_000,
@@ -61,12 +61,12 @@ pub const DIRTY_RECOVERY: Definition = Definition {
     article: "[CDRLabs TRIM] CDRLabs' TRIM test of the 870 QVO (docs/sources/today-drives.md): the whole drive \
               filled, 30 minutes of random writes, then the write speed dirty, after TRIM and about 30 \
               minutes idle, and after a secure erase",
-    about: "From a sequential fill, 4 KiB random writes at QD32 for dirty_seconds (model: CDRLabs gives neither \
-            size nor depth); then, a run per row, nothing (dirty), a rest of each of rest_seconds (rested), or a \
+    about: "From a sequential fill, 4 KiB random writes at QD32 for `dirty_seconds` (model: CDRLabs gives neither \
+            size nor depth); then, a run per row, nothing (dirty), a rest of each of `rest_seconds` (rested), or a \
             TRIM of the whole span (1 s) and the rest (trimmed); then the measuring write, 128 KiB sequential \
             at the queue depth for `seconds` after its ramp (model: CDRLabs does not describe its test). A \
             secure-erased row is the same write on an empty drive. Idle time folds SLC data, collects to \
-            gc.background_free_blocks and erases every block TRIM emptied: the cache needs free blocks.",
+            `gc.background_free_blocks` and erases every block TRIM emptied: the cache needs free blocks.",
     seconds: 10,
     ramp_seconds: 1,
     queue_depths: &[32],

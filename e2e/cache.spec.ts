@@ -55,6 +55,15 @@ test('a whole-drive fill: speed and cache against GB written, the cache’s end 
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test('a whole-drive fill of a drive with no SLC cache says so, where a cached drive has its cache chart', async ({ page }) => {
+  await openApp(page, '?experiment=whole-drive-fill&drive=s3700-200&set.user_bytes=20000000000');
+  await page.getByTestId('exp-start').click();
+  await untilExperimentFinished(page);
+  await expect(page.getByTestId('exp-chart-fill').locator('g.series').first()).toBeVisible();
+  await expect(page.getByTestId('exp-no-cache')).toContainText('This drive has no SLC cache');
+  await expect(page.getByTestId('exp-chart-cache')).toHaveCount(0);
+});
+
 test('idle recovery: the longer the rest, the faster the write after it', async ({ page }) => {
   await openApp(page, `?experiment=idle-recovery&${SMALL_980PRO}`);
   await page.getByTestId('exp-start').click();

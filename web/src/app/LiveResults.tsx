@@ -65,6 +65,7 @@ export function LiveResults({ store, state, invalid, onStart, chartHeight, full,
   const drive = state.catalog?.presets.find((p) => p.id === settings.drive);
 
   const view = select.currentView(state);
+  const explain = select.viewExplain(state);
   const metric = select.currentMetric(state);
   // The panels and the latency view under the chart follow a new view in a render of their own,
   // after the main chart has shown it: a click on a view tab paints sooner.
@@ -167,9 +168,9 @@ export function LiveResults({ store, state, invalid, onStart, chartHeight, full,
         onDropFile={onLoadLog}
       />
       {narrow && guide}
-      {view.explain && (
+      {explain && (
         <p className="view-explain" data-testid="view-explain">
-          {view.explain}
+          {explain}
         </p>
       )}
       {focused && <RunStats store={focused.store} version={focused.secondsDone} from={from} to={to} field="iops" />}

@@ -13,8 +13,10 @@ export interface ViewSpec {
   label: string;
   /** First second shown. Clamped into the run (see resolveXDomain). */
   xFrom: number;
-  /** For a student: which article figure this is and what to look for. */
+  /** For a student: which article figure this is and what to look for (the articles' test). */
   explain?: string;
+  /** What to look for in any other run (another workload, or MB/s or latency plotted). */
+  general?: string;
   y: {
     kind: YKind;
     /** fixed top of the axis; omitted = fit the data */

@@ -82,6 +82,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
   const update = (patch: Partial<RunSettings>) => apply({ ...current.current, settings: { ...current.current.settings, ...patch } });
 
   const view = select.currentView(state);
+  const explain = select.viewExplain(state);
   const metric = select.currentMetric(state);
   const runSeconds = select.runSeconds(state);
   const [from, to] = select.xDomain(state);
@@ -222,7 +223,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
       {show.has('stats') && !expMode && focused && focusStore && (
         <RunStats store={focusStore} version={focused.secondsDone + (until ?? -1)} from={from} to={until ?? to} field="iops" />
       )}
-      {show.has('explain') && !expMode && view.explain && <p className="view-explain">{view.explain}</p>}
+      {show.has('explain') && !expMode && explain && <p className="view-explain">{explain}</p>}
       {show.has('explain') && expMode && expInfo && (
         <p className="view-explain">
           <CodeText text={expInfo.about} />

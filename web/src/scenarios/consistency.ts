@@ -40,6 +40,9 @@ export const consistency: Scenario = {
         'The first chart of each drive in AnandTech’s S3700 and S3500 reviews: the whole run on a log scale. Look for ' +
         'the fast start while clean flash lasts, the fall when it runs out and garbage collection begins, and how ' +
         'tight the band of dots stays afterwards. Dots on the floor are seconds in which nothing completed.',
+      general:
+        'The whole run on a log scale, a dot per simulated second: a fall to a tenth or a thousandth shows as ' +
+        'clearly as a small dip. Dots on the floor are seconds in which nothing completed.',
     },
     {
       id: 'steady-log',
@@ -50,6 +53,9 @@ export const consistency: Scenario = {
         'The reviews’ second chart: only the steady state (from 1400 s of a 2000 s run), still on a log scale. A drive ' +
         'that stalls to clean (try lazy GC pacing, the Micron P400e) drops whole orders of magnitude here; the S3700 ' +
         'keeps a thin line.',
+      general:
+        'The end of the run only, still on a log scale: where the drive settles once its clean flash (or its cache) ' +
+        'is used up, and whether it stalls on the way.',
     },
     // The articles top this axis at 40K (S3700) or 50K (S3500); here it fits the seconds shown,
     // so a faster drive (the P3700) is not pinned to the top edge.
@@ -62,6 +68,7 @@ export const consistency: Scenario = {
         'The reviews’ third chart: the steady state on a linear axis, where small differences show. Look for the ' +
         'S3700’s shallow dip every ~150 s (its periodic drive-wide clean-up) and read the lowest and highest second ' +
         'under the chart: the review measured 29,150 to 34,865 IOPS, a 17 % spread.',
+      general: 'The end of the run on a linear axis, where small differences show: the lowest and highest second are under ' + 'the chart.',
     },
   ],
 };

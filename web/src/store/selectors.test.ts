@@ -13,8 +13,10 @@ import {
   runNames,
   runSeries,
   runSeconds,
+  viewExplain,
   xDomain,
 } from './selectors';
+import { consistency } from '../scenarios/consistency';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -106,6 +108,8 @@ describe('chart selectors on a recorded run', () => {
     store.removeRun(s.runs[1].id);
     expect(chartTitle(store.getSnapshot())).toBe('4 KB IO consistency (the articles’ test) IOPS per second, Whole run (log)');
     store.edit({ view: 'steady-log' });
+    // The article's words for its test (4 KB random writes, IOPS plotted)...
+    expect(viewExplain(store.getSnapshot())).toBe(consistency.views[1].explain);
     // The steady-state views start at 1400 s, clamped into a 12 s run.
     const [from, to] = xDomain(store.getSnapshot());
     expect(to).toBe(12);
@@ -117,6 +121,8 @@ describe('chart selectors on a recorded run', () => {
     expect(mb.map((x) => x.field)).toEqual(['mb_s']);
     expect(Array.from(mb[0].store.column('mb_s'))).toEqual(RECORDED.map((r) => r[2]));
     expect(chartTitle(store.getSnapshot())).toMatch(/ MB\/s per second, From \d+ s \(log\)$/);
+    // ...and for MB/s, which the article did not plot, what the view shows of any run.
+    expect(viewExplain(store.getSnapshot())).toBe(consistency.views[1].general);
     store.dispose();
   });
 

@@ -211,6 +211,17 @@ function runWorkload(s: PageState): { workload: string; blockBytes: number } {
 }
 export const blockBytes = (s: PageState): number => runWorkload(s).blockBytes;
 
+/**
+ * What to look for in the chart's view: the article's words when the edited run is its test
+ * (the scenario's 4 KiB random writes, IOPS plotted), else what the view shows of any run.
+ */
+export function viewExplain(s: PageState): string | undefined {
+  const view = currentView(s);
+  const { workload, blockBytes: bytes } = runWorkload(s);
+  const articles = workload === scenario.workload && bytes === 4096 && currentMetric(s).id === 'iops';
+  return articles ? view.explain : view.general;
+}
+
 /** "4 KB Random writes IOPS per second, Whole run (log)", or for several runs their count. */
 export function chartTitle(s: PageState): string {
   const { workload, blockBytes: bytes } = runWorkload(s);

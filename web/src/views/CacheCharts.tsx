@@ -53,6 +53,8 @@ export function FillCharts({ title, runs, focusKey, height, emptyText }: CacheCh
     ],
     [runs],
   );
+  // A drive with no SLC cache (rows and not one with room or data in a cache): no cache chart.
+  const noCache = cache.some((c) => c.points.length > 0) && !cache.some((c) => c.points.some((p) => p.y > 0));
   const ends = useMemo(() => cacheEndGuides(runs), [runs]);
   // A drive with a thermal model: its temperature over the fill (throttling shows in the speed).
   const heat = useMemo(() => {
@@ -89,31 +91,38 @@ export function FillCharts({ title, runs, focusKey, height, emptyText }: CacheCh
           formatValue={format1}
           emptyText={emptyText}
         />
-        <XYChart
-          kind="lines"
-          label={`${title}: the SLC cache (GB) against data written (GB)`}
-          caption="The SLC cache against data written"
-          legend={legendOf(
-            runs,
-            [
-              ['room left in the cache (GB)', undefined],
-              ['data in SLC waiting to be folded (GB)', SECOND_LINE_DASH],
-            ],
-            false,
-            cache,
-          )}
-          xLabel="Data written (GB)"
-          yLabel="GB"
-          x="linear"
-          y="linear"
-          series={cache}
-          guides={ends}
-          height={h}
-          testId="exp-chart-cache"
-          formatX={formatInt}
-          formatValue={format1}
-          emptyText={emptyText}
-        />
+        {noCache ? (
+          <p className="hint" data-testid="exp-no-cache">
+            {runs.length > 1 ? 'These drives have' : 'This drive has'} no SLC cache: every write goes straight to its native cells, so there
+            is no cache to draw.
+          </p>
+        ) : (
+          <XYChart
+            kind="lines"
+            label={`${title}: the SLC cache (GB) against data written (GB)`}
+            caption="The SLC cache against data written"
+            legend={legendOf(
+              runs,
+              [
+                ['room left in the cache (GB)', undefined],
+                ['data in SLC waiting to be folded (GB)', SECOND_LINE_DASH],
+              ],
+              false,
+              cache,
+            )}
+            xLabel="Data written (GB)"
+            yLabel="GB"
+            x="linear"
+            y="linear"
+            series={cache}
+            guides={ends}
+            height={h}
+            testId="exp-chart-cache"
+            formatX={formatInt}
+            formatValue={format1}
+            emptyText={emptyText}
+          />
+        )}
         {heat.length > 0 && (
           <XYChart
             kind="lines"

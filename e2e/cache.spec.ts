@@ -118,6 +118,12 @@ test('the recovery experiments take their rests, writes and states from the pick
 test('a live fill of a cached drive: the SLC panels, and a slow second explained by the full cache', async ({ page }) => {
   await openApp(page, `?${SMALL_980PRO}&workload=sequential-write&precondition=none&block=1048576&qd=1&seconds=12`);
   await runToEnd(page);
+  // The numbers under the chart are of what it plots, in its unit.
+  await page.getByTestId('metric-select').selectOption('mb_s');
+  await expect(page.getByTestId('run-stats')).toContainText(/highest [\d,.]+ MB\/s/);
+  await page.getByTestId('metric-select').selectOption('mean_latency_us');
+  await expect(page.getByTestId('run-stats')).toContainText(/lowest [\d.]+ (µs|ms)/);
+  await page.getByTestId('metric-select').selectOption('iops');
   await expect(page.getByTestId('panel-slc')).toBeVisible();
   await expect(page.getByTestId('panel-fold')).toBeVisible();
   const box = (await page.getByTestId('iops-chart').boundingBox())!;

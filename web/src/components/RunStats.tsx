@@ -2,7 +2,8 @@
 // lowest and highest second, their spread, and the mean.
 
 import type { ColumnStore } from '../data/columns';
-import { numberFormat } from '../format';
+import type { Metric } from '../data/views';
+import { formatInt } from '../format';
 
 export interface RunStatsProps {
   store: ColumnStore;
@@ -10,7 +11,8 @@ export interface RunStatsProps {
   version: number;
   from: number;
   to: number;
-  field: string;
+  /** What the chart plots: the numbers are of it, in its unit. */
+  metric: Metric;
 }
 
 export interface WindowStats {
@@ -41,17 +43,19 @@ export function windowStats(store: ColumnStore, field: string, from: number, to:
   return out;
 }
 
-const nf = numberFormat({ maximumFractionDigits: 0 });
-
-export function RunStats({ store, from, to, field }: RunStatsProps) {
-  const s = windowStats(store, field, from, to);
+export function RunStats({ store, from, to, metric }: RunStatsProps) {
+  const s = windowStats(store, metric.id, from, to);
   if (s.count === 0) return null;
   const spread = s.max > 0 ? ((s.max - s.min) / s.max) * 100 : NaN;
+  const v = metric.value;
+  // A latency is written with its own unit (µs, ms); IOPS and MB/s are named once.
+  const unit = metric.id === 'mean_latency_us' ? '' : ` ${metric.unit}`;
   return (
     <p className="run-stats" data-testid="run-stats">
-      From {nf.format(from)} s: lowest <strong>{nf.format(s.min)}</strong>, highest <strong>{nf.format(s.max)}</strong> IOPS
-      {Number.isFinite(spread) && <> (a difference of {spread.toFixed(0)}%)</>}, mean <strong>{nf.format(s.mean)}</strong> over{' '}
-      {nf.format(s.count)} s{s.zeros > 0 && <>; {nf.format(s.zeros)} s with no IO completed</>}.
+      From {formatInt(from)} s: lowest <strong>{v(s.min)}</strong>, highest <strong>{v(s.max)}</strong>
+      {unit}
+      {Number.isFinite(spread) && <> (a difference of {spread.toFixed(0)}%)</>}, mean <strong>{v(s.mean)}</strong> over {formatInt(s.count)}{' '}
+      s{s.zeros > 0 && <>; {formatInt(s.zeros)} s with no IO completed</>}.
     </p>
   );
 }

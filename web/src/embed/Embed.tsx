@@ -221,7 +221,13 @@ export function Embed({ initial, bridge }: EmbedProps) {
         </p>
       )}
       {show.has('stats') && !expMode && focused && focusStore && (
-        <RunStats store={focusStore} version={focused.secondsDone + (until ?? -1)} from={from} to={until ?? to} field="iops" />
+        <RunStats
+          store={focusStore}
+          version={focused.secondsDone + (until ?? -1)}
+          from={from}
+          to={until ?? to}
+          metric={select.currentMetric(state)}
+        />
       )}
       {show.has('explain') && !expMode && explain && <p className="view-explain">{explain}</p>}
       {show.has('explain') && expMode && expInfo && (

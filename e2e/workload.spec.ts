@@ -99,3 +99,10 @@ test('a block trace: its summary, and a bad line named with its number', async (
   await expect(page.getByTestId('workload-file-error')).toContainText('Trace: line 6: expected an action read');
   await expect(page.getByTestId('start')).toBeEnabled();
 });
+
+test('a read-only run writes no host data: its write amplification is not a number', async ({ page }) => {
+  await openApp(page, `?${SMALL_S3700}&workload=random-read&seconds=3`);
+  await runToEnd(page);
+  expect(await readNumber(page, 'readout-iops')).toBeGreaterThan(0);
+  await expect(page.getByTestId('readout-wa')).toHaveText('–');
+});

@@ -20,8 +20,9 @@ export function Readout<S>({ run }: { run: Run<S> | null }) {
     {
       id: 'wa',
       label: 'Write amplification',
-      value: formatFixed2(last.write_amplification),
-      title: 'Flash pages written per page the host wrote, since the start',
+      // 0 means no host data has reached flash yet (a read-only run, or all still buffered): no ratio.
+      value: (last.write_amplification ?? 0) > 0 ? formatFixed2(last.write_amplification) : NONE,
+      title: 'Flash pages written per page the host wrote, since the start (– until host data reaches flash)',
     },
     { id: 'latency', label: 'Mean latency', value: Number.isFinite(last.mean_latency_us) ? formatMicros(last.mean_latency_us) : NONE },
     { id: 'memory', label: 'Engine memory', value: run && run.memoryBytes > 0 ? formatMemory(run.memoryBytes) : NONE },

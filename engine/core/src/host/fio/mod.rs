@@ -24,12 +24,13 @@ mod sections;
 mod values;
 mod zones;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::config::{BlockSizes, DriveConfig, JobSpec, Phase, PlacementConfig, ZonedConfig};
 use crate::units::ConfigError;
 pub use logs::{Logs, SteadyState, DEFAULT_PERCENTILES};
 pub use options::{Class, OPTIONS};
+pub use sections::{includes_of, MAX_INCLUDE_DEPTH};
 use sections::{Opt, Section};
 
 /// A job file read for a drive: the phases to run and what to report about each job.
@@ -202,12 +203,20 @@ pub struct Device {
     pub zoned: Option<ZonedConfig>,
     /// Its placement handles (fio's `fdp`, `dataplacement`), if it has them.
     pub placement: Option<PlacementConfig>,
+    /// Its host link's payload rate, MB/s (0: not known): the least time a job's bytes take.
+    pub link_mb_s: u64,
 }
 
 impl Device {
     /// `drive` over a tested span of `span_bytes`.
     pub fn of(drive: &DriveConfig, span_bytes: u64) -> Self {
-        Device { span_bytes, id: drive.id.clone(), zoned: drive.zoned.clone(), placement: drive.placement.clone() }
+        Device {
+            span_bytes,
+            id: drive.id.clone(),
+            zoned: drive.zoned.clone(),
+            placement: drive.placement.clone(),
+            link_mb_s: drive.host.link_mb_s,
+        }
     }
 }
 
@@ -220,8 +229,17 @@ pub fn import(text: &str, span_bytes: u64) -> Result<FioJobFile, ConfigError> {
 /// Reads a job file for `device`: its zones and placement handles are what fio's zone and data
 /// placement options use.
 pub fn import_for(text: &str, device: &Device) -> Result<FioJobFile, ConfigError> {
+    import_including(text, &BTreeMap::new(), device)
+}
+
+/// Reads a job file for `device` with the files it includes (`include NAME`), by name.
+pub fn import_including(
+    text: &str,
+    includes: &BTreeMap<String, String>,
+    device: &Device,
+) -> Result<FioJobFile, ConfigError> {
     let mut report = ImportReport::default();
-    let sections = sections::read(text, &mut report)?;
+    let sections = sections::read(text, includes)?;
     classify(&sections, &mut report);
     // The [global] options as written (fio's JSON "global options").
     let global_options = sections.iter().filter(|s| s.is_global()).flat_map(|s| s.written()).collect();
@@ -230,7 +248,7 @@ pub fn import_for(text: &str, device: &Device) -> Result<FioJobFile, ConfigError
     if jobs.is_empty() {
         return Err(ConfigError::new("fio", "the job file has no job: add a section such as [job1] after [global]"));
     }
-    let phased = phases::phases(jobs, &mut notes);
+    let phased = phases::phases(jobs, device.link_mb_s, &mut notes);
 
     report.ignored.extend(notes.ignored);
     report.unsupported.extend(notes.unsupported);

@@ -777,14 +777,17 @@ impl RunRequest {
     }
 }
 
-/// The first phase whose ramp the run's `seconds` end within (its start known: the phases
-/// before it all have a runtime): fio counts no I/O during ramp_time, so it measures nothing.
+/// The phase whose ramp the run's `seconds` end within (its start known: the phases before it
+/// are time-based): fio counts no I/O during ramp_time, so it measures nothing of it.
 #[cfg(feature = "imports")]
 fn ramp_past_the_end(phases: &[Phase], seconds: u32) -> Option<Note> {
     let end_ns = seconds as u64 * NS_PER_S;
     let mut start_ns = 0u64;
     for p in phases {
         let ramp_end_ns = start_ns.saturating_add(p.ramp_ns);
+        if start_ns >= end_ns {
+            return None;
+        }
         if p.ramp_ns > 0 && ramp_end_ns >= end_ns {
             return Some(Note {
                 line: 0,
@@ -801,7 +804,8 @@ fn ramp_past_the_end(phases: &[Phase], seconds: u32) -> Option<Note> {
                 ),
             });
         }
-        if p.runtime_ns == 0 {
+        // A phase that may end with its bytes before its runtime leaves the next one's start unknown.
+        if p.runtime_ns == 0 || p.jobs.iter().any(|j| j.io_limit_bytes > 0) {
             return None;
         }
         start_ns = start_ns.saturating_add(p.runtime_ns);

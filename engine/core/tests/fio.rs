@@ -299,4 +299,11 @@ fn seconds_that_end_within_a_ramp_are_said() {
     // The second phase starts at 360 s, its ramp ends at 370 s.
     assert!(notes(job, 365)[0].message.contains("phase 'b' (360 to 370 s)"));
     assert!(notes(job, 371).iter().all(|n| !n.message.contains("ramp")));
+    // A phase before it that may end with its bytes (a fill with time_based=0 under a global
+    // runtime, as in a job file that fills the disk first) leaves its start unknown: no note,
+    // and none for a phase the run never reaches.
+    let fill = "[global]\ntime_based=1\nruntime=2m\nramp_time=2s\n[fill]\nrw=write\nbs=1m\ntime_based=0\n\
+                [w]\nstonewall\nrw=randwrite\n";
+    assert!(notes(fill, 5).iter().all(|n| !n.message.contains("ramp")), "{:?}", notes(fill, 5));
+    assert!(notes(job, 100).iter().all(|n| !n.message.contains("ramp")), "{:?}", notes(job, 100));
 }

@@ -244,9 +244,18 @@ pub fn import_including(
     // The [global] options as written (fio's JSON "global options").
     let global_options = sections.iter().filter(|s| s.is_global()).flat_map(|s| s.written()).collect();
     let mut notes = Notes::default();
+    // A header run onto the end of an option's line (`group_reporting=1[nvme0]`) hides its job.
+    let glued = sections.iter().flat_map(|s| &s.options).find(|o| o.value.ends_with(']') && o.value.contains('['));
+    let glued = glued.map(|o| {
+        o.error("holds a section header at its end; a header such as [job1] starts a line of its own").message
+    });
     let jobs = job::jobs(sections, device, &mut notes)?;
     if jobs.is_empty() {
-        return Err(ConfigError::new("fio", "the job file has no job: add a section such as [job1] after [global]"));
+        let hint = glued.map_or(String::new(), |g| format!(" ({})", g));
+        return Err(ConfigError::new(
+            "fio",
+            format!("the job file has no job: add a section such as [job1] after [global]{}", hint),
+        ));
     }
     let phased = phases::phases(jobs, device.link_mb_s, &mut notes);
 
@@ -365,5 +374,13 @@ mod tests {
     fn a_file_without_a_job_is_an_error() {
         let err = import("[global]\nbs=4k\n; [job1]\n", SPAN).unwrap_err();
         assert_eq!((err.field.as_str(), err.message.starts_with("the job file has no job")), ("fio", true));
+        // IBM/ocp4-power-workload-tools scripts/run-fio.sh writes its job's header onto the
+        // end of the last [global] line (`group_reporting=1[nvme0]`, then filename=...).
+        let err = import("[global]\nbs=256k\ngroup_reporting=1[nvme0]\nfilename=/dev/x\n", SPAN).unwrap_err();
+        assert_eq!(
+            err.message,
+            "the job file has no job: add a section such as [job1] after [global] (line 3: group_reporting=1[nvme0]: \
+             holds a section header at its end; a header such as [job1] starts a line of its own)"
+        );
     }
 }

@@ -2,11 +2,13 @@
 //! a bad one is reported as everywhere else: the field, what it accepts, what was given.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, Parser, Subcommand};
 use ssdlab_core::config::presets;
 use ssdlab_core::experiment::{ArticleDrive, EXPERIMENTS};
+use ssdlab_core::host::fio;
 use ssdlab_core::request::{AppRequest, RaidRequest, TraceRequest};
 use ssdlab_core::units::MAX_SECONDS;
 use ssdlab_core::{ConfigError, RunRequest};
@@ -477,6 +479,7 @@ impl RunArgs {
         if let Some(path) = &self.fio {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| ConfigError::new("fio", format!("cannot read '{}': {}", path, e)))?;
+            request.fio_includes = read_includes(path, &text)?;
             request.fio = Some(text);
         } else if self.fio_json.is_some() || self.fio_log_dir.is_some() {
             let option = if self.fio_json.is_some() { "fio_json" } else { "fio_log_dir" };
@@ -493,6 +496,35 @@ impl RunArgs {
             fio_log_dir: self.fio_log_dir.unwrap_or_else(|| ".".into()),
         })
     }
+}
+
+/// The files a job file includes, and those they include, by the name written: as fio, at the
+/// name as written if it exists, else next to the file that includes it. A cycle stops here
+/// (each name is read once) and the import names it.
+fn read_includes(path: &str, text: &str) -> Result<BTreeMap<String, String>, ConfigError> {
+    let mut out = BTreeMap::new();
+    let mut pending: Vec<(String, usize, String)> =
+        fio::includes_of(text).into_iter().map(|(line, name)| (path.to_string(), line, name.to_string())).collect();
+    while let Some((from, line, name)) = pending.pop() {
+        if out.contains_key(&name) {
+            continue;
+        }
+        let beside = Path::new(&from).parent().map(|dir| dir.join(&name));
+        let file = match beside {
+            Some(p) if !Path::new(&name).exists() => p,
+            _ => PathBuf::from(&name),
+        };
+        let included = std::fs::read_to_string(&file).map_err(|e| {
+            ConfigError::new(
+                "fio",
+                format!("{} line {}: include {}: cannot read '{}': {}", from, line, name, file.display(), e),
+            )
+        })?;
+        let next = file.to_string_lossy().into_owned();
+        pending.extend(fio::includes_of(&included).into_iter().map(|(l, n)| (next.clone(), l, n.to_string())));
+        out.insert(name, included);
+    }
+    Ok(out)
 }
 
 /// --app: a kind's name, or the app's object as JSON; errors name `app` or `app.FIELD`.

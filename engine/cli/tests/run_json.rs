@@ -107,3 +107,31 @@ fn a_fio_job_that_ends_early_takes_its_steady_state_from_the_seconds_it_ran() {
     assert!(ran < 30.0 && from < ran, "steady state from {from} s of a {ran} s run");
     assert!(m["steady_iops_mean"].as_f64().unwrap() > 0.0, "{}", m);
 }
+
+/// `include NAME` in a job file (fio's HOWTO example including.fio: a [global] and a job each
+/// pulling options from another file): read next to the file that names it, nested, its options
+/// listed at the include line with their own place; a missing one is refused naming the line.
+#[test]
+fn a_job_files_includes_are_read_next_to_it() {
+    let dir = std::env::temp_dir().join(format!("ssdlab-include-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    std::fs::write(dir.join("job.fio"), "[global]\ninclude inc/glob.fio\n[a]\nrw=write\nbs=1m\nsize=64m\n").unwrap();
+    std::fs::write(dir.join("inc/glob.fio"), "; shared\ninclude engine.fio\n").unwrap();
+    std::fs::write(dir.join("inc/engine.fio"), "ioengine=libaio\niodepth=4\n").unwrap();
+    std::fs::write(dir.join("missing.fio"), "[a]\nrw=write\ninclude nowhere.fio\n").unwrap();
+    let run = |file: &str| {
+        Command::new(env!("CARGO_BIN_EXE_ssdlab"))
+            .args(["run", "--drive", "s3700-200", "--seconds", "5", "--json", "--fio"])
+            .arg(dir.join(file))
+            .output()
+            .unwrap()
+    };
+    let (ok, missing) = (run("job.fio"), run("missing.fio"));
+    std::fs::remove_dir_all(&dir).ok();
+    let stderr = String::from_utf8_lossy(&ok.stderr);
+    assert!(ok.status.success(), "{}", stderr);
+    assert!(stderr.contains("line 2: ioengine=libaio (engine.fio line 1)"), "{}", stderr);
+    let stderr = String::from_utf8_lossy(&missing.stderr);
+    assert!(!missing.status.success());
+    assert!(stderr.contains("missing.fio line 3: include nowhere.fio: cannot read"), "{}", stderr);
+}

@@ -84,6 +84,9 @@ pub struct RunRequest {
     /// long the run lasts; `seconds` caps it.
     #[serde(default)]
     pub fio: Option<String>,
+    /// The files the job file includes (fio's `include NAME`), their text by the name written.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub fio_includes: std::collections::BTreeMap<String, String>,
     /// Drive parameters to override, by path into the drive config, e.g.
     /// `{"timing.program_ns": 1500000, "gc.pacing": "lazy"}`.
     #[serde(default)]
@@ -454,7 +457,7 @@ impl RunRequest {
         let obj = value
             .as_object()
             .ok_or_else(|| ConfigError::new("config", "must be a JSON object like {\"drive\":\"s3700-200\"}"))?;
-        const KNOWN: [(&str, &str); 29] = [
+        const KNOWN: [(&str, &str); 30] = [
             ("drive", "a drive id"),
             ("workload", "a workload name"),
             ("seconds", "a whole number of seconds"),
@@ -476,6 +479,7 @@ impl RunRequest {
             ("rate_iops", "a whole number of commands per second"),
             ("thinktime_us", "a whole number of microseconds"),
             ("fio", "the text of a fio job file"),
+            ("fio_includes", "an object of the files the job file includes, name: text"),
             ("set", "an object of parameter paths and values"),
             ("trace", "an object {\"text\": the trace file, \"format\", \"name\", \"closed_loop\", \"time_scale\"}"),
             ("raid", "an object {\"drives\", \"stripe_kib\", \"hba_mb_s\", \"hba_command_ns\", \"port_command_ns\"}"),
@@ -542,6 +546,9 @@ impl RunRequest {
     pub fn resolve_all(&self) -> Result<Resolved, ConfigError> {
         if self.trace.is_some() && self.fio.is_some() {
             return Err(ConfigError::new("fio", "a run replays a trace or runs a fio job file, not both"));
+        }
+        if self.fio.is_none() && !self.fio_includes.is_empty() {
+            return Err(ConfigError::new("fio_includes", "needs fio (the job file that includes them)"));
         }
         let preset = presets::by_id(&self.drive)?;
         let drive = apply_parameters(&preset, self.set.iter().map(|(k, v)| (k.as_str(), v.clone())))?;
@@ -727,7 +734,8 @@ impl RunRequest {
                 "the fio job file sets the workload; give this in the job file or leave out fio",
             ));
         }
-        let mut file = fio::import_for(text, &fio::Device::of(&cfg.drive, cfg.host_units() * UNIT_BYTES))?;
+        let device = fio::Device::of(&cfg.drive, cfg.host_units() * UNIT_BYTES);
+        let mut file = fio::import_including(text, &self.fio_includes, &device)?;
         cfg.phases = file.phases.clone();
         if let Some(c) = file.compressibility {
             if cfg.compressibility == 0.0 {
@@ -762,8 +770,47 @@ impl RunRequest {
                 },
             );
         }
+        if let Some(note) = ramp_past_the_end(&file.phases, cfg.seconds) {
+            file.report.notes.insert(0, note);
+        }
         Ok((cfg, file))
     }
+}
+
+/// The phase whose ramp the run's `seconds` end within (its start known: the phases before it
+/// are time-based): fio counts no I/O during ramp_time, so it measures nothing of it.
+#[cfg(feature = "imports")]
+fn ramp_past_the_end(phases: &[Phase], seconds: u32) -> Option<Note> {
+    let end_ns = seconds as u64 * NS_PER_S;
+    let mut start_ns = 0u64;
+    for p in phases {
+        let ramp_end_ns = start_ns.saturating_add(p.ramp_ns);
+        if start_ns >= end_ns {
+            return None;
+        }
+        if p.ramp_ns > 0 && ramp_end_ns >= end_ns {
+            return Some(Note {
+                line: 0,
+                option: format!("seconds={}", seconds),
+                message: format!(
+                    "the run stops at {} s, within the ramp of phase '{}' ({} to {} s): nothing of it is measured (fio \
+                     counts no I/O during ramp_time); give seconds above {} or a ramp_time below {} s",
+                    seconds,
+                    p.name,
+                    start_ns as f64 / 1e9,
+                    ramp_end_ns as f64 / 1e9,
+                    ramp_end_ns.div_ceil(NS_PER_S),
+                    (end_ns - start_ns.min(end_ns)) as f64 / 1e9
+                ),
+            });
+        }
+        // A phase that may end with its bytes before its runtime leaves the next one's start unknown.
+        if p.runtime_ns == 0 || p.jobs.iter().any(|j| j.io_limit_bytes > 0) {
+            return None;
+        }
+        start_ns = start_ns.saturating_add(p.runtime_ns);
+    }
+    None
 }
 
 impl RunRequest {

@@ -273,3 +273,37 @@ fn real_fio_and_the_simulator_write_what_one_reader_reads() {
         }
     }
 }
+
+/// A run whose seconds end within a phase's ramp measures nothing of it (fio counts no I/O
+/// during ramp_time): the import says so, naming seconds and the seconds that would do. The
+/// shape of job files with a long ramp run for a short time (`ssdlab run --fio --seconds 5`
+/// on a job with ramp_time=60 and runtime=300).
+#[test]
+fn seconds_that_end_within_a_ramp_are_said() {
+    let notes = |job: &str, seconds: u32| {
+        let json = format!(r#"{{"drive":"s3700-200","seconds":{},"fio":{}}}"#, seconds, serde_json::json!(job));
+        let (_, file) = RunRequest::from_json(&json).and_then(|r| r.resolve_with_fio()).unwrap();
+        file.unwrap().report.notes
+    };
+    let job =
+        "[a]\nrw=randwrite\ntime_based\nruntime=300\nramp_time=60\n[b]\nstonewall\nrw=read\nruntime=30\nramp_time=10\n";
+    let n = notes(job, 5);
+    assert_eq!((n[0].line, n[0].option.as_str()), (0, "seconds=5"));
+    assert!(
+        n[0].message
+            .starts_with("the run stops at 5 s, within the ramp of phase 'a' (0 to 60 s): nothing of it is measured"),
+        "{}",
+        n[0].message
+    );
+    assert!(n[0].message.ends_with("give seconds above 60 or a ramp_time below 5 s"), "{}", n[0].message);
+    // The second phase starts at 360 s, its ramp ends at 370 s.
+    assert!(notes(job, 365)[0].message.contains("phase 'b' (360 to 370 s)"));
+    assert!(notes(job, 371).iter().all(|n| !n.message.contains("ramp")));
+    // A phase before it that may end with its bytes (a fill with time_based=0 under a global
+    // runtime, as in a job file that fills the disk first) leaves its start unknown: no note,
+    // and none for a phase the run never reaches.
+    let fill = "[global]\ntime_based=1\nruntime=2m\nramp_time=2s\n[fill]\nrw=write\nbs=1m\ntime_based=0\n\
+                [w]\nstonewall\nrw=randwrite\n";
+    assert!(notes(fill, 5).iter().all(|n| !n.message.contains("ramp")), "{:?}", notes(fill, 5));
+    assert!(notes(job, 100).iter().all(|n| !n.message.contains("ramp")), "{:?}", notes(job, 100));
+}

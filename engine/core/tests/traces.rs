@@ -136,7 +136,9 @@ fn each_reader_maps_its_columns() {
 #[test]
 fn detection_reads_the_first_lines_and_says_what_it_knows_when_it_cannot_tell() {
     assert_eq!(detect("\n\n0.000000 0 1234 8 1\n"), Some(Format::Disksim));
-    assert_eq!(detect("0 0 1234 8 1\n1 0 1234 8 1\n"), Some(Format::DisksimNs));
+    // Whole numbers: 1 apart is DiskSim's ms (1 ns apart would be a billion commands a second).
+    assert_eq!(detect("0 0 1234 8 1\n1 0 1234 8 1\n"), Some(Format::Disksim));
+    assert_eq!(detect("0 0 1234 8 1\n7000 0 1234 8 1\n"), Some(Format::DisksimNs));
     assert_eq!(detect("0 0 1234 8 1\n0.5 0 1234 8 1\n"), Some(Format::Disksim));
     assert_eq!(detect("Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime\n"), Some(Format::Msr));
     assert_eq!(detect("fio version 3 iolog\n"), Some(Format::FioV3));

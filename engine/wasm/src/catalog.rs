@@ -11,6 +11,8 @@ use ssdlab_core::experiment::calibrate::Columns;
 use ssdlab_core::experiment::evidence::evidence as evidence_of;
 use ssdlab_core::experiment::EXPERIMENTS;
 #[cfg(feature = "full")]
+use ssdlab_core::host::trace::{detect, FORMATS};
+#[cfg(feature = "full")]
 use ssdlab_core::request::TraceRequest;
 #[cfg(feature = "full")]
 use ssdlab_core::ConfigError;
@@ -207,8 +209,9 @@ pub fn evidence(config_json: &str, iops: &[f64], mb_s: &[f64], mean_latency_us: 
 /// Reads a dropped trace file and says what it holds, as JSON: `{"ok":true, "name", "format",
 /// "records", "duration_s", "reads", "writes", "trims", "read_bytes", "write_bytes",
 /// "read_share", "write_share", "trim_share", "skipped":[{"what","count"}], "text"}`, or
-/// `{"ok":false,"field":"trace","message":"line 12: expected ..."}`. `format` is a name from
-/// `ssdlab_core::host::trace::FORMATS`, or empty to detect it.
+/// `{"ok":false,"field":"trace","message":"line 12: expected ..."}`; either with "formats"
+/// (`[[name, what it reads]]`) and "detected" (the format its first lines suggest, or null).
+/// `format` is a name from `ssdlab_core::host::trace::FORMATS`, or empty to detect it.
 #[cfg(feature = "full")]
 #[wasm_bindgen]
 pub fn trace_summary(text: &str, format: &str, name: &str) -> String {
@@ -219,7 +222,7 @@ pub fn trace_summary(text: &str, format: &str, name: &str) -> String {
         closed_loop: false,
         time_scale: 1.0,
     };
-    match request.load() {
+    let mut answer = match request.load() {
         Ok(loaded) => {
             let s = loaded.summary();
             let share = |n: u64| n as f64 / s.records.max(1) as f64;
@@ -232,8 +235,11 @@ pub fn trace_summary(text: &str, format: &str, name: &str) -> String {
             v
         }
         Err(e) => refusal(e),
-    }
-    .to_string()
+    };
+    // For the page to offer the formats, with the detection's guess (even when it cannot read).
+    answer["formats"] = FORMATS.iter().map(|f| serde_json::json!([f.1, f.2])).collect();
+    answer["detected"] = detect(text).map(|f| f.name()).into();
+    answer.to_string()
 }
 
 /// Reads the fio job file of a JSON run request (`{"drive":...,"fio":"[global]\\n..."}`) for

@@ -34,6 +34,8 @@ export function WorkloadFile(props: WorkloadFileProps) {
   const id = useId();
   const [text, setText] = useState(props.source?.text ?? '');
   const [name, setName] = useState(props.source?.name ?? 'pasted');
+  // A trace's format as chosen; '': as the engine detects it.
+  const [format, setFormat] = useState(props.source?.format ?? '');
   const [report, setReport] = useState<ImportReport | null>(null);
   const [tooBig, setTooBig] = useState<string | null>(null);
   const { base, inspect, onSource } = props;
@@ -50,20 +52,22 @@ export function WorkloadFile(props: WorkloadFileProps) {
     const timer = setTimeout(() => {
       const kind = fileKind(text);
       const { drive, seconds, span, seed, workload } = readBase();
-      const config: SimConfig = { drive, seconds, span, seed, workload, ...(kind === 'fio' ? { fio: text } : { trace: { text, name } }) };
+      const trace = { text, name, ...(format ? { format } : {}) };
+      const config: SimConfig = { drive, seconds, span, seed, workload, ...(kind === 'fio' ? { fio: text } : { trace }) };
       void inspect(config).then((r) => {
         if (!current) return;
         setReport(r);
         // The job file's own length, so the run's progress counts to it.
         const own = r.ok && typeof r.seconds === 'number' && r.seconds < seconds ? r.seconds : undefined;
-        if (r.ok) onSource({ kind, name, text, ...(own !== undefined ? { seconds: own } : {}) });
+        if (r.ok)
+          onSource({ kind, name, text, ...(own !== undefined ? { seconds: own } : {}), ...(kind === 'trace' && format ? { format } : {}) });
       });
     }, READ_DELAY_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [text, name, inspect, onSource]);
+  }, [text, name, format, inspect, onSource]);
 
   const load = async (file: File) => {
     setTooBig(null);
@@ -74,6 +78,7 @@ export function WorkloadFile(props: WorkloadFileProps) {
       return;
     }
     setName(file.name);
+    setFormat('');
     setText(await file.text());
   };
 
@@ -132,10 +137,33 @@ export function WorkloadFile(props: WorkloadFileProps) {
           </button>
         )}
       </div>
+      {fileKind(text) === 'trace' && text.trim() !== '' && <TraceFormat report={report} format={format} onFormat={setFormat} />}
       <FieldError message={error} testId="workload-file-error" />
       {props.source && error && <p className="hint">Still in effect: {props.source.name} (the last file that read).</p>}
       {report?.ok && <ImportSummary report={report} kind={fileKind(text)} name={name} />}
     </div>
+  );
+}
+
+/** The trace's format: as detected (the engine's guess shown) or as chosen, as `--format` names it
+ * on the command line; the engine sends its formats with each answer about a trace. */
+function TraceFormat({ report, format, onFormat }: { report: ImportReport | null; format: string; onFormat(format: string): void }) {
+  const id = useId();
+  const answer = report as { formats?: [string, string][]; detected?: string | null } | null;
+  const formats = answer?.formats ?? [];
+  if (formats.length === 0) return null;
+  return (
+    <p className="trace-format">
+      <label htmlFor={id}>Trace format </label>
+      <select id={id} value={format} onChange={(e) => onFormat(e.target.value)} data-testid="workload-file-format">
+        <option value="">{answer?.detected ? `as detected: ${answer.detected}` : 'detect from its first lines'}</option>
+        {formats.map(([n, what]) => (
+          <option key={n} value={n}>
+            {n}: {what}
+          </option>
+        ))}
+      </select>
+    </p>
   );
 }
 
@@ -144,8 +172,10 @@ function ImportSummary({ report, kind, name }: { report: Extract<ImportReport, {
     return (
       <div className="import-report" data-testid="import-report">
         <p>
-          <strong>Block trace {name}</strong> ({String(report.format)}): {formatCount(Number(report.records))} commands over{' '}
-          {Number(report.duration_s).toFixed(1)} s. It sets the workload; the run ends with it.
+          <strong>Block trace {name}</strong> ({String(report.format)}
+          {typeof report.detected === 'string' && report.detected !== report.format && `, chosen; detected as ${report.detected}`}):{' '}
+          {formatCount(Number(report.records))} commands over {Number(report.duration_s).toFixed(1)} s. It sets the workload; the run ends
+          with it.
         </p>
         <pre>{String(report.text)}</pre>
       </div>

@@ -150,11 +150,12 @@ function sourcesOf(engine: EngineModule, drive: string): SourcesAnswer {
 
 /** What a request's fio job file or trace holds, or the line that is wrong. */
 function importReport(engine: EngineModule, config: SimConfig): ImportReport {
-  const trace = config.trace as { text?: unknown; name?: unknown } | undefined;
+  const trace = config.trace as { text?: unknown; name?: unknown; format?: unknown } | undefined;
   if (!engine.trace_summary || !engine.fio_import) throw new Error('this engine module cannot read fio job files or traces');
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
   const json =
     typeof trace?.text === 'string'
-      ? engine.trace_summary(trace.text, '', typeof trace.name === 'string' ? trace.name : '')
+      ? engine.trace_summary(trace.text, text(trace.format), text(trace.name))
       : engine.fio_import(JSON.stringify(config));
   return JSON.parse(json) as ImportReport;
 }

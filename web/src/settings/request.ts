@@ -39,6 +39,6 @@ export function buildRequest(settings: RunSettings, offer: EngineOffer): SimConf
     ...patch.fields,
     ...(Object.keys(set).length > 0 ? { set } : {}),
     ...(file?.kind === 'fio' ? { fio: file.text } : {}),
-    ...(file?.kind === 'trace' ? { trace: { text: file.text, name: file.name } } : {}),
+    ...(file?.kind === 'trace' ? { trace: { text: file.text, name: file.name, ...(file.format ? { format: file.format } : {}) } } : {}),
   };
 }

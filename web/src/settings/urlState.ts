@@ -37,6 +37,8 @@ export interface WorkloadFile {
   text: string;
   /** A fio job file's own length when it is shorter than the run asked for, s. */
   seconds?: number;
+  /** A trace's format as chosen (a name of the engine's trace formats); absent: detected. */
+  format?: string;
 }
 
 export const LIMITS = {

@@ -125,6 +125,29 @@ fn summarises_a_dropped_trace_and_names_a_bad_line() {
     assert_eq!(wrong["field"], "trace.format");
 }
 
+/// The page offers the formats with the detection's guess, read or not, so a trace whose
+/// unit the detection cannot know (DiskSim's columns in ms or in MQSim's ns) can be named.
+#[test]
+#[cfg(feature = "full")]
+fn a_trace_answer_offers_the_formats_and_the_guess() {
+    let ms = "0 0 1234 8 1\n3 0 99 8 0\n12 1 5000 16 1\n";
+    let detected = json(&trace_summary(ms, "", ""));
+    assert_eq!(
+        (&detected["format"], &detected["detected"], &detected["time_unit"]),
+        (&"disksim".into(), &"disksim".into(), &"ms".into())
+    );
+    let named = json(&trace_summary(ms, "disksim-ns", ""));
+    assert_eq!((&named["format"], &named["detected"]), (&"disksim-ns".into(), &"disksim".into()));
+    assert!(
+        named["text"].as_str().unwrap().contains("(disksim-ns, TIME read as ns): 3 commands over 0.000 s"),
+        "{named}"
+    );
+    let unknown = json(&trace_summary("hello\n", "", ""));
+    assert_eq!((&unknown["ok"], &unknown["detected"]), (&false.into(), &serde_json::Value::Null));
+    let names: Vec<&str> = unknown["formats"].as_array().unwrap().iter().map(|f| f[0].as_str().unwrap()).collect();
+    assert_eq!(names, ["msr", "blkparse", "disksim", "disksim-ns", "fio-v2", "fio-v3"]);
+}
+
 /// The first module (`--no-default-features`) refuses what only the full one runs, naming
 /// the field, so the page can tell why.
 #[test]

@@ -24,12 +24,13 @@ mod sections;
 mod values;
 mod zones;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::config::{BlockSizes, DriveConfig, JobSpec, Phase, PlacementConfig, ZonedConfig};
 use crate::units::ConfigError;
 pub use logs::{Logs, SteadyState, DEFAULT_PERCENTILES};
 pub use options::{Class, OPTIONS};
+pub use sections::{includes_of, MAX_INCLUDE_DEPTH};
 use sections::{Opt, Section};
 
 /// A job file read for a drive: the phases to run and what to report about each job.
@@ -202,12 +203,20 @@ pub struct Device {
     pub zoned: Option<ZonedConfig>,
     /// Its placement handles (fio's `fdp`, `dataplacement`), if it has them.
     pub placement: Option<PlacementConfig>,
+    /// Its host link's payload rate, MB/s (0: not known): the least time a job's bytes take.
+    pub link_mb_s: u64,
 }
 
 impl Device {
     /// `drive` over a tested span of `span_bytes`.
     pub fn of(drive: &DriveConfig, span_bytes: u64) -> Self {
-        Device { span_bytes, id: drive.id.clone(), zoned: drive.zoned.clone(), placement: drive.placement.clone() }
+        Device {
+            span_bytes,
+            id: drive.id.clone(),
+            zoned: drive.zoned.clone(),
+            placement: drive.placement.clone(),
+            link_mb_s: drive.host.link_mb_s,
+        }
     }
 }
 
@@ -220,17 +229,35 @@ pub fn import(text: &str, span_bytes: u64) -> Result<FioJobFile, ConfigError> {
 /// Reads a job file for `device`: its zones and placement handles are what fio's zone and data
 /// placement options use.
 pub fn import_for(text: &str, device: &Device) -> Result<FioJobFile, ConfigError> {
+    import_including(text, &BTreeMap::new(), device)
+}
+
+/// Reads a job file for `device` with the files it includes (`include NAME`), by name.
+pub fn import_including(
+    text: &str,
+    includes: &BTreeMap<String, String>,
+    device: &Device,
+) -> Result<FioJobFile, ConfigError> {
     let mut report = ImportReport::default();
-    let sections = sections::read(text, &mut report)?;
+    let sections = sections::read(text, includes)?;
     classify(&sections, &mut report);
     // The [global] options as written (fio's JSON "global options").
     let global_options = sections.iter().filter(|s| s.is_global()).flat_map(|s| s.written()).collect();
     let mut notes = Notes::default();
+    // A header run onto the end of an option's line (`group_reporting=1[nvme0]`) hides its job.
+    let glued = sections.iter().flat_map(|s| &s.options).find(|o| o.value.ends_with(']') && o.value.contains('['));
+    let glued = glued.map(|o| {
+        o.error("holds a section header at its end; a header such as [job1] starts a line of its own").message
+    });
     let jobs = job::jobs(sections, device, &mut notes)?;
     if jobs.is_empty() {
-        return Err(ConfigError::new("fio", "the job file has no job: add a section such as [job1] after [global]"));
+        let hint = glued.map_or(String::new(), |g| format!(" ({})", g));
+        return Err(ConfigError::new(
+            "fio",
+            format!("the job file has no job: add a section such as [job1] after [global]{}", hint),
+        ));
     }
-    let phased = phases::phases(jobs, &mut notes);
+    let phased = phases::phases(jobs, device.link_mb_s, &mut notes);
 
     report.ignored.extend(notes.ignored);
     report.unsupported.extend(notes.unsupported);
@@ -347,5 +374,13 @@ mod tests {
     fn a_file_without_a_job_is_an_error() {
         let err = import("[global]\nbs=4k\n; [job1]\n", SPAN).unwrap_err();
         assert_eq!((err.field.as_str(), err.message.starts_with("the job file has no job")), ("fio", true));
+        // IBM/ocp4-power-workload-tools scripts/run-fio.sh writes its job's header onto the
+        // end of the last [global] line (`group_reporting=1[nvme0]`, then filename=...).
+        let err = import("[global]\nbs=256k\ngroup_reporting=1[nvme0]\nfilename=/dev/x\n", SPAN).unwrap_err();
+        assert_eq!(
+            err.message,
+            "the job file has no job: add a section such as [job1] after [global] (line 3: group_reporting=1[nvme0]: \
+             holds a section header at its end; a header such as [job1] starts a line of its own)"
+        );
     }
 }

@@ -16,8 +16,9 @@ pub(super) struct Phased {
     pub compressibility: Option<f64>,
 }
 
-/// Makes `jobs` (in the file's order) into phases.
-pub(super) fn phases(jobs: Vec<Job>, notes: &mut Notes) -> Phased {
+/// Makes `jobs` (in the file's order) into phases; `link_mb_s` is the drive's link rate (0: not
+/// known).
+pub(super) fn phases(jobs: Vec<Job>, link_mb_s: u64, notes: &mut Notes) -> Phased {
     let compressibility = compressibility(&jobs, notes);
     let mut phases = Vec::new();
     let mut metas = Vec::new();
@@ -25,6 +26,9 @@ pub(super) fn phases(jobs: Vec<Job>, notes: &mut Notes) -> Phased {
         let runtime_ns = jobs.iter().map(|j| j.limit_ns).max().unwrap_or(0);
         let ramp_ns = jobs.iter().map(|j| j.ramp_ns).max().unwrap_or(0);
         check(&jobs, runtime_ns, ramp_ns, notes);
+        if runtime_ns == 0 {
+            ramp_within_bytes(&jobs, ramp_ns, link_mb_s, notes);
+        }
         phases.push(Phase {
             name: jobs[0].meta[0].name.clone(),
             jobs: jobs.iter().flat_map(|j| j.specs.iter().cloned()).collect(),
@@ -86,6 +90,33 @@ fn check(jobs: &[Job], runtime_ns: u64, ramp_ns: u64, notes: &mut Notes) {
     }
 }
 
+/// A phase that ends with its bytes (no runtime) may move them all within its ramp: fio counts
+/// no I/O until ramp_time is over (io_u.c, should_account), so it would measure nothing. With a
+/// runtime fio adds the ramp ahead of it (HOWTO, ramp_time: "lead in time"), so only this case
+/// can end inside the ramp; said when even the drive's link moves the bytes within it.
+fn ramp_within_bytes(jobs: &[Job], ramp_ns: u64, link_mb_s: u64, notes: &mut Notes) {
+    let Some(o) = jobs.iter().find_map(|j| j.ramp_line.as_ref()) else { return };
+    let bytes: u64 = jobs.iter().flat_map(|j| &j.specs).map(|s| s.io_limit_bytes).sum();
+    if link_mb_s == 0 || ramp_ns == 0 || bytes == 0 {
+        return;
+    }
+    // MB/s is bytes per microsecond.
+    let least_ns = (bytes as u128 * 1000 / link_mb_s as u128) as u64;
+    if least_ns < ramp_ns {
+        notes.note(
+            o,
+            &format!(
+                "the phase ends after its {:.1} MB, which the drive's link moves in as little as {:.2} s: if they \
+                 are done within the {} s ramp, nothing is measured (fio counts no I/O during ramp_time; keep it \
+                 below the time the bytes take, or give time_based and a runtime)",
+                bytes as f64 / 1e6,
+                least_ns as f64 / 1e9,
+                ramp_ns as f64 / 1e9
+            ),
+        );
+    }
+}
+
 /// The run's compressibility: the first job's that sets one, at most 90 %.
 fn compressibility(jobs: &[Job], notes: &mut Notes) -> Option<f64> {
     let mut first: Option<&(u32, Opt)> = None;
@@ -109,8 +140,8 @@ fn compressibility(jobs: &[Job], notes: &mut Notes) -> Option<f64> {
 
 #[cfg(test)]
 mod tests {
-    use crate::host::fio::import;
     use crate::host::fio::testing::{notes_of, SPAN};
+    use crate::host::fio::{import, import_for, Device};
 
     #[test]
     fn stonewalls_start_phases_and_new_group_reporting_groups() {
@@ -127,5 +158,25 @@ mod tests {
         assert_eq!(f.compressibility, Some(0.9));
         assert_eq!(notes_of(&f.report.unsupported), vec![(5, "buffer_compress_percentage=50")]);
         assert_eq!(notes_of(&f.report.notes), vec![(2, "buffer_compress_percentage=95")]);
+    }
+
+    // The shape of fio jobs that pair ramp_time with a size and no runtime (e.g. a 30 s ramp
+    // before a 1 GB sequential fill): the bytes may be gone before the ramp is.
+    #[test]
+    fn a_ramp_longer_than_the_bytes_can_take_is_said() {
+        let device = Device { span_bytes: SPAN, link_mb_s: 500, ..Device::default() };
+        let notes = |text: &str| import_for(text, &device).unwrap().report.notes;
+        // 1 GB at 500 MB/s: 2 s at the least, within a 30 s ramp.
+        let n = notes("[a]\nrw=write\nbs=1m\nsize=1000m\nramp_time=30\n");
+        assert_eq!(notes_of(&n), vec![(5, "ramp_time=30")]);
+        assert!(
+            n[0].message.contains("1048.6 MB, which the drive's link moves in as little as 2.10 s"),
+            "{}",
+            n[0].message
+        );
+        // Longer than the ramp at the link's rate, or time-based: no note.
+        assert!(notes("[a]\nrw=write\nbs=1m\nsize=20g\nramp_time=30\n").is_empty());
+        assert!(notes("[a]\nrw=write\nsize=1m\nruntime=10\ntime_based\nramp_time=30\n").is_empty());
+        assert!(notes("[a]\nrw=write\nsize=1m\nruntime=10\nramp_time=30\n").is_empty());
     }
 }

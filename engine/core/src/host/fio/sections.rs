@@ -1,11 +1,16 @@
 //! A job file as written: `[global]` and job sections, each a list of `key=value` options
 //! with the line that holds it. Comments and blank lines are skipped, aliases resolved to the
-//! option the import reads; `include` lines are reported (not read); a malformed line is an
-//! error naming it.
+//! option the import reads; `include NAME` lines bring in the options of the file given under
+//! that name, as fio does; a malformed line is an error naming it.
+
+use std::collections::BTreeMap;
 
 use super::options;
-use super::{ImportReport, Note};
+use super::Note;
 use crate::units::ConfigError;
+
+/// Included files nest at most this deep (fio itself only stops at a file that includes itself).
+pub const MAX_INCLUDE_DEPTH: usize = 8;
 
 /// One `key=value` line of a section.
 #[derive(Debug, Clone)]
@@ -16,14 +21,21 @@ pub(super) struct Opt {
     /// As written (for messages and fio's JSON).
     pub written_key: String,
     pub value: String,
+    /// In an included file: its name and the line there (`line` is then the job file's
+    /// `include` line).
+    pub from: Option<(String, usize)>,
 }
 
 impl Opt {
     pub fn text(&self) -> String {
-        if self.value.is_empty() {
+        let text = if self.value.is_empty() {
             self.written_key.clone()
         } else {
             format!("{}={}", self.written_key, self.value)
+        };
+        match &self.from {
+            Some((file, line)) => format!("{} ({} line {})", text, file, line),
+            None => text,
         }
     }
 
@@ -82,8 +94,10 @@ fn strip_comment(line: &str) -> &str {
     line
 }
 
-/// Splits the text into sections; errors name the line.
-pub(super) fn read(text: &str, report: &mut ImportReport) -> Result<Vec<Section>, ConfigError> {
+/// Splits the text into sections; errors name the line. `includes` holds the text of the files
+/// the job file includes, by the name written after `include`; fio takes includes only within a
+/// section and their options into that section.
+pub(super) fn read(text: &str, includes: &BTreeMap<String, String>) -> Result<Vec<Section>, ConfigError> {
     let mut out: Vec<Section> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let number = i + 1;
@@ -96,23 +110,88 @@ pub(super) fn read(text: &str, report: &mut ImportReport) -> Result<Vec<Section>
             out.push(header(rest, line).map_err(error)?);
             continue;
         }
-        if let Some(file) = line.strip_prefix("include ") {
-            report.unsupported.push(Note {
-                line: number,
-                option: line.to_string(),
-                message: format!("included files are not read; paste the options of '{}' here", file.trim()),
-            });
-            continue;
-        }
         let Some(section) = out.last_mut() else {
             return Err(error(format!(
                 "'{}' comes before any section; a job file starts with [global] or a job's [name]",
                 line
             )));
         };
-        section.options.push(option(line, number).map_err(error)?);
+        match include_name(line) {
+            Some(name) => {
+                let mut chain = Vec::new();
+                include(name, number, includes, &mut chain, &mut section.options)
+                    .map_err(|m| error(format!("{}: {}", line, m)))?;
+            }
+            None => section.options.push(option(line, number).map_err(error)?),
+        }
     }
     Ok(out)
+}
+
+/// The files a job file's (or an included file's) `include` lines name, with their lines: for
+/// the command line to read them.
+pub fn includes_of(text: &str) -> Vec<(usize, &str)> {
+    text.lines().enumerate().filter_map(|(i, raw)| include_name(strip_comment(raw)).map(|n| (i + 1, n))).collect()
+}
+
+/// The file an `include FILE` line names (fio reads it in place of the line).
+fn include_name(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix("include")?;
+    rest.starts_with(char::is_whitespace).then(|| rest.trim()).filter(|n| !n.is_empty())
+}
+
+/// The options of the included file `name` (and of the files it includes) onto `options`, each
+/// with its place in that file; `chain` is the files being read, outermost first.
+fn include(
+    name: &str,
+    number: usize,
+    includes: &BTreeMap<String, String>,
+    chain: &mut Vec<String>,
+    options: &mut Vec<Opt>,
+) -> Result<(), String> {
+    if chain.iter().any(|c| c == name) {
+        return Err(format!("'{}' includes itself ({} -> {})", name, chain.join(" -> "), name));
+    }
+    if chain.len() >= MAX_INCLUDE_DEPTH {
+        return Err(format!(
+            "includes nest {} files deep at most ({} -> {})",
+            MAX_INCLUDE_DEPTH,
+            chain.join(" -> "),
+            name
+        ));
+    }
+    let Some(text) = includes.get(name) else {
+        return Err(format!(
+            "the job file includes '{}', which was not given: paste its options in place of this line (the \
+             command line reads it from beside the job file)",
+            name
+        ));
+    };
+    chain.push(name.to_string());
+    for (i, raw) in text.lines().enumerate() {
+        let line = strip_comment(raw).trim();
+        let place = format!("{} line {}", name, i + 1);
+        if line.is_empty() {
+            continue;
+        }
+        if line.starts_with('[') {
+            return Err(format!(
+                "{}: '{}': an included file holds options only, no [sections] (as in fio)",
+                place, line
+            ));
+        }
+        match include_name(line) {
+            Some(inner) => include(inner, number, includes, chain, options)?,
+            None => {
+                // Listed at the job file's include line, with its own place in its text.
+                let mut o = option(line, number).map_err(|m| format!("{}: {}", place, m))?;
+                o.from = Some((name.to_string(), i + 1));
+                options.push(o);
+            }
+        }
+    }
+    chain.pop();
+    Ok(())
 }
 
 /// `[name]`: `rest` is the line after its `[`.
@@ -135,7 +214,13 @@ fn option(line: &str, number: usize) -> Result<Opt, String> {
         return Err(format!("'{}' is not an option; options are written name=value, e.g. bs=4k", line));
     }
     let lower = written_key.to_ascii_lowercase();
-    Ok(Opt { line: number, key: options::canonical(&lower).to_string(), written_key, value: value.trim().to_string() })
+    Ok(Opt {
+        line: number,
+        key: options::canonical(&lower).to_string(),
+        written_key,
+        value: value.trim().to_string(),
+        from: None,
+    })
 }
 
 #[cfg(test)]
@@ -154,13 +239,66 @@ mod tests {
 
     #[test]
     fn options_keep_their_line_and_resolve_aliases() {
-        let mut report = ImportReport::default();
-        let s = read("; c\n[global]\n\n  BlockSize = 4k \ninclude x.fio\n[a]\ntime_based\n", &mut report).unwrap();
+        let s = read("; c\n[global]\n\n  BlockSize = 4k \n[a]\ntime_based\n", &BTreeMap::new()).unwrap();
         assert_eq!(s.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["global", "a"]);
         let o = &s[0].options[0];
         assert_eq!((o.line, o.key.as_str(), o.text()), (4, "bs", "BlockSize=4k".to_string()));
-        assert_eq!((s[1].options[0].line, s[1].options[0].text()), (7, "time_based".to_string()));
-        assert_eq!(report.unsupported[0].line, 5);
+        assert_eq!((s[1].options[0].line, s[1].options[0].text()), (6, "time_based".to_string()));
+    }
+
+    // The shape of fio's HOWTO example (including.fio with glob-include.fio and
+    // test-include.fio): includes within sections, nested, their options in that section.
+    #[test]
+    fn included_files_bring_their_options_into_the_section() {
+        let includes: BTreeMap<String, String> = [
+            ("glob.fio", "; shared\nthread=1\ninclude\tdepth.fio\n"),
+            ("depth.fio", "iodepth=4 # deep\n"),
+            ("job.fio", "rw=randread\n"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let s = read("[global]\nbs=4k\ninclude glob.fio\n[a]\ninclude job.fio\nsize=1m\n", &includes).unwrap();
+        let texts = |i: usize| s[i].options.iter().map(|o| (o.line, o.text())).collect::<Vec<_>>();
+        assert_eq!(
+            texts(0),
+            [
+                (2, "bs=4k".to_string()),
+                (3, "thread=1 (glob.fio line 2)".to_string()),
+                (3, "iodepth=4 (depth.fio line 1)".to_string())
+            ]
+        );
+        assert_eq!(texts(1), [(5, "rw=randread (job.fio line 1)".to_string()), (6, "size=1m".to_string())]);
+        // `includes=` is not the directive.
+        assert_eq!(include_name("include"), None);
+        assert_eq!(include_name("includes=1"), None);
+    }
+
+    #[test]
+    fn an_include_not_given_or_circular_is_an_error_naming_the_line() {
+        let err = |text: &str, includes: &[(&str, &str)]| {
+            let map = includes.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+            read(text, &map).err().expect("refused").message
+        };
+        assert_eq!(
+            err("[a]\nbs=4k\ninclude x.fio\n", &[]),
+            "line 3: include x.fio: the job file includes 'x.fio', which was not given: paste its options in place \
+             of this line (the command line reads it from beside the job file)"
+        );
+        assert_eq!(
+            err("[a]\ninclude x.fio\n", &[("x.fio", "include y.fio\n"), ("y.fio", "include x.fio\n")]),
+            "line 2: include x.fio: 'x.fio' includes itself (x.fio -> y.fio -> x.fio)"
+        );
+        let deep: Vec<(String, String)> =
+            (0..=MAX_INCLUDE_DEPTH).map(|i| (format!("{}", i), format!("include {}\n", i + 1))).collect();
+        let deep: Vec<(&str, &str)> = deep.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert!(err("[a]\ninclude 0\n", &deep).starts_with("line 2: include 0: includes nest 8 files deep at most"));
+        assert_eq!(
+            err("[a]\ninclude x.fio\n", &[("x.fio", "bs=4k\n[b]\n")]),
+            "line 2: include x.fio: x.fio line 2: '[b]': an included file holds options only, no [sections] (as in fio)"
+        );
+        assert!(err("include x.fio\n[a]\n", &[("x.fio", "")])
+            .starts_with("line 1: 'include x.fio' comes before any section"));
     }
 
     #[test]

@@ -25,6 +25,36 @@ pub(super) fn looks_like(line: &str) -> bool {
         && u32::from_str_radix(t[4].trim_start_matches("0x"), 16).is_ok()
 }
 
+/// Whether the first lines' TIMEs (`times`) count whole nanoseconds (MQSim, SSDSim) rather
+/// than DiskSim's milliseconds. Decimal times are milliseconds. Whole numbers are told by the
+/// usual gap between commands: read as ns, a median gap under 1000 would be more than a
+/// million commands a second one after another (a DiskSim trace in whole ms: `0`, `3`, `7`...);
+/// MQSim's and SSDSim's traces count at 1 us steps (`938944000`, `939855000`).
+pub(super) fn whole_ns<'a>(times: impl Iterator<Item = &'a str>) -> bool {
+    let mut whole: Vec<u128> = Vec::new();
+    for t in times.take(1000) {
+        if t.contains('.') {
+            // Decimal from the first time that is not zero: milliseconds. One later among
+            // whole numbers is a malformed line, for the reader to name.
+            if whole.iter().all(|&w| w == 0) {
+                return false;
+            }
+            break;
+        }
+        match t.parse() {
+            Ok(v) => whole.push(v),
+            Err(_) => break,
+        }
+    }
+    let mut gaps: Vec<u128> = whole.windows(2).filter(|w| w[1] > w[0]).map(|w| w[1] - w[0]).collect();
+    if gaps.is_empty() {
+        // All at one time: a large clock reading is ns.
+        return whole.iter().any(|&t| t >= 1_000_000);
+    }
+    gaps.sort_unstable();
+    gaps[gaps.len() / 2] >= 1000
+}
+
 /// `whole_ns`: times are whole nanoseconds (MQSim, SSDSim) rather than DiskSim's milliseconds.
 pub(super) fn read<R: BufRead>(lines: &mut Lines<R>, b: &mut Builder, whole_ns: bool) -> Result<(), TraceError> {
     while let Some((n, line)) = lines.next_line(&mut b.skipped)? {
@@ -65,5 +95,21 @@ mod tests {
         assert_eq!(loaded.skipped.to_string(), "skipped 2 comment lines");
         let ns = read_any_line_end("# MQSim\n938944000 13 8 32 0\n939855000 13 16 16 1\n", Format::DisksimNs);
         assert_eq!(commands(&ns)[1], (911_000, Op::Read, 8192, 8192));
+    }
+
+    // A DiskSim ASCII trace written with whole milliseconds (DiskSim reads TIME with `%lf`, so
+    // `12` is 12 ms), lines such as `0 0 1234 8 1`: read as ns it would be 10^6 too fast. Was
+    // detected as disksim-ns; the usual gap tells it from MQSim's ns.
+    #[test]
+    fn whole_millisecond_times_are_told_from_nanoseconds_by_their_gaps() {
+        let ms =
+            read_any_line_end("0 0 1234 8 1\n3 0 99 8 0\n3 0 107 8 0\n12 1 5000 16 1\n20 0 8 8 0\n", Format::Disksim);
+        assert_eq!(commands(&ms)[3], (12_000_000, Op::Read, 5000 * 512, 8192));
+        // A whole-ns trace starting at 0, and one whose commands all share one large time.
+        read_any_line_end("0 13 8 32 0\n1000 13 16 16 1\n912000 13 24 16 0\n", Format::DisksimNs);
+        read_any_line_end("938944000 13 8 32 0\n938944000 13 16 16 1\n", Format::DisksimNs);
+        read_any_line_end("5 0 8 8 0\n5 0 16 8 1\n", Format::Disksim);
+        // The summary says which unit the times were read in.
+        assert!(ms.summary().to_string().starts_with("t (disksim, TIME read as ms): 5 commands over 0.020 s"));
     }
 }

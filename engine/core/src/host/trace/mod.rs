@@ -56,6 +56,16 @@ impl Format {
         FORMATS.iter().find(|f| f.1.eq_ignore_ascii_case(name.trim())).map(|f| f.0)
     }
 
+    /// The unit of the TIME column where the same columns come in two units (DiskSim's ms,
+    /// MQSim's and SSDSim's ns): a trace read in the wrong one is 10^6 off in time.
+    pub fn time_unit(self) -> Option<&'static str> {
+        match self {
+            Format::Disksim => Some("ms"),
+            Format::DisksimNs => Some("ns"),
+            _ => None,
+        }
+    }
+
     /// "msr, blkparse, ...", for messages.
     pub fn names() -> String {
         FORMATS.iter().map(|f| f.1).collect::<Vec<_>>().join(", ")
@@ -107,12 +117,8 @@ pub fn detect(text: &str) -> Option<Format> {
         return Some(Format::Blkparse);
     }
     if disksim::looks_like(first) {
-        // Decimal times are DiskSim's milliseconds; whole numbers the nanoseconds of MQSim's
-        // and SSDSim's sample traces. The first time that is not zero tells.
-        let time = |l: &str| l.split_whitespace().next().unwrap_or("").to_string();
-        let times: Vec<String> = std::iter::once(first).chain(lines.take(9)).map(time).collect();
-        let telling = times.iter().find(|t| t.bytes().any(|b| (b'1'..=b'9').contains(&b))).unwrap_or(&times[0]);
-        return Some(if telling.contains('.') { Format::Disksim } else { Format::DisksimNs });
+        let times = std::iter::once(first).chain(lines).map(|l| l.split_whitespace().next().unwrap_or(""));
+        return Some(if disksim::whole_ns(times) { Format::DisksimNs } else { Format::Disksim });
     }
     None
 }
@@ -346,6 +352,9 @@ pub fn load<R: BufRead>(mut reader: R, format: Option<Format>, name: &str) -> Re
 pub struct TraceSummary {
     pub name: String,
     pub format: &'static str,
+    /// The TIME column's unit where the format's columns come in two (`Format::time_unit`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_unit: Option<&'static str>,
     pub records: u64,
     /// From the first command to the last, at the trace's own clock.
     pub duration_s: f64,
@@ -369,6 +378,7 @@ impl Loaded {
         TraceSummary {
             name: self.trace.name.clone(),
             format: self.format.name(),
+            time_unit: self.format.time_unit(),
             records: records.len() as u64,
             duration_s: records.iter().map(|r| r.time_ns).max().unwrap_or(0) as f64 / NS_PER_S as f64,
             reads: count(Op::Read),
@@ -385,11 +395,13 @@ impl Loaded {
 impl fmt::Display for TraceSummary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let share = |n: u64| 100.0 * n as f64 / self.records.max(1) as f64;
+        let unit = self.time_unit.map_or(String::new(), |u| format!(", TIME read as {}", u));
         write!(
             f,
-            "{} ({}): {} commands over {:.3} s, {:.0} % reads, {:.0} % writes, {:.0} % TRIMs",
+            "{} ({}{}): {} commands over {:.3} s, {:.0} % reads, {:.0} % writes, {:.0} % TRIMs",
             self.name,
             self.format,
+            unit,
             self.records,
             self.duration_s,
             share(self.reads),

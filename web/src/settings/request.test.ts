@@ -1,0 +1,35 @@
+// A workload file in the run request: a trace's format, when chosen in the page, goes with it
+// (as `ssdlab replay --format` names it); when not, the engine detects it.
+
+import { describe, expect, it } from 'vitest';
+import type { EngineOffer } from './options';
+import { buildRequest } from './request';
+import type { RunSettings } from './urlState';
+
+const OFFER: EngineOffer = { parameters: {}, requestFields: { queue_depth: 32, threads: 1 } };
+const SETTINGS: RunSettings = {
+  drive: 's3700-200',
+  span: 1,
+  seconds: 60,
+  seed: 1,
+  view: 'whole-log',
+  workload: 'random-write',
+  design: {},
+  overrides: {},
+  charts: null,
+  metric: 'iops',
+  layout: 'overlay',
+};
+// A DiskSim ASCII trace in whole milliseconds, which reads as the ns variant unless named.
+const TRACE = { kind: 'trace' as const, name: 'ms.trace', text: '0 0 1234 8 1\n3 0 99 8 0\n' };
+
+describe('a trace in the run request', () => {
+  it('carries the format chosen, and none when the engine is to detect it', () => {
+    expect(buildRequest({ ...SETTINGS, source: { ...TRACE, format: 'disksim' } }, OFFER).trace).toEqual({
+      text: TRACE.text,
+      name: TRACE.name,
+      format: 'disksim',
+    });
+    expect(buildRequest({ ...SETTINGS, source: TRACE }, OFFER).trace).toEqual({ text: TRACE.text, name: TRACE.name });
+  });
+});

@@ -19,29 +19,48 @@ export interface WindowStats {
   max: number;
   mean: number;
   zeros: number;
+  /** How much of its last second the run covered, if it ended inside it (a replay's end), else NaN. */
+  partial: number;
 }
 
+/**
+ * Per-second counts (IOPS) over a window, by the engine's rule for a run's summary (its
+ * `Summary`): the mean is the count over the time run, a last second the run covered in part
+ * (`second_covered` < 1) counting by its share; the lowest and highest are of whole seconds (the
+ * partial one's rate if no second is whole).
+ */
 export function windowStats(store: ColumnStore, field: string, from: number, to: number): WindowStats {
-  const out: WindowStats = { count: 0, min: Infinity, max: -Infinity, mean: NaN, zeros: 0 };
+  const out: WindowStats = { count: 0, min: Infinity, max: -Infinity, mean: NaN, zeros: 0, partial: NaN };
   if (!store.has('second') || !store.has(field)) return out;
   const xs = store.column('second');
   const ys = store.column(field);
+  // Runs kept from before the engine had the column covered every second whole.
+  const covered = store.has('second_covered') ? store.column('second_covered') : null;
   let sum = 0;
+  let time = 0;
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i];
     const v = ys[i];
     if (x < from || x > to || Number.isNaN(v)) continue;
+    const share = covered && covered[i] < 1 ? covered[i] : 1;
     out.count++;
     sum += v;
+    time += share;
+    if (share < 1) {
+      out.partial = share;
+      continue;
+    }
     if (v < out.min) out.min = v;
     if (v > out.max) out.max = v;
     if (v === 0) out.zeros++;
   }
-  if (out.count > 0) out.mean = sum / out.count;
+  if (time > 0) out.mean = sum / time;
+  if (out.count > 0 && out.min === Infinity) out.min = out.max = out.mean;
   return out;
 }
 
 const nf = numberFormat({ maximumFractionDigits: 0 });
+const nf3 = numberFormat({ maximumFractionDigits: 3 });
 
 export function RunStats({ store, from, to, field }: RunStatsProps) {
   const s = windowStats(store, field, from, to);
@@ -51,7 +70,14 @@ export function RunStats({ store, from, to, field }: RunStatsProps) {
     <p className="run-stats" data-testid="run-stats">
       From {nf.format(from)} s: lowest <strong>{nf.format(s.min)}</strong>, highest <strong>{nf.format(s.max)}</strong> IOPS
       {Number.isFinite(spread) && <> (a difference of {spread.toFixed(0)}%)</>}, mean <strong>{nf.format(s.mean)}</strong> over{' '}
-      {nf.format(s.count)} s{s.zeros > 0 && <>; {nf.format(s.zeros)} s with no IO completed</>}.
+      {nf.format(s.count)} s{s.zeros > 0 && <>; {nf.format(s.zeros)} s with no IO completed</>}
+      {Number.isFinite(s.partial) && (
+        <>
+          ; the workload ended {nf3.format(s.partial)} s into its last second, which counts in the mean by that share, not in the lowest and
+          highest
+        </>
+      )}
+      .
     </p>
   );
 }

@@ -105,7 +105,7 @@ test.describe('settings from the URL', () => {
     const alert = page.getByTestId('url-errors');
     await expect(alert).toBeVisible();
     await expect(alert).toHaveAttribute('role', 'alert');
-    await expect(alert).toContainText('seconds: must be a whole number between 1 and 86400 (got "abc")');
+    await expect(alert).toContainText('seconds: must be a whole number from 1 to 86,400 (got "abc")');
     await expect(page.getByTestId('span-0.5')).toBeChecked();
     await expect(page.getByTestId('span-now')).toHaveText('100 GB');
     await expect(page.getByTestId('seed-input')).toHaveValue('7');

@@ -98,7 +98,7 @@ test('settings from a link: bad values are named, the rest kept; options follow 
   await openApp(page, '?seconds=30&pacing=eager&qd=0&victim=fifo&workload=random-read&set.gc.victim=greedy');
   const alert = page.getByTestId('url-errors');
   await expect(alert).toContainText('pacing: must be one of consistency-first, lazy (got "eager")');
-  await expect(alert).toContainText('qd: must be a whole number between 1 and 65536 (got "0")');
+  await expect(alert).toContainText('qd: must be a whole number from 1 to 65,536 (got "0")');
   await expect(page.getByTestId('victim-select')).toHaveValue('fifo');
   await expect(page.getByTestId('seconds-input')).toHaveValue('30');
   await expect(page.getByTestId('param-gc.victim-input')).toHaveValue('greedy');

@@ -71,6 +71,9 @@ export function parseDecimal(text: string): number {
 
 /** As `v.toLocaleString('en-US')` writes it: up to three decimals (1,000, 0.125). */
 export const formatPlain = (v: number): string => NF_PLAIN.format(v);
+/** A range as every message of the page words it: "a whole number from 1 to 86,400". */
+export const rangeWords = (min: number, max: number, whole: boolean): string =>
+  `${whole ? 'a whole number' : 'a number'} from ${formatPlain(min)} to ${formatPlain(max)}`;
 /** Exactly two decimals: 1.20 (write amplification). */
 export const formatFixed2 = (v: number | undefined): string => (finite(v) ? NF2_FIXED.format(v) : NONE);
 

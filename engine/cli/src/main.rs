@@ -247,6 +247,12 @@ fn execute(
             f("steady_write_amplification"),
             wall_seconds
         );
+        if let Some(covered) = m.get("last_second_covered").and_then(|c| c.as_f64()) {
+            println!(
+                "the workload ended {:.6} s into its last second: the IOPS means count that second by its share, the lowest and highest only whole seconds",
+                covered
+            );
+        }
         if let Some(app) = m.get("app").and_then(|a| a.as_str()) {
             let lsm = m.get("lsm_write_amplification").and_then(|w| w.as_f64());
             println!(

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use ssdlab_core::command::Op;
 use ssdlab_core::host::trace::{detect, load, Format, Loaded, TraceError, FORMATS};
 use ssdlab_core::rng::Rng;
-use ssdlab_core::{Bench, RunRequest, Sample};
+use ssdlab_core::{Bench, RunRequest, Sample, Summary};
 
 fn sample_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/traces").join(name)
@@ -227,6 +227,45 @@ fn open_loop_keeps_the_trace_s_clock_scaled() {
     // A trace scaled past the longest run is refused before it starts.
     let e = replay_request(serde_json::json!({ "text": text, "time_scale": 500000.0 }), 32).resolve().unwrap_err();
     assert_eq!(e.field, "trace.time_scale");
+}
+
+#[test]
+fn a_replay_s_partial_last_second_counts_by_its_share() {
+    // 1,000 reads a second for 2.5 s: the run ends half way into its third second.
+    let text = format!("fio version 3 iolog\n{}", reads(2500, 1000, 0));
+    let s = run(&replay_request(serde_json::json!({ "text": text }), 32));
+    assert_eq!(iops(&s), [1000, 1000, 500]);
+    assert_eq!((s[0].second_covered, s[1].second_covered), (1.0, 1.0));
+    assert!((0.49..0.51).contains(&s[2].second_covered), "{}", s[2].second_covered);
+    // The mean is IOs over the time run; the lowest and highest are of whole seconds.
+    let sum = Summary::from_samples(&s, 1);
+    assert_eq!((sum.iops_min, sum.iops_max, sum.steady_iops_min), (1000, 1000, 1000));
+    assert!((sum.iops_mean - 1000.0).abs() < 2.0 && (sum.steady_iops_mean - 1000.0).abs() < 4.0, "{:?}", sum);
+    // A run shorter than a second has only its partial second: its rate.
+    let short = run(&replay_request(
+        serde_json::json!({ "text": format!("fio version 3 iolog\n{}", reads(300, 1000, 0)) }),
+        32,
+    ));
+    let sum = Summary::from_samples(&short, 0);
+    assert!((sum.iops_mean - 1000.0).abs() < 5.0, "{:?}", sum);
+    assert_eq!((sum.iops_min, sum.iops_max), (sum.iops_mean.round() as u32, sum.iops_mean.round() as u32));
+}
+
+/// fio's t/jobs/t0038.iolog shape (ten 4 KiB writes) and other short ones: at a replay's end the
+/// host closes the drive, which programs what its buffer holds, so no host write is left out of
+/// the NAND side of the write amplification.
+#[test]
+fn a_short_replay_s_buffered_writes_reach_nand_at_its_end() {
+    for n in [1, 10, 13, 1000] {
+        let writes: String = (0..n).map(|i| format!("/dev/x write {} 4096\n", i * 4096)).collect();
+        let text = format!("fio version 2 iolog\n/dev/x add\n/dev/x open\n{}/dev/x close\n", writes);
+        let s = run(&replay_request(serde_json::json!({ "text": text }), 32));
+        let host: f64 = s.iter().map(|x| x.host_writes).sum();
+        assert_eq!(host, n as f64);
+        assert_eq!(s.last().map(|x| x.buffer_units), Some(0), "{} writes", n);
+        let wa = Summary::from_samples(&s, 0).write_amplification;
+        assert!(wa >= 1.0, "{} writes: WA {}", n, wa);
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use ssdlab_core::drive::ftl::victim;
 use ssdlab_core::experiment::calibrate::Columns;
 #[cfg(feature = "full")]
 use ssdlab_core::experiment::evidence::evidence as evidence_of;
-use ssdlab_core::experiment::EXPERIMENTS;
+use ssdlab_core::experiment::{DIRTY_SECONDS, EXPERIMENTS, REST_SECONDS};
 #[cfg(feature = "full")]
 use ssdlab_core::host::trace::{detect, FORMATS};
 #[cfg(feature = "full")]
@@ -141,7 +141,7 @@ pub fn workloads() -> String {
 }
 
 /// The articles' experiments as JSON: `[{id, title, article, about, seconds, ramp_seconds,
-/// queue_depths, columns}]`.
+/// queue_depths, columns, rest_seconds, dirty_seconds}]` (the last two: the recoveries' defaults).
 #[wasm_bindgen]
 pub fn experiments() -> String {
     let list: Vec<serde_json::Value> = EXPERIMENTS
@@ -150,6 +150,7 @@ pub fn experiments() -> String {
             serde_json::json!({
                 "id": e.id, "title": e.title, "article": e.article, "about": e.about, "seconds": e.seconds,
                 "ramp_seconds": e.ramp_seconds, "queue_depths": e.queue_depths, "columns": e.columns,
+                "rest_seconds": REST_SECONDS, "dirty_seconds": DIRTY_SECONDS,
             })
         })
         .collect();

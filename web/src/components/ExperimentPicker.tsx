@@ -154,7 +154,13 @@ export const ExperimentPicker = memo(function ExperimentPicker({ experiments, se
           )}
           {takes.placement && <PlacementSettings value={settings.placement} onChange={(placement) => onChange({ placement })} at={at} />}
           {takes.recovery && (
-            <RecoverySettings kind={takes.recovery} value={settings.recovery} onChange={(recovery) => onChange({ recovery })} at={at} />
+            <RecoverySettings
+              kind={takes.recovery}
+              info={info}
+              value={settings.recovery}
+              onChange={(recovery) => onChange({ recovery })}
+              at={at}
+            />
           )}
           {takes.precondition && (
             <fieldset className="field" aria-describedby={ids.pre}>

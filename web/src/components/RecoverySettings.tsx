@@ -2,15 +2,9 @@
 // writes around them, dirty-recovery's random writes and the states it measures. Empty fields
 // are the engine's defaults.
 
+import type { ExperimentInfo } from '../engine/experimentProtocol';
 import type { ExperimentPlace } from '../settings/experimentState';
-import {
-  parseRestsText,
-  RECOVERY_DEFAULTS,
-  RECOVERY_LABELS,
-  RECOVERY_LIMITS,
-  RECOVERY_STATES,
-  type RecoveryChoice,
-} from '../settings/recoveryExperiment';
+import { parseRestsText, RECOVERY_LABELS, RECOVERY_LIMITS, RECOVERY_STATES, type RecoveryChoice } from '../settings/recoveryExperiment';
 import { NameChecks, NumberField, ParsedField } from './fields';
 
 const STATE_WORDS: Record<string, string> = {
@@ -22,12 +16,14 @@ const STATE_WORDS: Record<string, string> = {
 
 export interface RecoverySettingsProps {
   kind: 'idle' | 'dirty';
+  /** The experiment as the engine lists it: its defaults. */
+  info: ExperimentInfo;
   value: RecoveryChoice;
   onChange(next: RecoveryChoice): void;
   at(place: ExperimentPlace): string | null;
 }
 
-export function RecoverySettings({ kind, value, onChange, at }: RecoverySettingsProps) {
+export function RecoverySettings({ kind, info, value, onChange, at }: RecoverySettingsProps) {
   const states = value.states ?? RECOVERY_STATES;
   return (
     <div className="recovery-settings" data-testid="recovery-settings">
@@ -35,7 +31,7 @@ export function RecoverySettings({ kind, value, onChange, at }: RecoverySettings
         label={RECOVERY_LABELS.rests}
         unit="s"
         value={value.rests ? [...value.rests] : undefined}
-        placeholder={`${RECOVERY_DEFAULTS.rests.join(',')} (default)`}
+        placeholder={`${info.rest_seconds.join(',')} (default)`}
         optional
         inputMode="text"
         parse={parseRestsText}
@@ -83,7 +79,7 @@ export function RecoverySettings({ kind, value, onChange, at }: RecoverySettings
             label={RECOVERY_LABELS.dirtySeconds}
             unit="s"
             value={value.dirtySeconds ?? undefined}
-            placeholder={`${RECOVERY_DEFAULTS.dirtySeconds} (CDRLabs’ 30 minutes)`}
+            placeholder={`${info.dirty_seconds} (default)`}
             optional
             min={RECOVERY_LIMITS.dirtySeconds.min}
             max={RECOVERY_LIMITS.dirtySeconds.max}

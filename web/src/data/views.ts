@@ -44,11 +44,15 @@ export function viewLabel(view: ViewSpec, runSeconds: number): string {
   return view.label.replace('{from}', String(from));
 }
 
-/** What the chart can plot: a sample column every run (and fio log) may have. */
+/**
+ * What the chart can plot: a sample column every run (and fio log) may have. `rate`: an amount
+ * per second (a second the run covered in part counts by its share); else a mean (latency),
+ * whose values carry their own unit.
+ */
 export const METRICS = [
-  { id: 'iops', label: 'IOPS', unit: 'IOPS', format: formatCount, value: formatInt, minTop: undefined },
-  { id: 'mb_s', label: 'MB/s', unit: 'MB/s', format: formatCount, value: format1, minTop: 1000 },
-  { id: 'mean_latency_us', label: 'Mean latency', unit: 'latency', format: formatMicros, value: formatMicros, minTop: 1000 },
+  { id: 'iops', label: 'IOPS', unit: 'IOPS', format: formatCount, value: formatInt, minTop: undefined, rate: true },
+  { id: 'mb_s', label: 'MB/s', unit: 'MB/s', format: formatCount, value: format1, minTop: 1000, rate: true },
+  { id: 'mean_latency_us', label: 'Mean latency', unit: 'latency', format: formatMicros, value: formatMicros, minTop: 1000, rate: false },
 ] as const;
 export type Metric = (typeof METRICS)[number];
 

@@ -56,7 +56,7 @@ describe('embed URL', () => {
     expect(setup.settings.span).toBe(1);
     expect(setup.options).toEqual({ ...EMBED_DEFAULTS, show: ['chart'] });
     expect(errors).toEqual([
-      'span: must be a number between 0.01 and 1 (got "3")',
+      'span: must be a number from 0.01 to 1 (got "3")',
       expect.stringMatching(/^colour: unknown setting \(known: .*controls, show, theme, autoplay, origin, id, set\.PATH\)$/),
       'controls: must be one of shown, locked, hidden (got "maybe")',
       'theme: must be one of system, light, dark (got "blue")',
@@ -94,7 +94,7 @@ describe('config messages', () => {
     const { setup, errors } = applyConfig(base, { span: 0.75, drive: 'x25-m', seconds: -5 }, ENGINE);
     expect(setup).toBe(base);
     expect(errors).toEqual([
-      'seconds: must be a whole number between 1 and 86400 (got "-5")',
+      'seconds: must be a whole number from 1 to 86,400 (got "-5")',
       'drive: unknown drive "x25-m" (known: s3700-200, p400e-400)',
     ]);
   });

@@ -72,7 +72,7 @@ describe('host messages', () => {
     for (const second of [-1, 1.5, '600', 86_401, Number.NaN, undefined]) {
       const e = refused({ ssdlab: 1, type: 'seek', second, ref: 'x' });
       expect(e.field).toBe('second');
-      expect(e.message).toMatch(/^must be a whole number from 0 to 86400, or null for the whole run/);
+      expect(e.message).toMatch(/^must be a whole number from 0 to 86,400, or null for the whole run/);
       expect(e.ref).toBe('x');
     }
   });

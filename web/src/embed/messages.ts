@@ -4,6 +4,7 @@
 // PROTOCOL_VERSION. Every message, both ways, carries `ssdlab: PROTOCOL_VERSION`.
 
 import type { ConfigValue } from './embedState';
+import { rangeWords } from '../format';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -156,7 +157,7 @@ export function parseHostMessage(data: unknown): ParsedMessage {
       const second = data.second;
       if (second === null) return { message: { ...base, type: 'seek', second: null } };
       if (typeof second !== 'number' || !Number.isInteger(second) || second < 0 || second > MAX_SEEK_SECOND) {
-        return fail('second', `must be a whole number from 0 to ${MAX_SEEK_SECOND}, or null for the whole run (got ${show(second)})`);
+        return fail('second', `must be ${rangeWords(0, MAX_SEEK_SECOND, true)}, or null for the whole run (got ${show(second)})`);
       }
       return { message: { ...base, type: 'seek', second } };
     }

@@ -22,6 +22,10 @@ export interface ExperimentInfo {
   ramp_seconds: number;
   queue_depths: number[];
   columns: string[];
+  /** The recoveries' defaults: the rests (s), and the seconds of random writes that make the
+   * drive dirty. */
+  rest_seconds: number[];
+  dirty_seconds: number;
 }
 
 /** The engine's experiment request (`new Experiment(json)`, `ssdlab sweep`). */
@@ -115,7 +119,9 @@ export function isExperimentInfo(v: unknown): v is ExperimentInfo {
     isNum(v.seconds) &&
     isNum(v.ramp_seconds) &&
     isNumList(v.queue_depths) &&
-    isStrList(v.columns)
+    isStrList(v.columns) &&
+    isNumList(v.rest_seconds) &&
+    isNum(v.dirty_seconds)
   );
 }
 

@@ -11,6 +11,8 @@ const INFO = {
   ramp_seconds: 10,
   queue_depths: [1, 2],
   columns: ['corner', 'queue_depth', 'iops'],
+  rest_seconds: [0, 1, 10, 60],
+  dirty_seconds: 1800,
 };
 
 const FIGURE = {

@@ -66,6 +66,7 @@ const COLUMNS: Readonly<Record<string, { label: string; format(v: number): strin
   open_zones: { label: 'Open zones', format: formatInt },
   active_zones: { label: 'Active zones', format: formatInt },
   full_zones: { label: 'Full zones', format: formatInt },
+  second_covered: { label: 'Share of the second the run covered', format: formatPercent },
 };
 
 /**

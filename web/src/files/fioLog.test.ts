@@ -17,9 +17,12 @@ describe('fio logs dropped on the chart', () => {
     if (lat.error !== undefined) throw new Error(lat.error);
     expect(lat.log.fields).toEqual(['second', 'mean_latency_us']);
     expect(lat.log.columns[1][0]).toBe(1000);
-    const bw = parseFioLog('x_bw.1.log', '1000, 120000, 1, 4096, 0\n');
+    // fio 3.33's averaged lines carry no block size (0): MB/s from the KiB/s, no IOPS.
+    const bw = parseFioLog('x_bw.1.log', '1010, 20495, 1, 0, 0\n2011, 20416, 1, 0, 0\n');
     if (bw.error !== undefined) throw new Error(bw.error);
-    expect(bw.log.columns[1][0]).toBe(30000);
+    const rates = Array.from(bw.log.columns[2]).filter(Number.isFinite);
+    expect(rates).toEqual([(20495 * 1024) / 1e6, (20416 * 1024) / 1e6]);
+    expect(Array.from(bw.log.columns[1]).filter(Number.isFinite)).toEqual([]);
   });
 
   // The layouts of fio 3.38's logs (axboe/fio HOWTO.rst "Log File Formats" and iolog.c
@@ -55,6 +58,46 @@ describe('fio logs dropped on the chart', () => {
     const averaged = parseFioLog('job_iops.1.log', '500, 1, 1, 4096, 0\n1000, 3, 1, 4096, 0\n');
     if (averaged.error !== undefined) throw new Error(averaged.error);
     expect(Array.from(averaged.log.columns[1])).toEqual([2]);
+  });
+
+  // fio 3.33 (Debian's), a file-backed job: bssplit=4k/50:64k/50, thinktime=120ms,
+  // write_bw_log with log_avg_msec=0, runtime=2500ms. Each line is one I/O at its completion
+  // (ms), its own rate (KiB/s) and its size: a second's MB/s is the bytes that completed in it,
+  // not the mean of the I/Os' rates (about 600 MB/s here).
+  it('sums the bytes a second of a bandwidth log fio wrote per I/O', () => {
+    const text = [
+      '0, 147758, 1, 4096, 0',
+      '123, 128172, 1, 4096, 0',
+      '247, 130837, 1, 4096, 0',
+      '371, 1556231, 1, 65536, 0',
+      '491, 1532862, 1, 65536, 0',
+      '615, 89887, 1, 4096, 0',
+      '739, 744642, 1, 65536, 0',
+      '859, 138224, 1, 4096, 0',
+      '979, 1020412, 1, 65536, 0',
+      '1103, 734856, 1, 65536, 0',
+      '1223, 801154, 1, 65536, 0',
+      '1343, 87804, 1, 4096, 0',
+      '1464, 885861, 1, 65536, 0',
+      '1584, 80148, 1, 4096, 0',
+      '1704, 101637, 1, 4096, 0',
+      '1824, 90806, 1, 4096, 0',
+      '1947, 95783, 1, 4096, 0',
+      '2071, 91577, 1, 4096, 0',
+      '2191, 97472, 1, 4096, 0',
+      '2311, 819527, 1, 65536, 0',
+      '2431, 86706, 1, 4096, 0',
+    ].join('\n');
+    const r = parseFioLog('small_bw.1.log', `${text}\n`);
+    if (r.error !== undefined) throw new Error(r.error);
+    expect(Array.from(r.log.columns[1])).toEqual([9, 8, 4]);
+    const mb = (small: number, large: number) => (small * 4096 + large * 65536) / 1e6;
+    expect(Array.from(r.log.columns[2])).toEqual([mb(5, 4), mb(5, 3), mb(3, 1)]);
+    expect(r.log.note).toContain('one line per I/O');
+    // A second in which no I/O completed is 0, not a gap.
+    const gap = parseFioLog('small_bw.1.log', '10, 5000, 0, 4096, 0\n2500, 5000, 0, 4096, 0\n');
+    if (gap.error !== undefined) throw new Error(gap.error);
+    expect(Array.from(gap.log.columns[2])).toEqual([0.004096, 0, 0.004096]);
   });
 
   // PerfKitBenchmarker tests/data/fio/hist/pkb_fio_avg_..._clat_hist.1.log (fio 2.17,

@@ -57,18 +57,23 @@ function hasWindowMax(rows: string[]): boolean {
  * latency bin (1216 with fio's defaults), named `*_clat_hist.N.log`. */
 const HISTOGRAM_MIN_COLUMNS = 16;
 
-/** Whether an IOPS log holds one line per I/O, as fio writes it without log_avg_msec (stat.c
- * add_iops_sample logs the value 1 for each I/O that completes): every value is 1. */
-function isPerIoLog(rows: string[]): boolean {
+/** Whether an IOPS or bandwidth log holds one line per I/O, as fio writes it without
+ * log_avg_msec: every line carries its I/O's block size (an averaged window's line carries 0,
+ * stat.c __add_stat_to_log), and an IOPS log's value is 1 (add_iops_sample; a bandwidth log's is
+ * the I/O's own rate, add_bw_sample). */
+function isPerIoLog(rows: string[], kind: FioLogKind, extra: number): boolean {
+  if (kind === 'lat') return false;
   return rows.every((row) => {
     const line = row.trim();
-    return line === '' || line.startsWith('#') || Number(line.split(',')[1]) === 1;
+    if (line === '' || line.startsWith('#')) return true;
+    const parts = line.split(',');
+    return Number(parts[3 + extra]) > 0 && (kind === 'bw' || Number(parts[1]) === 1);
   });
 }
 
 export function parseFioLog(fileName: string, text: string): FioParse {
   const { kind, guessed } = fioKind(fileName);
-  // Per second and direction: sum of values and count (averaged, then directions combined).
+  // Per second and direction: sum of values, count and bytes (averaged, then directions combined).
   const sums = new Map<number, number[]>();
   let maxSecond = -1;
   let lines = 0;
@@ -76,8 +81,8 @@ export function parseFioLog(fileName: string, text: string): FioParse {
   const rows = text.split(/\r?\n/);
   // The columns after the value move one on when each line also holds the window's maximum.
   const extra = hasWindowMax(rows) ? 1 : 0;
-  // A per-I/O IOPS log counts its lines a second; an averaged one means its rates.
-  const perIo = kind === 'iops' && isPerIoLog(rows);
+  // A per-I/O log counts its lines and their bytes a second; an averaged one means its rates.
+  const perIo = isPerIoLog(rows, kind, extra);
   for (let i = 0; i < rows.length; i++) {
     const line = rows[i].trim();
     if (line === '' || line.startsWith('#')) continue;
@@ -101,12 +106,14 @@ export function parseFioLog(fileName: string, text: string): FioParse {
     if (value < 0) return { error: `${where}: the value must be 0 or more (got ${value})` };
     if (![0, 1, 2].includes(ddir))
       return { error: `${where}: the direction must be 0 (read), 1 (write) or 2 (trim) (got ${parts[2 + extra]})` };
-    // fio stamps a sample at the end of the interval it covers: 1000 ms is the first second.
-    const second = Math.max(0, Math.ceil(t / 1000) - 1);
+    // fio stamps an averaged sample at the end of the interval it covers (1000 ms is the first
+    // second), a per-I/O one when its I/O completed (1000 ms is the second second).
+    const second = perIo ? Math.floor(t / 1000) : Math.max(0, Math.ceil(t / 1000) - 1);
     if (second > MAX_SECONDS) return { error: `${where}: ${t} ms is past the ${MAX_SECONDS / 86_400} days the page reads` };
-    const slot = sums.get(second) ?? [0, 0, 0, 0, 0, 0];
-    slot[ddir * 2] += value;
-    slot[ddir * 2 + 1] += 1;
+    const slot = sums.get(second) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
+    slot[ddir * 3] += value;
+    slot[ddir * 3 + 1] += 1;
+    slot[ddir * 3 + 2] += bs;
     sums.set(second, slot);
     if (second > maxSecond) maxSecond = second;
     if (bs > 0) blockBytes = bs;
@@ -121,15 +128,28 @@ export function parseFioLog(fileName: string, text: string): FioParse {
   for (let s = 0; s < n; s++) {
     second[s] = s;
     const slot = sums.get(s);
-    if (!slot) continue;
+    if (!slot) {
+      // A second in a per-I/O log with no line is one in which no I/O completed.
+      if (perIo) a[s] = b[s] = 0;
+      continue;
+    }
     let total = 0;
     let directions = 0;
+    let ios = 0;
+    let bytes = 0;
     for (let d = 0; d < 3; d++) {
-      if (slot[d * 2 + 1] === 0) continue;
-      total += perIo ? slot[d * 2] : slot[d * 2] / slot[d * 2 + 1];
+      if (slot[d * 3 + 1] === 0) continue;
+      total += slot[d * 3] / slot[d * 3 + 1];
       directions++;
+      ios += slot[d * 3 + 1];
+      bytes += slot[d * 3 + 2];
     }
-    if (kind === 'iops') {
+    if (perIo) {
+      // The I/Os that completed in the second and their bytes: a per-I/O bandwidth line's value
+      // is that one I/O's rate, which says nothing of the second's.
+      a[s] = ios;
+      b[s] = bytes / 1e6;
+    } else if (kind === 'iops') {
       a[s] = total;
       b[s] = blockBytes > 0 ? (total * blockBytes) / 1e6 : NaN;
     } else if (kind === 'bw') {
@@ -141,7 +161,7 @@ export function parseFioLog(fileName: string, text: string): FioParse {
       a[s] = total / directions / 1000;
     }
   }
-  const perIoNote = perIo ? ', one line per I/O (no log_avg_msec), counted per second' : '';
+  const perIoNote = perIo ? ', one line per I/O (no log_avg_msec): the I/Os and bytes completed in each second' : '';
   const named = guessed
     ? ' (its name does not say, so it was read as an IOPS log; fio names them *_iops.N.log, *_lat.N.log, *_bw.N.log)'
     : '';

@@ -106,7 +106,7 @@ describe('seeds', () => {
     expect(errors).toContain('lab.seeded.Qd.max: must be above min (4) (got 2)');
     expect(errors).toContain('steps[0].do: {depth} is not a seeded parameter of the lab (seeded: Qd)');
     expect(parseSeed('4821')).toBe(4821);
-    expect(parseSeed('48x')).toEqual({ error: 'must be a whole number from 0 to 4294967295 (got "48x")' });
+    expect(parseSeed('48x')).toEqual({ error: 'must be a whole number from 0 to 4,294,967,295 (got "48x")' });
   });
 });
 

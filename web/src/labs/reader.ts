@@ -1,6 +1,8 @@
 // The lab file reader's small toolkit: reads one field at a time and collects every problem with
 // the path of the field it is about (schema.ts reads the whole lab with it).
 
+import { rangeWords } from '../format';
+
 export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const show = (v: unknown) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
@@ -34,10 +36,7 @@ export class Reader {
     if (v === undefined && opts.optional !== undefined) return opts.optional as number;
     const whole = opts.whole ?? false;
     if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (whole && !Number.isInteger(v))) {
-      this.fail(
-        `${path}.${key}`,
-        `must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max} (got ${v === undefined ? 'nothing' : show(v)})`,
-      );
+      this.fail(`${path}.${key}`, `must be ${rangeWords(min, max, whole)} (got ${v === undefined ? 'nothing' : show(v)})`);
       return min;
     }
     return v;

@@ -79,7 +79,7 @@ describe('parseLab', () => {
     );
     expect(errors).toContain('steps[0].checkpoints[1].check.op: must be one of >, >=, <, <=, == (got "=>")');
     expect(errors).toContain('steps[0].checkpoints[0].check.run: must be a whole number from 1 to 2 (got 3)');
-    expect(errors).toContain('steps[0].checkpoints[3].check.window_s: must be a whole number from 2 to 3600 (got 1)');
+    expect(errors).toContain('steps[0].checkpoints[3].check.window_s: must be a whole number from 2 to 3,600 (got 1)');
   });
 
   it('refuses unknown fields (a typo would otherwise be ignored), unknown kinds and sources', () => {
@@ -104,7 +104,7 @@ describe('parseLab', () => {
       page: 'experiment=four-corners&exp_qd=0&drive=x',
     };
     const errors = parseLab(l, 'demo').errors!;
-    expect(errors).toContain('steps[0].setup.runs[0]: seconds: must be a whole number between 1 and 86400 (got "0")');
+    expect(errors).toContain('steps[0].setup.runs[0]: seconds: must be a whole number from 1 to 86,400 (got "0")');
     expect(errors).toContain('steps[0].setup.runs[0]: view is a setting of the page: put it in steps[0].setup.page');
     expect(errors).toContain('steps[0].setup.runs[1]: compare is not a setting of one run (list each run in steps[0].setup.runs)');
     expect(errors.some((e) => e.startsWith('steps[0].setup.runs[1]: pacing: must be one of'))).toBe(true);

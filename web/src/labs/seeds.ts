@@ -5,6 +5,7 @@
 // any setup or text. The same seed gives the same values in every browser (mulberry32), so a
 // teacher reproduces a student's numbers from the seed the page shows (`?lab=ID&lab_seed=N`).
 
+import { rangeWords } from '../format';
 import { isObj, show, type Obj, type Reader } from './reader';
 
 export type SeededValue = number | string;
@@ -54,7 +55,7 @@ export function drawSeed(): number {
 /** A link's `lab_seed`, or why it is not one. */
 export function parseSeed(text: string): number | { error: string } {
   const n = Number(text);
-  return /^\d+$/.test(text) && n <= MAX_SEED ? n : { error: `must be a whole number from 0 to ${MAX_SEED} (got ${show(text)})` };
+  return /^\d+$/.test(text) && n <= MAX_SEED ? n : { error: `must be ${rangeWords(0, MAX_SEED, true)} (got ${show(text)})` };
 }
 
 /** Reads a lab's `seeded`: parameter name -> a list of 2 to 20 values, or { min, max, step }. */

@@ -16,7 +16,18 @@ const COLUMNS = [
   'total_write_amplification',
   'gc_moves',
 ];
-const INFO = { id: 'placement', title: 'T', article: 'A', about: 'B', seconds: 0, ramp_seconds: 0, queue_depths: [32], columns: COLUMNS };
+const INFO = {
+  id: 'placement',
+  title: 'T',
+  article: 'A',
+  about: 'B',
+  seconds: 0,
+  ramp_seconds: 0,
+  queue_depths: [32],
+  columns: COLUMNS,
+  rest_seconds: [0],
+  dirty_seconds: 1,
+};
 const RUN = { drive: 'fdp-s3700-200', workload: 'consistency', seconds: 60, span: 1, seed: 1 };
 
 describe('placement experiment settings', () => {

@@ -12,6 +12,8 @@ const IDLE = {
   ramp_seconds: 0,
   queue_depths: [1],
   columns: ['rest_s', 'write', 'gb', 'mb_s', 'iops', 'latency_mean_us', 'latency_p99_us', 'latency_max_us'],
+  rest_seconds: [0, 1, 10, 60],
+  dirty_seconds: 1800,
 };
 const DIRTY = {
   ...IDLE,

@@ -1,15 +1,13 @@
 // The recovery experiments' settings (engine/core/src/experiment/cache.rs): idle-recovery's
 // writes around a rest and dirty-recovery's random writes and states, each rest a run. Null
-// means the engine's default; names, defaults and ranges are the engine's (experiment/mod.rs),
-// which checks them again.
+// means the engine's default (its experiments() list gives the rests' and the random writes'
+// default); names, defaults and ranges are the engine's (experiment/mod.rs), which checks them
+// again.
 
 import { parseNamesText } from './placementExperiment';
 import { parseListText, parseNumberText, type Parsed } from './urlState';
 
 export const RECOVERY_STATES = ['secure-erased', 'dirty', 'rested', 'trimmed'] as const;
-
-/** The engine's defaults where the request leaves a setting out. */
-export const RECOVERY_DEFAULTS = { rests: [0, 1, 10, 60], dirtySeconds: 1800 } as const;
 
 export const RECOVERY_LIMITS = {
   rest: { min: 0, max: 1_000_000 },

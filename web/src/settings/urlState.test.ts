@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { DrivePreset } from '../engine/protocol';
-import { checkAgainstEngine, linkSearch, parseLink, parseNumberText, parseSettings, settingsToSearch, type RunSettings } from './urlState';
+import { Reader } from '../labs/reader';
+import {
+  checkAgainstEngine,
+  checkNumber,
+  linkSearch,
+  parseLink,
+  parseNumberText,
+  parseSettings,
+  settingsToSearch,
+  type RunSettings,
+} from './urlState';
 
 const DEFAULTS: RunSettings = {
   drive: 's3700-200',
@@ -42,8 +52,8 @@ describe('URL settings', () => {
     expect(settings.span).toBe(1);
     expect(settings.seed).toBe(3);
     expect(errors).toEqual([
-      'span: must be a number between 0.01 and 1 (got "2")',
-      'seconds: must be a whole number between 1 and 86400 (got "abc")',
+      'span: must be a number from 0.01 to 1 (got "2")',
+      'seconds: must be a whole number from 1 to 86,400 (got "abc")',
     ]);
   });
 
@@ -51,9 +61,9 @@ describe('URL settings', () => {
     const { settings, errors } = parse('?seconds=0x10&seed=0b11&span=0o1');
     expect([settings.seconds, settings.seed, settings.span]).toEqual([2000, 1, 1]);
     expect(errors).toEqual([
-      'span: must be a number between 0.01 and 1 (got "0o1")',
-      'seconds: must be a whole number between 1 and 86400 (got "0x10")',
-      'seed: must be a whole number between 0 and 4294967295 (got "0b11")',
+      'span: must be a number from 0.01 to 1 (got "0o1")',
+      'seconds: must be a whole number from 1 to 86,400 (got "0x10")',
+      'seed: must be a whole number from 0 to 4,294,967,295 (got "0b11")',
     ]);
     expect(parse('?seconds=%2060%20&span=.5').settings).toMatchObject({ seconds: 60, span: 0.5 });
   });
@@ -76,8 +86,8 @@ describe('URL settings', () => {
   it('reports bad design values with the allowed values or range, keeping the rest', () => {
     const { settings, errors } = parse('?pacing=eager&qd=0&trim=1.5&cuts=10,x&victim=fifo&block=4096');
     expect(errors).toEqual([
-      'qd: must be a whole number between 1 and 65536 (got "0")',
-      'trim: must be a number between 0 and 0.99 (got "1.5")',
+      'qd: must be a whole number from 1 to 65,536 (got "0")',
+      'trim: must be a number from 0 to 0.99 (got "1.5")',
       'pacing: must be one of consistency-first, lazy (got "eager")',
       'cuts: must be a list of numbers above 0 (s), like 700,1200.5 (got "10,x")',
     ]);
@@ -166,13 +176,13 @@ describe('links with runs to compare', () => {
     expect(back.compare).toEqual([{ ...second, view: 'steady-linear', metric: 'mb_s' }]);
     expect(back.edit).toBe(0);
     expect(parseLink(linkSearch(first, [second], DEFAULTS, 1), DEFAULTS, VOCABULARY).edit).toBe(1);
-    expect(parseLink(`${search}&edit=5`, DEFAULTS, VOCABULARY).errors).toEqual(['edit: must be a whole number between 1 and 2 (got "5")']);
+    expect(parseLink(`${search}&edit=5`, DEFAULTS, VOCABULARY).errors).toEqual(['edit: must be a whole number from 1 to 2 (got "5")']);
   });
 
   it('name the run a bad compared setting belongs to, keep the rest, and take at most three', () => {
     const c = encodeURIComponent('drive=p3700-400&seconds=abc');
     const back = parseLink(`?seconds=60&compare=${c}&compare=span%3D0.5&compare=seed%3D2&compare=seed%3D3`, DEFAULTS, VOCABULARY);
-    expect(back.errors[0]).toBe('compare (run 2) seconds: must be a whole number between 1 and 86400 (got "abc")');
+    expect(back.errors[0]).toBe('compare (run 2) seconds: must be a whole number from 1 to 86,400 (got "abc")');
     expect(back.errors).toContain('compare: at most 3 runs beside the first (the rest were left out)');
     expect(back.compare.map((r) => r.drive)).toEqual(['p3700-400', 's3700-200', 's3700-200']);
     expect(back.compare[1].span).toBe(0.5);
@@ -180,6 +190,19 @@ describe('links with runs to compare', () => {
 });
 
 describe('number fields name the control and its range', () => {
+  // A link's refusal, a field's and a lab file's word the same range the same way.
+  it('words a range as a link, a field and a lab file all do', () => {
+    const range = (message: string | null | undefined) => message?.replace(/^.*: must be /, '').replace(/ \(got .*\)$/, '');
+    const lab = new Reader();
+    lab.num({ seconds: 0 }, 'seconds', 'run', 1, 86_400, { whole: true });
+    const words = [
+      range(checkNumber('seconds', '0', 1, 86_400, true)),
+      range(parseNumberText('Duration', '0', 1, 86_400, true).error),
+      range(lab.errors[0]),
+    ];
+    expect(words).toEqual(Array(3).fill('a whole number from 1 to 86,400'));
+  });
+
   it('accepts values in range and refuses the rest with the reason', () => {
     expect(parseNumberText('Duration', '600', 1, 86_400, true)).toEqual({ value: 600 });
     expect(parseNumberText('Duration', '99999999', 1, 86_400, true)).toEqual({

@@ -4,7 +4,7 @@
 // offers) are checked once the engine has said what it knows (see checkKnown).
 
 import type { DrivePreset, WorkloadInfo } from '../engine/protocol';
-import { formatPlain, parseDecimal } from '../format';
+import { parseDecimal, rangeWords } from '../format';
 import { DESIGN_OPTIONS, dropUnavailable, type DesignOption, type DesignValue, type DesignValues } from './options';
 import { checkOverride, parseValue, type Overrides } from './overrides';
 
@@ -76,7 +76,7 @@ const BASIC = ['drive', 'span', 'seconds', 'seed', 'view', 'workload', 'metric',
 export function checkNumber(name: string, raw: string, min: number, max: number, whole: boolean): string | null {
   const v = parseDecimal(raw);
   if (Number.isFinite(v) && (!whole || Number.isInteger(v)) && v >= min && v <= max) return null;
-  return `${name}: must be ${whole ? 'a whole number' : 'a number'} between ${min} and ${max} (got "${raw}")`;
+  return `${name}: must be ${rangeWords(min, max, whole)} (got "${raw}")`;
 }
 
 export type Parsed<T> = { value: T; error?: undefined } | { error: string };
@@ -86,7 +86,7 @@ export function parseNumberText(label: string, text: string, min: number, max: n
   const t = text.trim();
   const v = parseDecimal(t);
   // Built only for a message: every field parses its text when it mounts.
-  const range = () => `${whole ? 'a whole number' : 'a number'} from ${formatPlain(min)} to ${formatPlain(max)}`;
+  const range = () => rangeWords(min, max, whole);
   if (!Number.isFinite(v)) return { error: `${label}: must be ${range()} (got "${text}")` };
   if (v < min || v > max) return { error: `${label}: must be ${range()} (got ${t})` };
   if (whole && !Number.isInteger(v)) return { error: `${label}: must be a whole number (got ${t})` };

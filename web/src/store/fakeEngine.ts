@@ -39,6 +39,8 @@ export const EXPERIMENTS: ExperimentInfo[] = [
     ramp_seconds: 5,
     queue_depths: [1, 32],
     columns: ['corner', 'qd', 'mb_s'],
+    rest_seconds: [0, 1, 10, 60],
+    dirty_seconds: 1800,
   },
 ];
 export const SAMPLE_FIELDS = ['second', 'iops', 'mb_s', 'mean_latency_us'];

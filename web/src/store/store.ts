@@ -10,6 +10,7 @@ import { createExperimentWorker, ExperimentSet } from '../engine/experiments';
 import type { Problem, SimConfig } from '../engine/protocol';
 import { RunSet, type Catalog } from '../engine/runs';
 import { readFioLog } from '../files/fioLog';
+import { rangeWords } from '../format';
 import { NO_EXPERIMENT, type ExperimentSettings } from '../settings/experimentState';
 import { DEFAULTS } from '../settings/pageDefaults';
 import { experimentRequestFor, runRequest, type SimRun } from '../settings/runSetup';
@@ -274,10 +275,8 @@ export class PageStore {
     if (this.experimentMode) return { field: 'type', message: 'seek shows a live run up to a second; this embed shows an experiment' };
     const total = Math.max(...this.sims().map((r) => r.setup?.seconds ?? 0));
     if (second !== null && second > total) {
-      return {
-        field: 'second',
-        message: `must be a whole number from 0 to ${total} (the run's length), or null for the whole run (got ${second})`,
-      };
+      const range = rangeWords(0, total, true);
+      return { field: 'second', message: `must be ${range} (the run's length), or null for the whole run (got ${second})` };
     }
     this.set({ until: second });
     return null;

@@ -283,9 +283,16 @@ impl Bench {
     #[inline]
     fn step(&mut self, out: &mut Vec<Sample>) {
         let Some((issue_ns, job)) = self.next_issue(out) else {
-            // The workload is done: every second up to its last completion is final.
-            self.seconds.cut(self.host.drained_ns().saturating_add(NS_PER_S - 1), &mut self.drive, out);
-            self.seconds.end();
+            // The workload is done: every second up to its last completion is final. If it ended
+            // before the run's time (its trace or its bytes ran out), the host closes the drive
+            // there, which programs what its buffer holds: the last second's NAND writes include
+            // it, so the run's write amplification counts every host write on both sides. A run
+            // stopped by its time leaves that to after its last second, as fio's runtime does.
+            let end_ns = self.host.drained_ns();
+            if end_ns < self.cfg.seconds as u64 * NS_PER_S {
+                self.drive.flush_buffer(end_ns);
+            }
+            self.seconds.end_at(end_ns, &mut self.drive, out);
             return;
         };
         self.seconds.cut(issue_ns, &mut self.drive, out);

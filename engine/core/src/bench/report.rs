@@ -62,6 +62,10 @@ pub fn results_json(
     let nand_tbw = e.nand_limited_tbw_bytes(cfg.drive.geometry.raw_bytes(), summary.steady_write_amplification);
     m.insert("nand_limited_tbw_bytes_at_steady_wa".into(), (nand_tbw * drives).into());
     let last = samples.last();
+    // The summary's rule for a last second the run covered in part (see `Summary`).
+    if let Some(covered) = last.map(|s| s.second_covered).filter(|&c| c < 1.0) {
+        m.insert("last_second_covered".into(), covered.into());
+    }
     m.insert("erase_count_min".into(), last.map_or(0, |s| s.erase_count_min).into());
     m.insert("erase_count_max".into(), last.map_or(0, |s| s.erase_count_max).into());
     m.insert("retired_blocks".into(), last.map_or(0, |s| s.retired_blocks).into());

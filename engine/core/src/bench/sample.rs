@@ -106,6 +106,9 @@ pub struct Sample {
     pub open_zones: u32,
     pub active_zones: u32,
     pub full_zones: u32,
+    /// Share of the second the run covered: 1, except the last second of a run whose workload
+    /// ended inside it (a replay, a job of a set size), which lasted until its last completion.
+    pub second_covered: f64,
 }
 
 /// Clock of the host cores that `host_cpu_cores` counts: 27,000 cycles per IO for 1 M IOPS is
@@ -113,7 +116,7 @@ pub struct Sample {
 pub const HOST_CPU_HZ: f64 = 2.7e9;
 
 /// Column names, in the order `Sample::columns` yields them.
-pub const FIELDS: [&str; 53] = [
+pub const FIELDS: [&str; 54] = [
     "second",
     "iops",
     "mb_s",
@@ -167,6 +170,7 @@ pub const FIELDS: [&str; 53] = [
     "open_zones",
     "active_zones",
     "full_zones",
+    "second_covered",
 ];
 
 /// The columns before the SLC cache's (issue 20): the golden digests recorded before them
@@ -257,6 +261,11 @@ pub const FIELD_INFO: [(&str, &str, &str); FIELDS.len()] = [
     ("open_zones", "zones", "zones open at the end of the second (zoned drives; array: sum)"),
     ("active_zones", "zones", "zones open or closed at the end of the second (zoned drives; array: sum)"),
     ("full_zones", "zones", "zones full at the end of the second (zoned drives; array: sum)"),
+    (
+        "second_covered",
+        "share",
+        "share of the second the run covered: 1, less in the last second of a run whose workload ended inside it",
+    ),
 ];
 
 impl Sample {
@@ -315,6 +324,7 @@ impl Sample {
             self.open_zones as f64,
             self.active_zones as f64,
             self.full_zones as f64,
+            self.second_covered,
         ]
     }
 }

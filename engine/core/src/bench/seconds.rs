@@ -46,6 +46,8 @@ pub struct Seconds {
     app_bytes: u64,
     cleaner_bytes: u64,
     last_second: u32,
+    /// When the workload ended, if it ended before the run's last second (u64::MAX until then).
+    end_ns: u64,
     host_cpu_cycles_per_io: f64,
     /// Die time in one second, ns (dies x 1 s, over all members of an array).
     die_second_ns: f64,
@@ -63,6 +65,7 @@ impl Seconds {
             app_bytes: 0,
             cleaner_bytes: 0,
             last_second: seconds,
+            end_ns: u64::MAX,
             host_cpu_cycles_per_io: host_cpu_cycles_per_io as f64,
             die_second_ns: dies as f64 * NS_PER_S as f64,
             latencies: Histogram::default(),
@@ -83,8 +86,11 @@ impl Seconds {
         &self.latencies
     }
 
-    /// The workload ended early: no more seconds follow.
-    pub fn end(&mut self) {
+    /// The workload ended at `end_ns` (its last completion), before the run's time: every second
+    /// up to it is final, the last one covered only up to `end_ns`, and no more follow.
+    pub fn end_at(&mut self, end_ns: u64, drive: &mut Target, out: &mut Vec<Sample>) {
+        self.end_ns = end_ns;
+        self.cut(end_ns.saturating_add(NS_PER_S - 1), drive, out);
         self.last_second = self.second;
     }
 
@@ -200,6 +206,11 @@ impl Seconds {
             open_zones: status.open_zones,
             active_zones: status.active_zones,
             full_zones: status.full_zones,
+            second_covered: if self.end_ns < self.second_end_ns {
+                (self.end_ns.saturating_sub(self.second_end_ns - NS_PER_S)) as f64 / NS_PER_S as f64
+            } else {
+                1.0
+            },
         }
     }
 }

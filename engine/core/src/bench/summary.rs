@@ -24,14 +24,21 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The IOPS mean is IOs over the time run: a last second the run covered only in part (a
+    /// replay's end) counts by its share; the lowest and highest are of whole seconds (of the
+    /// partial one's rate if no second is whole).
     pub fn from_samples(samples: &[Sample], steady_from_s: u32) -> Summary {
         let stats = |s: &[Sample]| -> (f64, u32, u32, u64, f64, f64) {
             let ios: u64 = s.iter().map(|x| x.iops as u64).sum();
             let host: f64 = s.iter().map(|x| x.host_writes).sum();
             let nand: f64 = s.iter().map(|x| x.nand_writes).sum();
-            let mean = if s.is_empty() { 0.0 } else { ios as f64 / s.len() as f64 };
-            let min = s.iter().map(|x| x.iops).min().unwrap_or(0);
-            let max = s.iter().map(|x| x.iops).max().unwrap_or(0);
+            let covered: f64 = s.iter().map(|x| x.second_covered).sum();
+            let mean = if covered == 0.0 { 0.0 } else { ios as f64 / covered };
+            let whole = || s.iter().filter(|x| x.second_covered == 1.0).map(|x| x.iops);
+            let (min, max) = match (whole().min(), whole().max()) {
+                (Some(min), Some(max)) => (min, max),
+                _ => (mean.round() as u32, mean.round() as u32),
+            };
             (mean, min, max, ios, host, nand)
         };
         let ratio = |n: f64, d: f64| if d == 0.0 { 0.0 } else { n / d };

@@ -113,6 +113,11 @@ impl Target {
         self.each(|d| d.idle(from_ns, until_ns));
     }
 
+    /// Every drive programs what its write buffer holds, from `at_ns`.
+    pub fn flush_buffer(&mut self, at_ns: u64) {
+        self.each(|d| d.flush_buffer(at_ns));
+    }
+
     pub fn set_capacitors_healthy(&mut self, healthy: bool) {
         self.each(|d| d.set_capacitors_healthy(healthy));
     }

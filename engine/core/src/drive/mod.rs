@@ -290,6 +290,12 @@ impl Drive {
         self.interface.stall_until(until_ns);
     }
 
+    /// The host closes the drive at `at_ns` (its workload is done): the drive programs every page
+    /// waiting in its write buffer, padded, as it does on a flush or at shutdown.
+    pub fn flush_buffer(&mut self, at_ns: u64) {
+        self.writes.program_waiting(at_ns, true, &mut self.flash, &mut self.gc);
+    }
+
     /// Power fails at `at_ns`: the capacitor bank flushes what its energy allows, the rest of
     /// what the host was told is lost; the drive powers on again after rebuilding its mapping
     /// table. Returns what happened and when the drive takes commands again.

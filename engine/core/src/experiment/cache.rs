@@ -75,6 +75,11 @@ pub const DIRTY_RECOVERY: Definition = Definition {
     build: Build::DirtyRecovery,
 };
 
+/// The rests (s) both recoveries measure after, and the seconds of random writes that make the
+/// drive dirty, when a request leaves them out (CDRLabs rested its 870 QVO for 1800 s).
+pub const REST_SECONDS: [u32; 4] = [0, 1, 10, 60];
+pub const DIRTY_SECONDS: u32 = 1800;
+
 /// The states `dirty-recovery` measures, in the order of its rows.
 pub const RECOVERY_STATES: [&str; 4] = ["secure-erased", "dirty", "rested", "trimmed"];
 

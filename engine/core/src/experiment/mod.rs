@@ -22,6 +22,7 @@ use crate::config::{BlockSizes, Distribution, JobSpec, Phase, Placement, RunConf
 use crate::request::RunRequest;
 use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S};
 
+pub use cache::{DIRTY_SECONDS, REST_SECONDS};
 pub use measure::PhaseStats;
 pub use runner::{Progress, Runner, Table};
 
@@ -369,12 +370,12 @@ impl ExperimentRequest {
         let then_gb = self.then_gb.unwrap_or(span_gb / 100.0);
         real_range("write_gb", write_gb, 0.0, 1e6, "0 and the span")?;
         real_range("then_gb", then_gb, 0.0, 1e6, "0 and the span")?;
-        let rest_seconds = self.rest_seconds.clone().unwrap_or_else(|| vec![0, 1, 10, 60]);
+        let rest_seconds = self.rest_seconds.clone().unwrap_or_else(|| cache::REST_SECONDS.to_vec());
         range("rest_seconds (how many)", rest_seconds.len() as u64, 1, 16)?;
         for &r in &rest_seconds {
             range("rest_seconds", r as u64, 0, MAX_SECONDS as u64)?;
         }
-        let dirty_seconds = self.dirty_seconds.unwrap_or(1800);
+        let dirty_seconds = self.dirty_seconds.unwrap_or(cache::DIRTY_SECONDS);
         range("dirty_seconds", dirty_seconds as u64, 1, MAX_SECONDS as u64)?;
         let states = self.states.clone().unwrap_or_else(|| cache::RECOVERY_STATES.map(String::from).to_vec());
         range("states (how many)", states.len() as u64, 1, cache::RECOVERY_STATES.len() as u64)?;

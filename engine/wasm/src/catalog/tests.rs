@@ -243,3 +243,24 @@ fn reports_the_limits_the_engine_checks_for_every_parameter() {
     }
     assert!(refused_in_words > 200, "{refused_in_words}");
 }
+
+/// The recoveries' defaults the page shows are the ones a request without them runs.
+#[test]
+fn lists_the_recoveries_defaults_a_request_without_them_runs() {
+    use ssdlab_core::experiment::ExperimentRequest;
+    let list = json(&experiments());
+    let listed = |id: &str| list.as_array().unwrap().iter().find(|e| e["id"] == id).cloned().unwrap();
+    let plan = |id: &str| {
+        ExperimentRequest::from_json(&format!(r#"{{"experiment":"{id}","drive":"870qvo-1000"}}"#))
+            .unwrap()
+            .plan()
+            .unwrap()
+            .1
+    };
+    let rests: Vec<serde_json::Value> =
+        plan("idle-recovery").iter().map(|p| p.labels.iter().find(|l| l.0 == "rest_s").unwrap().1.clone()).collect();
+    assert_eq!(serde_json::Value::Array(rests), listed("idle-recovery")["rest_seconds"]);
+    let dirty = plan("dirty-recovery").into_iter().find(|p| p.labels.iter().any(|l| l.1 == "dirty")).unwrap();
+    let listed_dirty_ns = listed("dirty-recovery")["dirty_seconds"].as_u64().unwrap() * 1_000_000_000;
+    assert_eq!(dirty.cfg.phases[0].runtime_ns, listed_dirty_ns);
+}

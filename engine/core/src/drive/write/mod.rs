@@ -409,16 +409,23 @@ impl WritePath {
     /// programmed; otherwise it never reaches the map (those LPAs keep their previous data).
     /// The buffer and the log start empty.
     pub fn power_lost(&mut self, at_ns: u64, all_saved: bool, flash: &mut Flash, gc: &mut Gc) {
-        for parked in std::mem::take(&mut self.parked) {
-            let current = std::mem::replace(&mut self.page, parked);
-            self.program_or_drop(at_ns, all_saved, flash, gc);
-            self.page = current;
-        }
-        self.program_or_drop(at_ns, all_saved, flash, gc);
+        self.program_waiting(at_ns, all_saved, flash, gc);
         self.buffer.emptied(at_ns);
         if let Some(log) = self.log.as_mut() {
             log.clear();
         }
+    }
+
+    /// Every page waiting for more data (each handle's), from `at_ns`: programmed (padded) if
+    /// `keep`, else gone (a power cut whose flush did not save everything).
+    pub fn program_waiting(&mut self, at_ns: u64, keep: bool, flash: &mut Flash, gc: &mut Gc) {
+        self.close_group(flash);
+        for parked in std::mem::take(&mut self.parked) {
+            let current = std::mem::replace(&mut self.page, parked);
+            self.program_or_drop(at_ns, keep, flash, gc);
+            self.page = current;
+        }
+        self.program_or_drop(at_ns, keep, flash, gc);
     }
 
     /// The page being assembled, at a power cut: programmed if the flush saved everything,

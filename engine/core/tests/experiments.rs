@@ -236,6 +236,21 @@ fn a_whole_drive_fill_ends_when_the_span_is_written_and_counts_its_progress_in_b
     assert_eq!((timed.progress().bytes, timed.progress().written_bytes), (0, 0));
 }
 
+/// A fill ends inside its last second: that row's MB/s is its rate over the part it
+/// ran, not its bytes over a whole second (an S3700 writes at one speed to the end: 358 MB/s,
+/// where the last row read 89 MB/s).
+#[test]
+fn a_fill_s_last_partial_second_reads_at_its_rate() {
+    let r = serde_json::json!({ "experiment": "whole-drive-fill", "drive": "s3700-200",
+        "set": { "user_bytes": 2_000_000_000u64 } });
+    let table = run(&ExperimentRequest::from_json(&r.to_string()).unwrap());
+    let (mb_s, gb) = (column(&table, "mb_s"), column(&table, "gb_written"));
+    let n = mb_s.len();
+    let last_share = (gb[n - 1] - gb[n - 2]) / (gb[n - 2] - gb[n - 3]);
+    assert!(last_share < 0.95, "the fill ends inside its last second: {gb:?}");
+    assert!((mb_s[n - 1] / mb_s[n - 2] - 1.0).abs() < 0.02, "{mb_s:?}");
+}
+
 #[test]
 fn idle_recovery_writes_faster_after_a_longer_rest() {
     let r = small_980pro("idle-recovery", serde_json::json!({ "write_gb": 24, "then_gb": 1, "rest_seconds": [0, 5] }));

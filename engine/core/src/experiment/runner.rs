@@ -340,13 +340,15 @@ fn written_cells(point: &Point, samples: &[Sample], data_bytes: u64, from_bytes:
     cells
 }
 
-/// A second's cells; `written_bytes`: host bytes written by its end.
+/// A second's cells; `written_bytes`: host bytes written by its end. The amounts per second
+/// (IOs, MB) of a last second the run covered in part (a fill's end) are rates over that part.
 fn second_cells(point: &Point, s: &Sample, written_bytes: f64) -> Vec<(&'static str, Value)> {
+    let share = if s.second_covered > 0.0 && s.second_covered < 1.0 { s.second_covered } else { 1.0 };
     let mut cells = point.labels.clone();
     cells.extend([
         ("second", json!(s.second)),
-        ("iops", json!(s.iops)),
-        ("mb_s", json!(round(s.mb_s, 2))),
+        ("iops", json!((s.iops as f64 / share).round() as u64)),
+        ("mb_s", json!(round(s.mb_s / share, 2))),
         ("latency_mean_us", json!(round(s.mean_latency_us, 1))),
         ("latency_max_us", json!(round(s.max_latency_us, 1))),
         ("write_amplification", json!(round(s.write_amplification, 4))),
@@ -355,7 +357,7 @@ fn second_cells(point: &Point, s: &Sample, written_bytes: f64) -> Vec<(&'static 
         ("gb_written", json!(round(written_bytes / 1e9, 3))),
         ("slc_free_gb", json!(round(s.slc_free_gb, 3))),
         ("slc_data_gb", json!(round(s.slc_data_gb, 3))),
-        ("fold_mb_s", json!(round(s.fold_mb_s, 2))),
+        ("fold_mb_s", json!(round(s.fold_mb_s / share, 2))),
         ("temperature_c", json!(round(s.temperature_c, 2))),
         ("throttle_step", json!(s.throttle_step)),
     ]);

@@ -173,7 +173,7 @@ export function LiveResults({ store, state, invalid, onStart, chartHeight, full,
           {explain}
         </p>
       )}
-      {focused && <RunStats store={focused.store} version={focused.secondsDone} from={from} to={to} metric={select.currentMetric(state)} />}
+      {focused && <RunStats store={focused.store} version={focused.secondsDone} from={from} to={to} metric={metric} />}
       <EvidenceList evidence={runEvidence(state)} onHowClose={onHowClose} />
 
       {picked !== null && focused && (

@@ -36,8 +36,8 @@ export function windowStats(store: ColumnStore, field: string, from: number, to:
   if (!store.has('second') || !store.has(field)) return out;
   const xs = store.column('second');
   const ys = store.column(field);
-  // Runs kept from before the engine had the column covered every second whole.
-  // A mean (latency) is not an amount per second: a partial second weighs as a whole one.
+  // A mean (latency) is not an amount per second: a partial second weighs as a whole one. Runs
+  // kept from before the engine had the column covered every second whole.
   const covered = rate && store.has('second_covered') ? store.column('second_covered') : null;
   let sum = 0;
   let time = 0;

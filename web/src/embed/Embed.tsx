@@ -221,13 +221,7 @@ export function Embed({ initial, bridge }: EmbedProps) {
         </p>
       )}
       {show.has('stats') && !expMode && focused && focusStore && (
-        <RunStats
-          store={focusStore}
-          version={focused.secondsDone + (until ?? -1)}
-          from={from}
-          to={until ?? to}
-          metric={select.currentMetric(state)}
-        />
+        <RunStats store={focusStore} version={focused.secondsDone + (until ?? -1)} from={from} to={until ?? to} metric={metric} />
       )}
       {show.has('explain') && !expMode && explain && <p className="view-explain">{explain}</p>}
       {show.has('explain') && expMode && expInfo && (

@@ -28,6 +28,23 @@ describe('fio logs dropped on the chart', () => {
   // The layouts of fio 3.38's logs (axboe/fio HOWTO.rst "Log File Formats" and iolog.c
   // flush_samples, commit f5344384): log_issue_time adds a seventh column, log_prio writes the
   // priority in hexadecimal, log_window_value=both puts the window's maximum after its mean.
+  it('puts each averaged window in the second of its middle, though fio stamps it late', () => {
+    // fio's windows end a millisecond or so late (1010, 2011 ms: the first and the second second),
+    // or on time (fio 3.33 here: 1000, 2000); half-second windows go two a second.
+    for (const text of [
+      '1010, 300, 1, 0, 0\n2011, 200, 1, 0, 0\n3012, 100, 1, 0, 0\n',
+      '1000, 300, 1, 0, 0\n2000, 200, 1, 0, 0\n3000, 100, 1, 0, 0\n',
+    ]) {
+      const r = parseFioLog('x_iops.1.log', text);
+      if (r.error !== undefined) throw new Error(r.error);
+      expect(Array.from(r.log.columns[0])).toEqual([0, 1, 2]);
+      expect(Array.from(r.log.columns[1])).toEqual([300, 200, 100]);
+    }
+    const half = parseFioLog('x_iops.1.log', '500, 100, 1, 0, 0\n1000, 300, 1, 0, 0\n1501, 200, 1, 0, 0\n2002, 400, 1, 0, 0\n');
+    if (half.error !== undefined) throw new Error(half.error);
+    expect(Array.from(half.log.columns[1])).toEqual([200, 300]);
+  });
+
   it('reads the issue-time column, hexadecimal priorities and the window maximum of fio 3.38', () => {
     const issued = parseFioLog(
       'nvme_clat.1.log',

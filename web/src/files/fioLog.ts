@@ -71,6 +71,19 @@ function isPerIoLog(rows: string[], kind: FioLogKind, extra: number): boolean {
   });
 }
 
+/** The time between an averaged log's samples, ms: the median gap between its distinct times
+ * (log_avg_msec; fio's windows end a millisecond or so late each time: 1010, 2011, 3012 ms). */
+function sampleGapMs(rows: string[]): number {
+  const times = new Set<number>();
+  for (const row of rows.slice(0, 20_000)) {
+    const t = Number(row.split(',')[0]);
+    if (row.trim() !== '' && !row.trim().startsWith('#') && Number.isFinite(t)) times.add(t);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const gaps = sorted.slice(1).map((t, i) => t - sorted[i]);
+  return gaps.length > 0 ? gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] : 1000;
+}
+
 export function parseFioLog(fileName: string, text: string): FioParse {
   const { kind, guessed } = fioKind(fileName);
   // Per second and direction: sum of values, count and bytes (averaged, then directions combined).
@@ -83,6 +96,7 @@ export function parseFioLog(fileName: string, text: string): FioParse {
   const extra = hasWindowMax(rows) ? 1 : 0;
   // A per-I/O log counts its lines and their bytes a second; an averaged one means its rates.
   const perIo = isPerIoLog(rows, kind, extra);
+  const gapMs = perIo ? 0 : sampleGapMs(rows);
   for (let i = 0; i < rows.length; i++) {
     const line = rows[i].trim();
     if (line === '' || line.startsWith('#')) continue;
@@ -106,9 +120,10 @@ export function parseFioLog(fileName: string, text: string): FioParse {
     if (value < 0) return { error: `${where}: the value must be 0 or more (got ${value})` };
     if (![0, 1, 2].includes(ddir))
       return { error: `${where}: the direction must be 0 (read), 1 (write) or 2 (trim) (got ${parts[2 + extra]})` };
-    // fio stamps an averaged sample at the end of the interval it covers (1000 ms is the first
-    // second), a per-I/O one when its I/O completed (1000 ms is the second second).
-    const second = perIo ? Math.floor(t / 1000) : Math.max(0, Math.ceil(t / 1000) - 1);
+    // fio stamps an averaged sample at the end of the window it covers, a little late (1010 ms
+    // is the first second's), so it goes in the second of the window's middle; a per-I/O one when
+    // its I/O completed (1000 ms is the second second).
+    const second = perIo ? Math.floor(t / 1000) : Math.max(0, Math.floor((t - gapMs / 2) / 1000));
     if (second > MAX_SECONDS) return { error: `${where}: ${t} ms is past the ${MAX_SECONDS / 86_400} days the page reads` };
     const slot = sums.get(second) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0];
     slot[ddir * 3] += value;

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem, SimConfig } from '../engine/protocol';
 import { placeProblem, refineProblem } from './problems';
+import { DEFAULTS } from './pageDefaults';
 import type { RunSettings } from './urlState';
 
-const SETTINGS: RunSettings = {
-  drive: 's3700-200',
-  span: 1,
-  seconds: 60,
-  seed: 1,
-  view: 'whole-log',
-  workload: 'consistency',
-  design: {},
-  overrides: {},
-  charts: null,
-  metric: 'iops',
-  layout: 'overlay',
-};
+const SETTINGS: RunSettings = { ...DEFAULTS, seconds: 60 };
 const OFFER = {
   parameters: { 'gc.pacing': 'consistency-first', 'gc.paced_percent': 100 },
   requestFields: { block_bytes: null, power_cuts_s: [], queue_depth: null },

@@ -4,22 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineOffer } from './options';
 import { buildRequest } from './request';
+import { DEFAULTS } from './pageDefaults';
 import type { RunSettings } from './urlState';
 
 const OFFER: EngineOffer = { parameters: {}, requestFields: { queue_depth: 32, threads: 1 } };
-const SETTINGS: RunSettings = {
-  drive: 's3700-200',
-  span: 1,
-  seconds: 60,
-  seed: 1,
-  view: 'whole-log',
-  workload: 'random-write',
-  design: {},
-  overrides: {},
-  charts: null,
-  metric: 'iops',
-  layout: 'overlay',
-};
+const SETTINGS: RunSettings = { ...DEFAULTS, seconds: 60, workload: 'random-write' };
 // A DiskSim ASCII trace in whole milliseconds, which reads as the ns variant unless named.
 const TRACE = { kind: 'trace' as const, name: 'ms.trace', text: '0 0 1234 8 1\n3 0 99 8 0\n' };
 

@@ -3,6 +3,8 @@
 // spare areas), as the page benchmark's first visits count them (e2e/bench/page.spec.ts), but
 // alone and with what each task was, and each run's time to finish (Start to "done", s):
 //   node scripts/long-tasks.mjs URL [SECONDS]      e.g. URL http://127.0.0.1:4393/
+// The visit starts once the new browser is idle (thread-cpu.mjs browserIdle); SETTLE=0 navigates at
+// once, while Chromium still starts its own processes beside the page.
 // TRACE=1: a Chrome trace of the visit, and each long task's biggest events (script, style,
 // layout, paint, GC); TRACE_OUT=FILE also saves the trace's events. PROFILE=1: instead, a V8 CPU profile of the main thread from navigation to
 // engine ready + 1 s, by function (serve an unminified build to read the names: see
@@ -11,6 +13,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { browserIdle } from './thread-cpu.mjs';
 
 const [url, secondsArg] = process.argv.slice(2);
 if (!url) throw new Error('usage: node scripts/long-tasks.mjs URL [SECONDS]');
@@ -26,6 +29,8 @@ const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir()
   serviceWorkers: 'allow',
 });
 const page = context.pages()[0] ?? (await context.newPage());
+// SETTLE=0: navigate at once, while the browser is still starting (its own work then competes).
+const settledS = process.env.SETTLE === '0' ? 0 : await browserIdle();
 await page.addInitScript(() => {
   localStorage.setItem('ssdlab.guide.done', '1');
   window.__longTasks = [];
@@ -100,7 +105,9 @@ await context.close();
 
 const list = (xs) =>
   `${xs.length} (longest ${Math.max(0, ...xs.map((t) => t.ms))} ms)${xs.length ? ': ' : ''}${xs.map((t) => `${t.ms}@${t.at}`).join(' ')}`;
-console.log(`load average ${loadAtStart.toFixed(1)} -> ${loadavg()[0].toFixed(1)}; long tasks as ms@start ms`);
+console.log(
+  `load average ${loadAtStart.toFixed(1)} -> ${loadavg()[0].toFixed(1)}; browser idle after ${settledS.toFixed(1)} s; long tasks as ms@start ms`,
+);
 console.log(`while loading: ${list(loading)}`);
 if (!profileLoad) console.log(`${four ? 'four runs' : 'from Start to the end of the run'}: ${list(running)}`);
 if (!profileLoad) console.log(`time to finish: ${finishS.map((s) => `${s.toFixed(1)} s`).join(', ')}`);

@@ -1,11 +1,18 @@
 // CPU seconds (user + system, from /proc: Linux only) of every thread of the processes this
-// script started (a Chromium), by process and thread name: "PID NAME" -> seconds. The page
-// benchmarks read the workers' (DedicatedWorker) and the renderer's threads from it.
+// script started (a Chromium), by process and thread name: "PID NAME" -> seconds; null where
+// there is no /proc. The page benchmarks read the workers' (DedicatedWorker) and the renderer's
+// threads from it.
 import { readdirSync, readFileSync } from 'node:fs';
 
 export function threadCpu() {
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
   const parentOf = new Map();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+  for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       parentOf.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
@@ -41,9 +48,55 @@ export function threadCpu() {
   return cpu;
 }
 
-/** The CPU seconds of the browser's dedicated workers (the engines), together. */
+/** The CPU seconds of the browser's dedicated workers (the engines), together; null without /proc. */
 export function workerCpu() {
+  const cpu = threadCpu();
+  if (!cpu) return null;
   let total = 0;
-  for (const [key, seconds] of threadCpu()) if (key.split(' ')[1]?.startsWith('DedicatedWorker')) total += seconds;
+  for (const [key, seconds] of cpu) if (key.split(' ')[1]?.startsWith('DedicatedWorker')) total += seconds;
   return total;
+}
+
+/** The CPU seconds of every thread of the browser's processes (not Playwright's own Node driver), together. */
+export function browserCpu() {
+  const cpu = threadCpu();
+  if (!cpu) return null;
+  let total = 0;
+  for (const [key, seconds] of cpu) {
+    const pid = key.split(' ')[0];
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node') continue;
+    } catch {
+      continue; // gone
+    }
+    total += seconds;
+  }
+  return total;
+}
+
+/**
+ * Waits until a browser just launched has finished its own start (Chromium 156 preloads its
+ * omnibox popup, a WebUI page in a renderer of its own, which took 30-120 % of a core for about
+ * a second beside a first visit on 2 cores): until its processes together used under 3 % of a
+ * core over the last second, at most `maxSeconds`. Returns the seconds waited. A user's first
+ * visit starts from a browser already open, so a page's first-visit tasks are measured from there.
+ * Without /proc, waits 3 s.
+ */
+export async function browserIdle(maxSeconds = 20) {
+  const t0 = performance.now();
+  if (browserCpu() === null) {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    return 3;
+  }
+  const samples = [{ at: t0, cpu: browserCpu() }];
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = { at: performance.now(), cpu: browserCpu() };
+    samples.push(now);
+    while (samples.length > 1 && now.at - samples[1].at >= 1000) samples.shift();
+    const first = samples[0];
+    if (now.at - first.at >= 1000 && now.cpu - first.cpu < 0.03 * ((now.at - first.at) / 1000)) break;
+    if (now.at - t0 > maxSeconds * 1000) break;
+  }
+  return (performance.now() - t0) / 1000;
 }

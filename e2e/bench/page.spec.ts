@@ -14,11 +14,15 @@
 //   SSDLAB_BENCH_COLD           first visits in a new browser with a fresh profile (default 3)
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, expect, test, type Page } from '@playwright/test';
+// The engine workers' CPU time (Linux's /proc; null elsewhere): on a shared machine a worker's wall
+// time is stretched by whatever else runs; its CPU time, against the CLI's (`cpu_seconds`),
+// compares the two builds of the engine alone.
+import { browserIdle, workerCpu } from '../../scripts/thread-cpu.mjs';
 
 const SECONDS = Number(process.env.SSDLAB_BENCH_SECONDS || 2000);
 const SHORT_SECONDS = Number(process.env.SSDLAB_BENCH_SHORT_SECONDS ?? 300);
@@ -76,50 +80,6 @@ function recordSlices(steadyFrom: number): void {
       });
     }
   };
-}
-
-/**
- * CPU time (user and system, s) used so far by the engine workers of the benchmark's browser:
- * the threads named DedicatedWorker in this process's descendants (Linux's /proc; null
- * elsewhere). On a shared machine a worker's wall time is stretched by whatever else runs; its
- * CPU time, against the CLI's (`cpu_seconds`), compares the two builds of the engine alone.
- */
-function workerCpuSeconds(): number | null {
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return null;
-  }
-  // Fields after the command name (which may hold spaces): state is [0], parent [1], user [11], system [12].
-  const fields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const parent = new Map<string, string>();
-  for (const pid of pids) {
-    try {
-      parent.set(pid, fields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[1]);
-    } catch {
-      // The process has gone.
-    }
-  }
-  const ours = (pid: string) => {
-    for (let p: string | undefined = parent.get(pid); p && p !== '0'; p = parent.get(p)) if (p === String(process.pid)) return true;
-    return false;
-  };
-  let ticks = 0;
-  for (const pid of parent.keys()) {
-    if (!ours(pid)) continue;
-    try {
-      for (const task of readdirSync(`/proc/${pid}/task`)) {
-        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-        if (!stat.slice(stat.indexOf('(') + 1).startsWith('DedicatedWorker')) continue;
-        const f = fields(stat);
-        ticks += Number(f[11]) + Number(f[12]);
-      }
-    } catch {
-      // The process has gone.
-    }
-  }
-  return ticks / 100;
 }
 
 /** The long tasks since the last call. */
@@ -224,7 +184,7 @@ test('page speed: first load, first dot, engine against the native CLI, four run
   // The engine workers' CPU time when the timed run's steady state starts (see recordSlices).
   let steadyCpuFrom: number | null = null;
   await page.exposeFunction('__steadyStarts', () => {
-    steadyCpuFrom = workerCpuSeconds();
+    steadyCpuFrom = workerCpu();
   });
   await page.addInitScript(recordSlices, STEADY_FROM);
   const errors: string[] = [];
@@ -342,11 +302,11 @@ test('page speed: first load, first dot, engine against the native CLI, four run
       if (timeSteady && n.steady_host_ios_per_cpu_second !== undefined) nativeSteadyCpu.push(n.steady_host_ios_per_cpu_second);
       await page.evaluate(() => (window as unknown as PageTimes).__slices.splice(0));
       steadyCpuFrom = null;
-      const cpuBefore = workerCpuSeconds();
+      const cpuBefore = workerCpu();
       await page.getByTestId('restart').click();
       await expect(page.getByTestId('engine-state')).not.toHaveAttribute('data-state', 'finished');
       await expect(page.getByTestId('engine-state')).toHaveAttribute('data-state', 'finished', { timeout: 600_000 });
-      const cpuAfter = workerCpuSeconds();
+      const cpuAfter = workerCpu();
       if (cpuBefore !== null && cpuAfter !== null) pageCpu.push(cpuAfter - cpuBefore);
       const summary = page.getByTestId('summary');
       const engineMs = Number(await summary.getAttribute('data-engine-ms')) + Number(await summary.getAttribute('data-setup-ms'));
@@ -502,7 +462,8 @@ test('page speed: first load, first dot, engine against the native CLI, four run
   );
 
   // 5. First visits: a new browser with a fresh profile each (nothing cached, no compiled code,
-  // no service worker installed yet), from navigation to the end of one SECONDS run.
+  // no service worker installed yet), from navigation to the end of one SECONDS run. The visit
+  // starts once the new browser has finished its own start (browserIdle), as a user's does.
   const launchOptions = test.info().project.use.launchOptions ?? {};
   for (let i = 1; i <= COLD; i++) {
     const profile = mkdtempSync(join(tmpdir(), 'ssdlab-profile-'));
@@ -513,6 +474,7 @@ test('page speed: first load, first dot, engine against the native CLI, four run
       serviceWorkers: 'allow',
     });
     const visit = fresh.pages()[0] ?? (await fresh.newPage());
+    const idleAfter = await browserIdle();
     await visit.addInitScript(() => localStorage.setItem('ssdlab.guide.done', '1'));
     await visit.addInitScript(observe);
     visit.on('pageerror', (e) => errors.push(e.message));
@@ -525,7 +487,7 @@ test('page speed: first load, first dot, engine against the native CLI, four run
     const running = await takeLongTasks(visit);
     const all = [...loading, ...running];
     report(
-      `first visit ${i} of ${COLD} (new browser, fresh profile): long tasks while loading; from Start to the end of one ${SECONDS} s run`,
+      `first visit ${i} of ${COLD} (new browser, fresh profile, idle after ${idleAfter.toFixed(1)} s): long tasks while loading; from Start to the end of one ${SECONDS} s run`,
       `${loading.length} (longest ${ms(longest(loading))}); ${running.length} (longest ${ms(longest(running))})` +
         (all.length ? `: ${all.map(ms).join(', ')}` : ''),
       '< 50 ms',

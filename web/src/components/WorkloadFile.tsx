@@ -4,6 +4,7 @@
 
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import type { ImportReport, SimConfig } from '../engine/protocol';
+import { fileFields } from '../settings/request';
 import { formatBytes, formatCount } from '../format';
 import type { WorkloadFile as File_ } from '../settings/urlState';
 import { FieldError } from './fields';
@@ -28,6 +29,27 @@ export function fileKind(text: string): 'fio' | 'trace' {
   return /^\s*\[[^\n]*\](?:\s+[;#].*)?\s*$/m.test(text) ? 'fio' : 'trace';
 }
 
+/** A file as chosen or dropped: its name and text. */
+export interface GivenFile {
+  name: string;
+  text: string;
+}
+
+/** Several files chosen at once are a fio job file and the files it includes (fio's
+ * `include FILE`), which the engine matches by file name to the include lines. The job file is
+ * the one with [sections] (an included file holds options only); a sentence when that is not one. */
+export function jobWithIncludes(files: readonly GivenFile[]): { job: GivenFile; includes: Record<string, string> } | string {
+  if (files.length === 1) return { job: files[0], includes: {} };
+  const names = files.map((f) => f.name).join(', ');
+  const jobs = files.filter((f) => fileKind(f.text) === 'fio');
+  if (jobs.length !== 1)
+    return `${names}: several files are one fio job file (with [sections]) and the files it includes; ${
+      jobs.length === 0 ? 'none of these has' : `${jobs.map((f) => f.name).join(', ')} each have`
+    } [sections]`;
+  const includes = Object.fromEntries(files.filter((f) => f !== jobs[0]).map((f) => [f.name, f.text]));
+  return { job: jobs[0], includes };
+}
+
 type Note = { line: number; option: string; message: string };
 
 export function WorkloadFile(props: WorkloadFileProps) {
@@ -36,6 +58,8 @@ export function WorkloadFile(props: WorkloadFileProps) {
   const [name, setName] = useState(props.source?.name ?? 'pasted');
   // A trace's format as chosen; '': as the engine detects it.
   const [format, setFormat] = useState(props.source?.format ?? '');
+  // The files a fio job file includes, chosen with it, by file name.
+  const [includes, setIncludes] = useState<Record<string, string>>(props.source?.includes ?? {});
   const [report, setReport] = useState<ImportReport | null>(null);
   const [tooBig, setTooBig] = useState<string | null>(null);
   const { base, inspect, onSource } = props;
@@ -52,34 +76,47 @@ export function WorkloadFile(props: WorkloadFileProps) {
     const timer = setTimeout(() => {
       const kind = fileKind(text);
       const { drive, seconds, span, seed, workload } = readBase();
-      const trace = { text, name, ...(format ? { format } : {}) };
-      const config: SimConfig = { drive, seconds, span, seed, workload, ...(kind === 'fio' ? { fio: text } : { trace }) };
-      void inspect(config).then((r) => {
+      const source: File_ = {
+        kind,
+        name,
+        text,
+        ...(kind === 'fio' && Object.keys(includes).length > 0 ? { includes } : {}),
+        ...(kind === 'trace' && format ? { format } : {}),
+      };
+      void inspect({ drive, seconds, span, seed, workload, ...fileFields(source) }).then((r) => {
         if (!current) return;
         setReport(r);
         // The job file's own length, so the run's progress counts to it.
         const own = r.ok && typeof r.seconds === 'number' && r.seconds < seconds ? r.seconds : undefined;
-        if (r.ok)
-          onSource({ kind, name, text, ...(own !== undefined ? { seconds: own } : {}), ...(kind === 'trace' && format ? { format } : {}) });
+        if (r.ok) onSource({ ...source, ...(own !== undefined ? { seconds: own } : {}) });
       });
     }, READ_DELAY_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [text, name, format, inspect, onSource]);
+  }, [text, name, format, includes, inspect, onSource]);
 
-  const load = async (file: File) => {
+  // One file, or a fio job file with the files it includes.
+  const load = async (chosen: readonly File[]) => {
     setTooBig(null);
-    if (file.size > MAX_WORKLOAD_FILE_BYTES) {
+    const big = chosen.find((f) => f.size > MAX_WORKLOAD_FILE_BYTES);
+    if (big) {
       setTooBig(
-        `${file.name}: is ${formatBytes(file.size)}; the page reads workload files up to ${formatBytes(MAX_WORKLOAD_FILE_BYTES)} (the ssdlab CLI reads any size)`,
+        `${big.name}: is ${formatBytes(big.size)}; the page reads workload files up to ${formatBytes(MAX_WORKLOAD_FILE_BYTES)} (the ssdlab CLI reads any size)`,
       );
       return;
     }
-    setName(file.name);
+    const files = await Promise.all(chosen.map(async (f) => ({ name: f.name, text: await f.text() })));
+    const picked = jobWithIncludes(files);
+    if (typeof picked === 'string') {
+      setTooBig(picked);
+      return;
+    }
+    setName(picked.job.name);
     setFormat('');
-    setText(await file.text());
+    setIncludes(picked.includes);
+    setText(picked.job.text);
   };
 
   const error = tooBig ?? (report && !report.ok ? `${report.field === 'trace' ? 'Trace' : 'fio job file'}: ${report.message}` : null);
@@ -100,10 +137,10 @@ export function WorkloadFile(props: WorkloadFileProps) {
         }}
         onDragOver={(e) => e.preventDefault()}
         onDrop={(e) => {
-          const f = e.dataTransfer.files[0];
-          if (!f) return;
+          const files = [...e.dataTransfer.files];
+          if (files.length === 0) return;
           e.preventDefault();
-          void load(f);
+          void load(files);
         }}
         aria-invalid={error !== null}
         data-testid="workload-file-input"
@@ -113,10 +150,11 @@ export function WorkloadFile(props: WorkloadFileProps) {
           Choose a file…
           <input
             type="file"
+            multiple
             className="sr-only"
             onChange={(e) => {
-              const f = e.target.files?.[0];
-              if (f) void load(f);
+              const files = [...(e.target.files ?? [])];
+              if (files.length > 0) void load(files);
               e.target.value = '';
             }}
             data-testid="workload-file-pick"
@@ -137,6 +175,11 @@ export function WorkloadFile(props: WorkloadFileProps) {
           </button>
         )}
       </div>
+      {fileKind(text) === 'fio' && Object.keys(includes).length > 0 && (
+        <p className="hint" data-testid="workload-file-includes">
+          With the files it includes: {Object.keys(includes).join(', ')}
+        </p>
+      )}
       {fileKind(text) === 'trace' && text.trim() !== '' && <TraceFormat report={report} format={format} onFormat={setFormat} />}
       <FieldError message={error} testId="workload-file-error" />
       {props.source && error && <p className="hint">Still in effect: {props.source.name} (the last file that read).</p>}

@@ -22,3 +22,14 @@ describe('a trace in the run request', () => {
     expect(buildRequest({ ...SETTINGS, source: TRACE }, OFFER).trace).toEqual({ text: TRACE.text, name: TRACE.name });
   });
 });
+
+describe('a fio job file in the run request', () => {
+  const JOB = { kind: 'fio' as const, name: 'including.fio', text: '[job]\ninclude test-include.fio\n' };
+
+  it('carries the files it includes in fio_includes, and no such field without them', () => {
+    const includes = { 'test-include.fio': 'bs=4k\nrw=randread\n' };
+    const request = buildRequest({ ...SETTINGS, source: { ...JOB, includes } }, OFFER);
+    expect([request.fio, request.fio_includes]).toEqual([JOB.text, includes]);
+    expect('fio_includes' in buildRequest({ ...SETTINGS, source: JOB }, OFFER)).toBe(false);
+  });
+});

@@ -3,7 +3,7 @@
 
 import type { SimConfig } from '../engine/protocol';
 import { designPatch, FILE_SETS, type EngineOffer } from './options';
-import type { RunSettings } from './urlState';
+import type { RunSettings, WorkloadFile } from './urlState';
 
 /** A drive has zones when it has this parameter. */
 export const ZONED_PARAM = 'zoned.zone_bytes';
@@ -38,7 +38,12 @@ export function buildRequest(settings: RunSettings, offer: EngineOffer): SimConf
     seed: settings.seed,
     ...patch.fields,
     ...(Object.keys(set).length > 0 ? { set } : {}),
-    ...(file?.kind === 'fio' ? { fio: file.text } : {}),
-    ...(file?.kind === 'trace' ? { trace: { text: file.text, name: file.name, ...(file.format ? { format: file.format } : {}) } } : {}),
+    ...(file ? fileFields(file) : {}),
   };
+}
+
+/** The request's fields for a workload file: a fio job file with the files it includes, or a trace. */
+export function fileFields(file: WorkloadFile): Record<string, unknown> {
+  if (file.kind === 'fio') return { fio: file.text, ...(file.includes ? { fio_includes: file.includes } : {}) };
+  return { trace: { text: file.text, name: file.name, ...(file.format ? { format: file.format } : {}) } };
 }

@@ -39,6 +39,8 @@ export interface WorkloadFile {
   seconds?: number;
   /** A trace's format as chosen (a name of the engine's trace formats); absent: detected. */
   format?: string;
+  /** The files a fio job file includes, chosen with it: their text by file name. */
+  includes?: Record<string, string>;
 }
 
 export const LIMITS = {

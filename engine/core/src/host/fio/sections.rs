@@ -160,10 +160,11 @@ fn include(
             name
         ));
     }
-    let Some(text) = includes.get(name) else {
+    // By the name written, else by its file name: the page's file chooser gives files by name only.
+    let Some(text) = includes.get(name).or_else(|| includes.get(file_name(name))) else {
         return Err(format!(
-            "the job file includes '{}', which was not given: paste its options in place of this line (the \
-             command line reads it from beside the job file)",
+            "the job file includes '{}', which was not given: choose it together with the job file, or paste \
+             its options in place of this line (the command line reads it from beside the job file)",
             name
         ));
     };
@@ -192,6 +193,11 @@ fn include(
     }
     chain.pop();
     Ok(())
+}
+
+/// The last part of a path as written (`dir/x.fio`, `dir\\x.fio`: `x.fio`).
+fn file_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
 }
 
 /// `[name]`: `rest` is the line after its `[`.
@@ -282,8 +288,8 @@ mod tests {
         };
         assert_eq!(
             err("[a]\nbs=4k\ninclude x.fio\n", &[]),
-            "line 3: include x.fio: the job file includes 'x.fio', which was not given: paste its options in place \
-             of this line (the command line reads it from beside the job file)"
+            "line 3: include x.fio: the job file includes 'x.fio', which was not given: choose it together with the \
+             job file, or paste its options in place of this line (the command line reads it from beside the job file)"
         );
         assert_eq!(
             err("[a]\ninclude x.fio\n", &[("x.fio", "include y.fio\n"), ("y.fio", "include x.fio\n")]),
@@ -299,6 +305,31 @@ mod tests {
         );
         assert!(err("include x.fio\n[a]\n", &[("x.fio", "")])
             .starts_with("line 1: 'include x.fio' comes before any section"));
+    }
+
+    // The page's file chooser gives included files by file name only: `include dir/x.fio` takes
+    // the file given as x.fio when none is given under the path written.
+    #[test]
+    fn an_include_by_path_takes_the_file_given_by_its_file_name() {
+        let given = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
+            pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        };
+        let text = "[a]\ninclude common/x.fio\ninclude ..\\y.fio\n";
+        let s = read(text, &given(&[("x.fio", "bs=8k\n"), ("y.fio", "iodepth=2\n")])).unwrap();
+        let texts: Vec<_> = s[0].options.iter().map(|o| (o.line, o.text())).collect();
+        assert_eq!(
+            texts,
+            [(2, "bs=8k (common/x.fio line 1)".to_string()), (3, "iodepth=2 (..\\y.fio line 1)".to_string())]
+        );
+        // The name written wins over a file of the same file name.
+        let s = read(text, &given(&[("common/x.fio", "bs=16k\n"), ("x.fio", "bs=8k\n"), ("y.fio", "")])).unwrap();
+        assert_eq!(s[0].options[0].text(), "bs=16k (common/x.fio line 1)");
+        let err = read(text, &given(&[("x.fio", "bs=8k\n")])).err().expect("refused").message;
+        assert!(
+            err.starts_with("line 3: include ..\\y.fio: the job file includes '..\\y.fio', which was not given"),
+            "{}",
+            err
+        );
     }
 
     #[test]

@@ -117,6 +117,27 @@ describe('fio logs dropped on the chart', () => {
     expect(Array.from(gap.log.columns[2])).toEqual([0.004096, 0, 0.004096]);
   });
 
+  // perftool-incubator/crucible-examples fio.run-file (README.md's run: log_avg_msec=1000,
+  // log_unix_epoch=1, write_iops_log, write_bw_log): fio stamps each line with the milliseconds
+  // since 1970 (HOWTO "log_unix_epoch"), not since the job began; the log starts at its first.
+  it('reads a log stamped from the Unix epoch from its first sample', () => {
+    const epoch = 1_696_019_073_376;
+    const at = (ms: number, iops: number) => `${epoch + ms}, ${iops}, 0, 65536, 0`;
+    const r = parseFioLog('fio_iops.1.log', [at(1001, 27014), at(2001, 26172), at(3002, 28566)].join('\n'));
+    if (r.error !== undefined) throw new Error(r.error);
+    expect(Array.from(r.log.columns[0])).toEqual([0, 1, 2]);
+    expect(Array.from(r.log.columns[1])).toEqual([27014, 26172, 28566]);
+    expect(r.log.note).toContain('log_unix_epoch');
+    // One line per I/O: the I/Os of each second from the first.
+    const perIo = parseFioLog('fio_iops.1.log', [at(3, 1), at(640, 1), at(1010, 1)].join('\n'));
+    if (perIo.error !== undefined) throw new Error(perIo.error);
+    expect(Array.from(perIo.log.columns[1])).toEqual([2, 1]);
+    // A zero-based log keeps its times.
+    const late = parseFioLog('fio_iops.1.log', '5000, 7, 0, 4096, 0\n');
+    if (late.error !== undefined) throw new Error(late.error);
+    expect(late.log.columns[0].length).toBe(5);
+  });
+
   // PerfKitBenchmarker tests/data/fio/hist/pkb_fio_avg_..._clat_hist.1.log (fio 2.17,
   // log_hist_msec=1000): time, direction, block size and 1216 bin counts a line.
   it('says a latency histogram log is one, not a malformed sample', () => {

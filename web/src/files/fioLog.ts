@@ -84,6 +84,18 @@ function sampleGapMs(rows: string[]): number {
   return gaps.length > 0 ? gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] : 1000;
 }
 
+/** Where a log's times count from, ms: 0, or with log_unix_epoch=1 (times since 1970, fio's HOWTO)
+ * the start of its first sample's window: a first time past the days the page reads is no
+ * zero-based time. A per-I/O log's first I/O starts it. */
+function timeBaseMs(rows: string[], gapMs: number): number {
+  let first = Infinity;
+  for (const row of rows) {
+    const t = Number(row.split(',')[0]);
+    if (row.trim() !== '' && !row.trim().startsWith('#') && t < first) first = t;
+  }
+  return first > MAX_SECONDS * 1000 && Number.isFinite(first) ? first - gapMs : 0;
+}
+
 export function parseFioLog(fileName: string, text: string): FioParse {
   const { kind, guessed } = fioKind(fileName);
   // Per second and direction: sum of values, count and bytes (averaged, then directions combined).
@@ -97,6 +109,7 @@ export function parseFioLog(fileName: string, text: string): FioParse {
   // A per-I/O log counts its lines and their bytes a second; an averaged one means its rates.
   const perIo = isPerIoLog(rows, kind, extra);
   const gapMs = perIo ? 0 : sampleGapMs(rows);
+  const baseMs = timeBaseMs(rows, gapMs);
   for (let i = 0; i < rows.length; i++) {
     const line = rows[i].trim();
     if (line === '' || line.startsWith('#')) continue;
@@ -114,7 +127,8 @@ export function parseFioLog(fileName: string, text: string): FioParse {
     if (parts.some((p) => p === '' || !Number.isFinite(Number(p)))) {
       return { error: `${where}: expected ${FORMAT} (got "${clip(line)}")` };
     }
-    const [t, value] = parts.slice(0, 2).map(Number);
+    const [stamp, value] = parts.slice(0, 2).map(Number);
+    const t = stamp - baseMs;
     const [ddir, bs] = parts.slice(2 + extra, 4 + extra).map(Number);
     if (t < 0) return { error: `${where}: the time must be 0 ms or later (got ${t})` };
     if (value < 0) return { error: `${where}: the value must be 0 or more (got ${value})` };
@@ -176,19 +190,20 @@ export function parseFioLog(fileName: string, text: string): FioParse {
       a[s] = total / directions / 1000;
     }
   }
+  const epochNote = baseMs > 0 ? ', stamped from the Unix epoch (log_unix_epoch=1): read from its first sample' : '';
   const perIoNote = perIo ? ', one line per I/O (no log_avg_msec): the I/Os and bytes completed in each second' : '';
   const named = guessed
     ? ' (its name does not say, so it was read as an IOPS log; fio names them *_iops.N.log, *_lat.N.log, *_bw.N.log)'
     : '';
   const log: FioLog =
     kind === 'lat'
-      ? { kind, fields: ['second', 'mean_latency_us'], columns: [second, a], lines, note: `latency of ${n} s${named}` }
+      ? { kind, fields: ['second', 'mean_latency_us'], columns: [second, a], lines, note: `latency of ${n} s${epochNote}${named}` }
       : {
           kind,
           fields: ['second', 'iops', 'mb_s'],
           columns: [second, a, b],
           lines,
-          note: `${kind === 'bw' ? 'bandwidth' : 'IOPS'} of ${n} s${perIoNote}${named}`,
+          note: `${kind === 'bw' ? 'bandwidth' : 'IOPS'} of ${n} s${perIoNote}${epochNote}${named}`,
         };
   return { log };
 }

@@ -32,6 +32,8 @@ pub(super) struct Job {
     pub ramp_line: Option<Opt>,
     /// The steadystate line when the job judges its steady state alone (no group_reporting).
     pub alone_ss_line: Option<Opt>,
+    /// The create_only line when it is set: the job runs no I/O.
+    pub create_only: Option<Opt>,
 }
 
 /// The jobs of the file, in order. Each job reads the global options before it, then its
@@ -40,6 +42,10 @@ pub(super) fn jobs(sections: Vec<Section>, device: &Device, notes: &mut Notes) -
     let mut global: Vec<Opt> = Vec::new();
     let mut jobs: Vec<Job> = Vec::new();
     let mut number = 0;
+    // A job left out (create_only) passes its stonewall and new_group to the next: fio starts
+    // the jobs after it with it.
+    let (mut stonewall, mut new_group) = (false, false);
+    let mut create_only = None;
     for section in sections {
         if section.is_global() {
             global.extend(section.options);
@@ -51,11 +57,24 @@ pub(super) fn jobs(sections: Vec<Section>, device: &Device, notes: &mut Notes) -
         for o in honoured.iter().filter(|o| o.key == "kb_base").chain(honoured.iter().filter(|o| o.key != "kb_base")) {
             build.apply(o, notes)?;
         }
-        let job = build.finish(section.written(), device, number, notes)?;
+        let mut job = build.finish(section.written(), device, number, notes)?;
         number += job.specs.len() as u32;
+        if let Some(o) = job.create_only.take() {
+            notes.note(&o, "fio only lays out the job's files and runs none of its I/O: the job is left out");
+            (stonewall, new_group) = (stonewall || job.stonewall, new_group || job.new_group);
+            create_only.get_or_insert(o);
+            continue;
+        }
+        job.stonewall |= std::mem::take(&mut stonewall);
+        job.new_group |= std::mem::take(&mut new_group);
         jobs.push(job);
     }
-    Ok(jobs)
+    match create_only {
+        Some(o) if jobs.is_empty() => {
+            Err(o.error("every job only lays out its files (fio runs no I/O): there is nothing to run"))
+        }
+        _ => Ok(jobs),
+    }
 }
 
 /// The options a job reads, in order: the honoured ones whose value fio would not have to
@@ -231,6 +250,7 @@ impl Build {
             runtime_line: seen.line_of("runtime").cloned(),
             ramp_line: seen.line_of("ramp_time").cloned(),
             alone_ss_line: alone_ss_line.filter(|_| !self.reporting.group_reporting),
+            create_only: seen.line_of("create_only").filter(|_| self.limits.create_only).cloned(),
         })
     }
 }
@@ -257,6 +277,30 @@ mod tests {
         assert_eq!(notes_of(&f.report.unsupported), vec![(8, "bs=${BS}")]);
         assert_eq!(f.jobs[0][0].options[0], ("numjobs".into(), "3".into()));
         assert_eq!(f.global_options[1], ("kb_base".into(), "1000".into()));
+    }
+
+    // The shape of a Weka benchmark job file (fio_4k_mixed_70_30 after a [fio-createfiles-00]
+    // job with create_only=1 and numjobs=200 in [global]): fio lays out the first job's files and
+    // runs no I/O for it, so only the stonewalled job runs.
+    #[test]
+    fn a_create_only_job_runs_no_io_and_passes_on_its_stonewall() {
+        let f = import(
+            "[global]\nnumjobs=2\ntime_based=1\nruntime=180\n[create]\nbs=4k\ncreate_only=1\n\
+             [mixed]\nstonewall\nrw=randrw\n",
+            SPAN,
+        )
+        .unwrap();
+        assert_eq!(f.phases.iter().map(|p| (p.name.as_str(), p.jobs.len())).collect::<Vec<_>>(), [("mixed", 2)]);
+        assert_eq!(notes_of(&f.report.notes), vec![(7, "create_only=1")]);
+        // Its stonewall still starts a phase for the jobs after it; create_only=0 runs.
+        let f =
+            import("[a]\nrw=write\n[b]\nstonewall\ncreate_only=1\n[c]\nrw=read\n[d]\ncreate_only=0\n", SPAN).unwrap();
+        let names: Vec<Vec<&str>> = f.phases.iter().map(|p| p.jobs.iter().map(|j| j.name.as_str()).collect()).collect();
+        assert_eq!(names, [vec!["a"], vec!["c", "d"]]);
+        assert_eq!(
+            import("[a]\ncreate_only=1\n", SPAN).unwrap_err().message,
+            "line 2: create_only=1: every job only lays out its files (fio runs no I/O): there is nothing to run"
+        );
     }
 
     #[test]

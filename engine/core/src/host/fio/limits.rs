@@ -1,6 +1,7 @@
 //! How long a job runs and where its phase ends: `runtime`, `time_based`, `ramp_time`, the
-//! bytes it moves when not time-based (`io_size` times `loops`), and `stonewall` and
-//! `new_group`, which start the next phase and reporting group.
+//! bytes it moves when not time-based (`io_size` times `loops`), `stonewall` and
+//! `new_group`, which start the next phase and reporting group, and `create_only`, a job that
+//! runs no I/O.
 
 use super::sections::{Opt, Seen};
 use super::values::{self, Amount};
@@ -17,6 +18,8 @@ pub(super) struct Limits {
     pub ramp_ns: u64,
     pub stonewall: bool,
     pub new_group: bool,
+    /// fio only lays out the job's files and ends it (filesetup.c: `td->done = 1`).
+    pub create_only: bool,
 }
 
 impl Default for Limits {
@@ -29,6 +32,7 @@ impl Default for Limits {
             ramp_ns: 0,
             stonewall: false,
             new_group: false,
+            create_only: false,
         }
     }
 }
@@ -51,6 +55,7 @@ impl Limits {
             "ramp_time" => self.ramp_ns = values::time_ns(v, NS_PER_S).map_err(err)?,
             "stonewall" => self.stonewall = values::boolean(v).map_err(err)?,
             "new_group" => self.new_group = values::boolean(v).map_err(err)?,
+            "create_only" => self.create_only = values::boolean(v).map_err(err)?,
             _ => return Ok(false),
         }
         Ok(true)

@@ -129,7 +129,7 @@ pub const OPTIONS: &[(&str, Class)] = &[
     ("create_serialize", Class::Ignored(FILES)),
     ("create_fsync", Class::Ignored(FILES)),
     ("create_on_open", Class::Ignored(FILES)),
-    ("create_only", Class::Ignored(FILES)),
+    ("create_only", Class::Honoured),
     ("unlink", Class::Ignored(FILES)),
     ("unlink_each_loop", Class::Ignored(FILES)),
     ("fallocate", Class::Ignored(FILES)),

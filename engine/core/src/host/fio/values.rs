@@ -50,8 +50,8 @@ pub fn zoned_amount(text: &str, kb_base: u64) -> Result<Amount, String> {
     }
 }
 
-/// fio's integer with a size suffix. With `kb_base=1024` (fio's default) k, m, g, t and p (with
-/// or without a trailing b) are powers of 1024 and kib, mib, ... powers of 1000; `kb_base=1000`
+/// fio's integer with a size suffix. With `kb_base=1024` (fio's default) k, m, g, t and p (alone
+/// or with a trailing b or i) are powers of 1024 and kib, mib, ... powers of 1000; `kb_base=1000`
 /// swaps them. `0x` reads hexadecimal.
 pub fn size(text: &str, kb_base: u64) -> Result<u64, String> {
     match amount(text, kb_base)? {
@@ -97,11 +97,12 @@ pub fn amount(text: &str, kb_base: u64) -> Result<Amount, String> {
         "gib" => (3, other),
         "tib" => (4, other),
         "pib" => (5, other),
-        "k" | "kb" => (1, kb_base),
-        "m" | "mb" => (2, kb_base),
-        "g" | "gb" => (3, kb_base),
-        "t" | "tb" => (4, kb_base),
-        "p" | "pb" => (5, kb_base),
+        // fio takes any other suffix by its first letter (parse.c get_mult_bytes), so `1Mi` is 1m.
+        "k" | "kb" | "ki" => (1, kb_base),
+        "m" | "mb" | "mi" => (2, kb_base),
+        "g" | "gb" | "gi" => (3, kb_base),
+        "t" | "tb" | "ti" => (4, kb_base),
+        "p" | "pb" | "pi" => (5, kb_base),
         _ => return Err(bad()),
     };
     let scale = (0..power).try_fold(1u64, |acc, _| acc.checked_mul(base)).ok_or_else(bad)?;
@@ -205,6 +206,8 @@ mod tests {
         assert_eq!((unread_tail("4k-512k"), unread_tail("4k"), unread_tail("-4k")), (Some("-512k"), None, None));
         assert!(size("4k+", 1024).is_err());
         assert_eq!(size("10G", 1024), Ok(10 << 30));
+        // weka/tools wekatester/fio-jobfiles/default/011-bandwidthR.job writes blocksize=1Mi.
+        assert_eq!((size("1Mi", 1024), size("4ki", 1000)), (Ok(1 << 20), Ok(4000)));
         assert!(size("4q", 1024).unwrap_err().contains("not a size"));
         assert!(size("", 1024).is_err());
         assert!(size("99999999999999p", 1024).unwrap_err().contains("too large"));

@@ -160,6 +160,23 @@ describe('fio logs dropped on the chart', () => {
     );
   });
 
+  // What else fio writes, dropped where a log goes: its results as JSON(+) (ptr1337/dotfiles
+  // scripts/misc/fio.sh writes --output-format=json+), terse lines (--minimal: fio 3.32's job
+  // line, then `3;fio-3.32;name;...`) and its normal output; each named, not a malformed sample.
+  it('says fio’s JSON, terse and normal output are results, not a log', () => {
+    const why = (name: string, text: string) => parseFioLog(name, text).error;
+    expect(
+      why('run.json', '{\n  "fio version" : "fio-3.28",\n  "jobs" : [ { "read" : { "clat_ns" : { "bins" : { "1000" : 3 } } } } ]\n}\n'),
+    ).toBe(
+      "run.json: is fio's JSON output (--output-format=json or json+): results, no samples over time; the page reads fio's logs (write_iops_log, write_lat_log, write_bw_log)",
+    );
+    const job = 'name: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\nfio-3.32\n';
+    expect(why('out_iops.1.log', `${job}3;fio-3.32;name;0;0;132160;13209;3302;10005;0;0;0.000000\n`)).toContain(
+      "out_iops.1.log: is fio's terse output (--minimal, version 3)",
+    );
+    expect(why('out.txt', `${job}Starting 1 process\n`)).toContain("out.txt: is fio's normal output");
+  });
+
   it('says when the name does not tell what the values are', () => {
     const r = parseFioLog('results.txt', '1000, 5, 1, 4096\n');
     if (r.error !== undefined) throw new Error(r.error);

@@ -120,11 +120,10 @@ export function parseFioLog(fileName: string, text: string): FioParse {
         error: `${where}: is a latency histogram log (write_hist_log: time, direction, block size, then ${parts.length - 3} bin counts); the page reads fio's latency, IOPS and bandwidth logs (write_lat_log's *_clat.N.log, write_iops_log, write_bw_log)`,
       };
     }
-    if (parts.length < 4 + extra || parts.length > 7 + extra) {
-      return { error: `${where}: expected ${FORMAT} (got "${clip(line)}")` };
-    }
     // fio writes the priority in hexadecimal with log_prio (0x2004), as Number reads it.
-    if (parts.some((p) => p === '' || !Number.isFinite(Number(p)))) {
+    if (parts.length < 4 + extra || parts.length > 7 + extra || parts.some((p) => p === '' || !Number.isFinite(Number(p)))) {
+      const other = otherOutput(text);
+      if (other) return { error: `${fileName}: is ${other}; the page reads fio's logs (write_iops_log, write_lat_log, write_bw_log)` };
       return { error: `${where}: expected ${FORMAT} (got "${clip(line)}")` };
     }
     const [stamp, value] = parts.slice(0, 2).map(Number);
@@ -206,6 +205,18 @@ export function parseFioLog(fileName: string, text: string): FioParse {
           note: `${kind === 'bw' ? 'bandwidth' : 'IOPS'} of ${n} s${perIoNote}${epochNote}${named}`,
         };
   return { log };
+}
+
+/** What else fio writes, told by its first lines: its JSON, terse or normal output (a file of
+ * results, not of samples over time). */
+function otherOutput(text: string): string | null {
+  const head = text.slice(0, 4096);
+  // A terse line may follow the normal output's job lines (fio --minimal on a terminal).
+  const terse = /^(\d+);fio-/m.exec(head);
+  if (terse) return `fio's terse output (--minimal, version ${terse[1]}): one line of results per job, no samples over time`;
+  if (head.trimStart().startsWith('{')) return "fio's JSON output (--output-format=json or json+): results, no samples over time";
+  if (/^\S.*: \(g=\d+\): rw=/m.test(head)) return "fio's normal output: results, no samples over time";
+  return null;
 }
 
 function clip(s: string): string {

@@ -79,6 +79,13 @@ impl Seen {
     }
 }
 
+/// The lines of a job file or an included one, past a byte-order mark (Windows editors write
+/// one; the page's File.text() drops it and the trace readers skip it, so the command line does
+/// too).
+fn lines(text: &str) -> std::str::Lines<'_> {
+    text.strip_prefix('\u{feff}').unwrap_or(text).lines()
+}
+
 /// A comment starts a line with `;` or `#`, or follows whitespace.
 fn strip_comment(line: &str) -> &str {
     let t = line.trim_start();
@@ -99,7 +106,7 @@ fn strip_comment(line: &str) -> &str {
 /// section and their options into that section.
 pub(super) fn read(text: &str, includes: &BTreeMap<String, String>) -> Result<Vec<Section>, ConfigError> {
     let mut out: Vec<Section> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in lines(text).enumerate() {
         let number = i + 1;
         let line = strip_comment(raw).trim();
         if line.is_empty() {
@@ -131,7 +138,7 @@ pub(super) fn read(text: &str, includes: &BTreeMap<String, String>) -> Result<Ve
 /// The files a job file's (or an included file's) `include` lines name, with their lines: for
 /// the command line to read them.
 pub fn includes_of(text: &str) -> Vec<(usize, &str)> {
-    text.lines().enumerate().filter_map(|(i, raw)| include_name(strip_comment(raw)).map(|n| (i + 1, n))).collect()
+    lines(text).enumerate().filter_map(|(i, raw)| include_name(strip_comment(raw)).map(|n| (i + 1, n))).collect()
 }
 
 /// The file an `include FILE` line names (fio reads it in place of the line).
@@ -169,7 +176,7 @@ fn include(
         ));
     };
     chain.push(name.to_string());
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in lines(text).enumerate() {
         let line = strip_comment(raw).trim();
         let place = format!("{} line {}", name, i + 1);
         if line.is_empty() {
@@ -330,6 +337,14 @@ mod tests {
             "{}",
             err
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_starts_no_line() {
+        let includes: BTreeMap<String, String> = [("x.fio".to_string(), "\u{feff}iodepth=4\r\n".to_string())].into();
+        let s = read("\u{feff}[global]\r\nbs=4k\r\n[a]\r\ninclude x.fio\r\n", &includes).unwrap();
+        assert_eq!(s.iter().map(|s| s.options.len()).collect::<Vec<_>>(), [1, 1]);
+        assert_eq!(includes_of("\u{feff}include x.fio\n"), [(1, "x.fio")]);
     }
 
     #[test]

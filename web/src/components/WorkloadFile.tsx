@@ -166,6 +166,7 @@ export function WorkloadFile(props: WorkloadFileProps) {
             className="link"
             onClick={() => {
               setText('');
+              setIncludes({});
               setReport(null);
               onSource(null);
             }}

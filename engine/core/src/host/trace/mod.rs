@@ -100,9 +100,7 @@ impl std::error::Error for TraceError {}
 /// Which format `text` (the start of a trace) is in, from its first lines; None if it fits
 /// none of them.
 pub fn detect(text: &str) -> Option<Format> {
-    // Past blank lines and comments, as the readers pass them.
-    let mut lines =
-        text.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let mut lines = records(text);
     let first = lines.next()?;
     if first.starts_with(fio::HEADER_V2) {
         return Some(Format::FioV2);
@@ -123,13 +121,45 @@ pub fn detect(text: &str) -> Option<Format> {
     None
 }
 
-/// The message when the format cannot be told.
-pub fn undetected() -> TraceError {
+/// The lines of `text` past blank lines and comments, as the readers pass them.
+fn records(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// The message when the format of `text` (the start of a trace) cannot be told; it names a
+/// well-known format that is not read when the first line has its shape.
+pub fn undetected(text: &str) -> TraceError {
     let list: Vec<String> = FORMATS.iter().map(|f| format!("{} ({})", f.1, f.2)).collect();
+    let unread = records(text).next().and_then(unread_format);
+    let looks =
+        unread.map_or(String::new(), |what| format!(" (its first line looks like {}, which is not read)", what));
     TraceError::new(
         0,
-        format!("cannot tell the trace's format from its first lines; name its format, one of: {}", list.join("; ")),
+        format!(
+            "cannot tell the trace's format from its first lines{}; name its format, one of: {}",
+            looks,
+            list.join("; ")
+        ),
     )
+}
+
+/// Published block-trace formats this module does not read, by the shape of a line.
+fn unread_format(line: &str) -> Option<&'static str> {
+    let f: Vec<&str> = line.split(',').map(str::trim).collect();
+    let whole = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let op = |s: &str| matches!(s, "R" | "W" | "r" | "w");
+    if f.len() < 5 || !whole(f[0]) {
+        return None;
+    }
+    if whole(f[1]) && whole(f[2]) && op(f[3]) && decimal_ns(f[4], 1).is_some() {
+        Some("a UMass/SPC trace (ASU,LBA,size,opcode,timestamp in s)")
+    } else if f.len() == 5 && op(f[1]) && f[2..].iter().all(|s| whole(s)) {
+        Some("an Alibaba block trace (device_id,opcode,offset,length,timestamp)")
+    } else if f.len() == 5 && f.iter().all(|s| whole(s)) && matches!(f[3], "0" | "1") {
+        Some("a Tencent CBS trace (Timestamp,Offset,Size,IOType,VolumeID)")
+    } else {
+        None
+    }
 }
 
 /// The kinds of skipped lines every format may hold: comments, and a format's header lines
@@ -326,7 +356,8 @@ pub fn load<R: BufRead>(mut reader: R, format: Option<Format>, name: &str) -> Re
             let head = reader.fill_buf().map_err(|e| TraceError::new(0, format!("cannot be read ({})", e)))?;
             // Whole lines only (a cut last line could look like another format).
             let whole = head.iter().rposition(|&b| b == b'\n').map_or(head, |end| &head[..end]);
-            detect(&String::from_utf8_lossy(whole)).ok_or_else(undetected)?
+            let head = String::from_utf8_lossy(whole);
+            detect(&head).ok_or_else(|| undetected(&head))?
         }
     };
     let mut lines = Lines::new(reader);
@@ -494,9 +525,28 @@ pub(super) mod tests {
             assert_eq!(f.name(), name);
         }
         assert_eq!(Format::from_name("nope"), None);
-        let e = undetected().to_string();
+        let e = undetected("").to_string();
         for (_, name, _) in FORMATS {
             assert!(e.contains(name), "{e}");
         }
+    }
+
+    // Published traces in formats not read are named by their shape: the UMass trace
+    // repository's SPC format (its spec's example, `0,20941264,8192,W,0.551706,Alpha/NT`; read
+    // by e.g. spc2fio.py), Alibaba's block traces (`device_id,opcode,offset,length,timestamp`,
+    // as alibaba/block-traces publishes them) and Tencent CBS's
+    // (`Timestamp,Offset,Size,IOType,VolumeID`).
+    #[test]
+    fn well_known_formats_not_read_are_named() {
+        let said = |text: &str| {
+            assert_eq!(detect(text), None, "{text}");
+            undetected(text).message
+        };
+        assert!(said("0,20941264,8192,W,0.551706,Alpha/NT\n1,3435888,512,W,1.609859\n").starts_with(
+            "cannot tell the trace's format from its first lines (its first line looks like a UMass/SPC trace"
+        ));
+        assert!(said("# ali\n0,R,126703644672,4096,1577808000000047\n").contains("looks like an Alibaba block trace"));
+        assert!(said("1538323200,12910952,128,0,1063\n").contains("looks like a Tencent CBS trace"));
+        assert!(!said("1,2,3\n").contains("looks like"));
     }
 }

@@ -214,7 +214,7 @@ pub fn evidence(config_json: &str, iops: &[f64], mb_s: &[f64], mean_latency_us: 
     match RunRequest::from_json(config_json).and_then(|r| r.resolve()) {
         Ok(cfg) => {
             // The throttle's figures come from an experiment, never compared with a live run.
-            let columns = Columns { iops, mb_s, mean_latency_us, host_writes, throttle_step: &[] };
+            let columns = Columns { iops, mb_s, mean_latency_us, host_writes, throttle_step: &[], covered: &[] };
             let figures = evidence_of(&cfg, columns);
             match serde_json::to_string(&figures) {
                 Ok(list) => format!(r#"{{"ok":true,"figures":{}}}"#, list),

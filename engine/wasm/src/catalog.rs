@@ -12,7 +12,7 @@ use ssdlab_core::experiment::calibrate::Columns;
 #[cfg(feature = "full")]
 use ssdlab_core::experiment::evidence::evidence as evidence_of;
 use ssdlab_core::experiment::{
-    DIRTY_RANGE, DIRTY_SECONDS, EXPERIMENTS, RECOVERY_STATES, REST_COUNT, REST_RANGE, REST_SECONDS, WRITE_GB_RANGE,
+    DIRTY_RANGE, DIRTY_SECONDS, EXPERIMENTS, RECOVERY_STATES, REST_COUNT, REST_RANGE, WRITE_GB_RANGE,
 };
 #[cfg(feature = "full")]
 use ssdlab_core::host::trace::{detect, FORMATS};
@@ -146,8 +146,9 @@ pub fn workloads() -> String {
 
 /// The articles' experiments as JSON: `[{id, title, article, about, seconds, ramp_seconds,
 /// queue_depths, columns, rest_seconds, dirty_seconds, states, limits}]`; the last four are the
-/// recoveries': their defaults, the states dirty-recovery measures and what a request may ask
-/// (`limits`: `{rests, rest_seconds, gb, dirty_seconds}`, each `{min, max}`; `rests`: how many).
+/// recoveries': their defaults (each its own rests), the states dirty-recovery measures and what
+/// a request may ask (`limits`: `{rests, rest_seconds, gb, dirty_seconds}`, each `{min, max}`;
+/// `rests`: how many).
 #[wasm_bindgen]
 pub fn experiments() -> String {
     let limits = serde_json::json!({
@@ -162,7 +163,7 @@ pub fn experiments() -> String {
             serde_json::json!({
                 "id": e.id, "title": e.title, "article": e.article, "about": e.about, "seconds": e.seconds,
                 "ramp_seconds": e.ramp_seconds, "queue_depths": e.queue_depths, "columns": e.columns,
-                "rest_seconds": REST_SECONDS, "dirty_seconds": DIRTY_SECONDS, "states": RECOVERY_STATES,
+                "rest_seconds": e.default_rest_seconds(), "dirty_seconds": DIRTY_SECONDS, "states": RECOVERY_STATES,
                 "limits": limits,
             })
         })

@@ -22,7 +22,7 @@ use crate::config::{BlockSizes, Distribution, JobSpec, Phase, Placement, RunConf
 use crate::request::RunRequest;
 use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S};
 
-pub use cache::{DIRTY_RANGE, DIRTY_SECONDS, RECOVERY_STATES, REST_COUNT, REST_RANGE, REST_SECONDS, WRITE_GB_RANGE};
+pub use cache::{DIRTY_RANGE, DIRTY_SECONDS, RECOVERY_STATES, REST_COUNT, REST_RANGE, WRITE_GB_RANGE};
 pub use measure::PhaseStats;
 pub use runner::{Progress, Runner, Table};
 
@@ -134,6 +134,14 @@ pub struct Definition {
 }
 
 impl Definition {
+    /// The rests a recovery runs when a request leaves them out.
+    pub fn default_rest_seconds(&self) -> &'static [u32] {
+        match self.build {
+            Build::DirtyRecovery => &cache::DIRTY_REST_SECONDS,
+            _ => &cache::REST_SECONDS,
+        }
+    }
+
     /// The preset a request without a drive runs on, or why it must name one.
     pub fn default_drive(&self) -> Result<&'static str, ConfigError> {
         match self.drive {
@@ -371,7 +379,7 @@ impl ExperimentRequest {
         let gb = &cache::WRITE_GB_RANGE;
         real_range("write_gb", write_gb, *gb.start(), *gb.end(), "0 and the span")?;
         real_range("then_gb", then_gb, *gb.start(), *gb.end(), "0 and the span")?;
-        let rest_seconds = self.rest_seconds.clone().unwrap_or_else(|| cache::REST_SECONDS.to_vec());
+        let rest_seconds = self.rest_seconds.clone().unwrap_or_else(|| def.default_rest_seconds().to_vec());
         let (count, rest) = (&cache::REST_COUNT, &cache::REST_RANGE);
         range("rest_seconds (how many)", rest_seconds.len() as u64, *count.start(), *count.end())?;
         for &r in &rest_seconds {

@@ -3,7 +3,7 @@
 //! for datasheet steady states, on the scaled drive preconditioned with random writes; the long
 //! ones (2000 s consistency runs) are in tests/presets.rs and tests/s3700_consistency.rs.
 
-use ssdlab_core::experiment::calibrate::{calibrate, measure, targets, Target};
+use ssdlab_core::experiment::calibrate::{calibrate, measure, measure_columns, targets, Columns, Target};
 use ssdlab_core::experiment::calibrated;
 use ssdlab_core::{Bench, RunRequest};
 
@@ -23,6 +23,27 @@ fn every_target_names_a_preset_a_run_that_resolves_and_a_known_measure() {
         assert!(t.target.is_some() || t.min.is_some() || t.max.is_some(), "{} {}: no target", t.drive, t.figure);
         measure(t, &samples).unwrap_or_else(|e| panic!("{} {}: {}", t.drive, t.figure, e));
     }
+}
+
+/// A fill's mean speed is its bytes over the time it took: a last second it covered in part
+/// (a fill ends inside it) counts by its share, as the CLI's summary and the page's stats do.
+#[test]
+fn the_fill_mean_counts_a_partial_last_second_by_its_share() {
+    let t = targets().into_iter().find(|t| t.measure == "fill_mean_mb_s").unwrap();
+    let mut cfg = small();
+    cfg.seconds = 1;
+    let sample = Bench::new(cfg).unwrap().run_to_end()[0];
+    // 1 GB in each of two whole seconds, then 0.5 GB in half a second: 1000 MB/s.
+    let gb = 1e9 / 4096.0;
+    let seconds: Vec<_> = [(gb, 1.0), (gb, 1.0), (gb / 2.0, 0.5)]
+        .map(|(host_writes, second_covered)| ssdlab_core::Sample { host_writes, second_covered, ..sample })
+        .to_vec();
+    let mean = measure(&t, &seconds).unwrap();
+    assert!((mean - 1000.0).abs() < 1e-6, "{mean}");
+    // Columns without the shares (a table's): every second whole.
+    let host = seconds.iter().map(|s| s.host_writes).collect::<Vec<_>>();
+    let whole = measure_columns(&t, Columns { iops: &[0.0; 3], host_writes: &host, ..Columns::default() }).unwrap();
+    assert!((whole - 2500.0 / 3.0).abs() < 1e-6, "{whole}");
 }
 
 /// A 30-second consistency run of a small S3700.

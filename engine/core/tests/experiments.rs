@@ -362,3 +362,22 @@ fn a_dirty_drive_recovers_more_the_longer_it_rests_and_at_once_after_trim() {
         assert!((trimmed / erased - 1.0).abs() < 0.03, "trimmed {trimmed} vs secure-erased {erased}");
     }
 }
+
+/// dirty-recovery's default rests include every rest of CDRLabs' test it models: "I let the
+/// computer sit for about 30 minutes and then reran the test" (docs/sources/today-drives.md,
+/// 870 QVO 1 TB, TRIM and recovery), 1800 s; its dirty and trimmed rows need them.
+#[test]
+fn dirty_recovery_rests_by_default_as_long_as_cdrlabs_did() {
+    let (_, points) = small_870qvo(serde_json::json!({})).plan().unwrap();
+    let rests = |state: &str| -> Vec<u64> {
+        let of = |p: &&ssdlab_core::experiment::Point| p.labels.iter().any(|l| l.0 == "state" && l.1 == state);
+        points
+            .iter()
+            .filter(of)
+            .map(|p| p.labels.iter().find(|l| l.0 == "rest_s").unwrap().1.as_u64().unwrap())
+            .collect()
+    };
+    for state in ["rested", "trimmed"] {
+        assert!(rests(state).contains(&1800), "{state}: {:?}", rests(state));
+    }
+}

@@ -2,6 +2,8 @@
 //! with what it accepts, the workloads, the experiments, the run-request fields and the sample
 //! columns; checks of a run request, a fio job file or a trace. Answers are JSON text.
 
+use std::ops::RangeInclusive;
+
 use ssdlab_core::config::limits::{choices, Bound, UNSIGNED};
 use ssdlab_core::config::{parameter_values, WorkloadSpec};
 use ssdlab_core::drive::ftl::victim;
@@ -9,7 +11,9 @@ use ssdlab_core::drive::ftl::victim;
 use ssdlab_core::experiment::calibrate::Columns;
 #[cfg(feature = "full")]
 use ssdlab_core::experiment::evidence::evidence as evidence_of;
-use ssdlab_core::experiment::{DIRTY_SECONDS, EXPERIMENTS, REST_SECONDS};
+use ssdlab_core::experiment::{
+    DIRTY_RANGE, DIRTY_SECONDS, EXPERIMENTS, RECOVERY_STATES, REST_COUNT, REST_RANGE, WRITE_GB_RANGE,
+};
 #[cfg(feature = "full")]
 use ssdlab_core::host::trace::{detect, FORMATS};
 #[cfg(feature = "full")]
@@ -141,20 +145,35 @@ pub fn workloads() -> String {
 }
 
 /// The articles' experiments as JSON: `[{id, title, article, about, seconds, ramp_seconds,
-/// queue_depths, columns, rest_seconds, dirty_seconds}]` (the last two: the recoveries' defaults).
+/// queue_depths, columns, rest_seconds, dirty_seconds, states, limits}]`; the last four are the
+/// recoveries': their defaults (each its own rests), the states dirty-recovery measures and what
+/// a request may ask (`limits`: `{rests, rest_seconds, gb, dirty_seconds}`, each `{min, max}`;
+/// `rests`: how many).
 #[wasm_bindgen]
 pub fn experiments() -> String {
+    let limits = serde_json::json!({
+        "rests": within(&REST_COUNT),
+        "rest_seconds": within(&REST_RANGE),
+        "gb": within(&WRITE_GB_RANGE),
+        "dirty_seconds": within(&DIRTY_RANGE),
+    });
     let list: Vec<serde_json::Value> = EXPERIMENTS
         .iter()
         .map(|e| {
             serde_json::json!({
                 "id": e.id, "title": e.title, "article": e.article, "about": e.about, "seconds": e.seconds,
                 "ramp_seconds": e.ramp_seconds, "queue_depths": e.queue_depths, "columns": e.columns,
-                "rest_seconds": REST_SECONDS, "dirty_seconds": DIRTY_SECONDS,
+                "rest_seconds": e.default_rest_seconds(), "dirty_seconds": DIRTY_SECONDS, "states": RECOVERY_STATES,
+                "limits": limits,
             })
         })
         .collect();
     serde_json::Value::Array(list).to_string()
+}
+
+/// A range as `{min, max}`.
+fn within<T: Copy + Into<serde_json::Value>>(r: &RangeInclusive<T>) -> serde_json::Value {
+    serde_json::json!({ "min": (*r.start()).into(), "max": (*r.end()).into() })
 }
 
 /// Every field a run request accepts, with its default, as a JSON object (`set` is `{}`), so
@@ -196,7 +215,7 @@ pub fn evidence(config_json: &str, iops: &[f64], mb_s: &[f64], mean_latency_us: 
     match RunRequest::from_json(config_json).and_then(|r| r.resolve()) {
         Ok(cfg) => {
             // The throttle's figures come from an experiment, never compared with a live run.
-            let columns = Columns { iops, mb_s, mean_latency_us, host_writes, throttle_step: &[] };
+            let columns = Columns { iops, mb_s, mean_latency_us, host_writes, throttle_step: &[], covered: &[] };
             let figures = evidence_of(&cfg, columns);
             match serde_json::to_string(&figures) {
                 Ok(list) => format!(r#"{{"ok":true,"figures":{}}}"#, list),

@@ -4,7 +4,8 @@
 
 import type { ExperimentInfo } from '../engine/experimentProtocol';
 import type { ExperimentPlace } from '../settings/experimentState';
-import { parseRestsText, RECOVERY_LABELS, RECOVERY_LIMITS, RECOVERY_STATES, type RecoveryChoice } from '../settings/recoveryExperiment';
+import { formatPlain } from '../format';
+import { parseRestsText, RECOVERY_LABELS, type RecoveryChoice } from '../settings/recoveryExperiment';
 import { NameChecks, NumberField, ParsedField } from './fields';
 
 const STATE_WORDS: Record<string, string> = {
@@ -16,7 +17,7 @@ const STATE_WORDS: Record<string, string> = {
 
 export interface RecoverySettingsProps {
   kind: 'idle' | 'dirty';
-  /** The experiment as the engine lists it: its defaults. */
+  /** The experiment as the engine lists it: its defaults, ranges and states. */
   info: ExperimentInfo;
   value: RecoveryChoice;
   onChange(next: RecoveryChoice): void;
@@ -24,7 +25,8 @@ export interface RecoverySettingsProps {
 }
 
 export function RecoverySettings({ kind, info, value, onChange, at }: RecoverySettingsProps) {
-  const states = value.states ?? RECOVERY_STATES;
+  const { limits } = info;
+  const states = value.states ?? info.states;
   return (
     <div className="recovery-settings" data-testid="recovery-settings">
       <ParsedField<number[]>
@@ -34,10 +36,10 @@ export function RecoverySettings({ kind, info, value, onChange, at }: RecoverySe
         placeholder={`${info.rest_seconds.join(',')} (default)`}
         optional
         inputMode="text"
-        parse={parseRestsText}
+        parse={(t) => parseRestsText(t, info)}
         format={(v) => v.join(',')}
         onChange={(v) => onChange({ ...value, rests: v ?? null })}
-        hint={`Idle seconds before the next write, a run each: ${RECOVERY_LIMITS.rests.min} to ${RECOVERY_LIMITS.rests.max} of them, each 0 to 1,000,000 s${
+        hint={`Idle seconds before the next write, a run each: ${limits.rests.min} to ${limits.rests.max} of them, each ${formatPlain(limits.rest_seconds.min)} to ${formatPlain(limits.rest_seconds.max)} s${
           kind === 'dirty' ? ' (CDRLabs rested its 870 QVO for 1800 s)' : ''
         }.`}
         problem={at('rests')}
@@ -51,8 +53,8 @@ export function RecoverySettings({ kind, info, value, onChange, at }: RecoverySe
             value={value.writeGb ?? undefined}
             placeholder="a third of the drive (default)"
             optional
-            min={RECOVERY_LIMITS.gb.min}
-            max={RECOVERY_LIMITS.gb.max}
+            min={limits.gb.min}
+            max={limits.gb.max}
             whole={false}
             onChange={(v) => onChange({ ...value, writeGb: v ?? null })}
             problem={at('writeGb')}
@@ -64,8 +66,8 @@ export function RecoverySettings({ kind, info, value, onChange, at }: RecoverySe
             value={value.thenGb ?? undefined}
             placeholder="a hundredth of the drive (default)"
             optional
-            min={RECOVERY_LIMITS.gb.min}
-            max={RECOVERY_LIMITS.gb.max}
+            min={limits.gb.min}
+            max={limits.gb.max}
             whole={false}
             onChange={(v) => onChange({ ...value, thenGb: v ?? null })}
             hint="1 MiB sequential writes before each rest and after it, from where the first stopped."
@@ -81,21 +83,21 @@ export function RecoverySettings({ kind, info, value, onChange, at }: RecoverySe
             value={value.dirtySeconds ?? undefined}
             placeholder={`${info.dirty_seconds} (default)`}
             optional
-            min={RECOVERY_LIMITS.dirtySeconds.min}
-            max={RECOVERY_LIMITS.dirtySeconds.max}
+            min={limits.dirty_seconds.min}
+            max={limits.dirty_seconds.max}
             whole
             onChange={(v) => onChange({ ...value, dirtySeconds: v ?? null })}
-            hint="Seconds of 4 KiB random writes after the fill that make the drive dirty (1 to 1,000,000)."
+            hint={`Seconds of 4 KiB random writes after the fill that make the drive dirty (${formatPlain(limits.dirty_seconds.min)} to ${formatPlain(limits.dirty_seconds.max)}).`}
             problem={at('dirtySeconds')}
             testId="exp-dirty-s"
           />
           <NameChecks
             legend={RECOVERY_LABELS.states}
-            names={RECOVERY_STATES}
+            names={info.states}
             words={STATE_WORDS}
             chosen={states}
             // Every state is the engine's default: kept out of the request and the link.
-            onChange={(next) => onChange({ ...value, states: next.length === RECOVERY_STATES.length ? null : next })}
+            onChange={(next) => onChange({ ...value, states: next.length === info.states.length ? null : next })}
             problem={at('states')}
             testId="exp-states"
           />

@@ -26,7 +26,15 @@ export interface ExperimentInfo {
    * drive dirty. */
   rest_seconds: number[];
   dirty_seconds: number;
+  /** The states dirty-recovery measures, and what a recovery request may ask (`rests`: how
+   * many rests; `gb`: written before and after a rest): the engine checks the same. */
+  states: string[];
+  limits: Record<'rests' | 'rest_seconds' | 'gb' | 'dirty_seconds', { min: number; max: number }>;
 }
+
+const LIMIT_KEYS = ['rests', 'rest_seconds', 'gb', 'dirty_seconds'] as const;
+const isRange = (v: unknown) => isObj(v) && isNum(v.min) && isNum(v.max);
+const hasLimits = (v: unknown) => isObj(v) && LIMIT_KEYS.every((k) => isRange(v[k]));
 
 /** The engine's experiment request (`new Experiment(json)`, `ssdlab sweep`). */
 export interface ExperimentRequest {
@@ -121,7 +129,9 @@ export function isExperimentInfo(v: unknown): v is ExperimentInfo {
     isNumList(v.queue_depths) &&
     isStrList(v.columns) &&
     isNumList(v.rest_seconds) &&
-    isNum(v.dirty_seconds)
+    isNum(v.dirty_seconds) &&
+    isStrList(v.states) &&
+    hasLimits(v.limits)
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseExperimentToPage, parsePageToExperiment, splitEngineError, type ExperimentToPage } from './experimentProtocol';
 import { ExperimentLoop, SEND_EVERY_MS, type EngineExperiment, type ExperimentModule } from './experimentRunner';
+import { RECOVERY_INFO } from './fakeExperiments';
 
 const INFO = {
   id: 'four-corners',
@@ -11,8 +12,7 @@ const INFO = {
   ramp_seconds: 10,
   queue_depths: [1, 2],
   columns: ['corner', 'queue_depth', 'iops'],
-  rest_seconds: [0, 1, 10, 60],
-  dirty_seconds: 1800,
+  ...RECOVERY_INFO,
 };
 
 const FIGURE = {

@@ -13,6 +13,7 @@ import {
   parseSpansText,
   sweepArgs,
 } from './experimentState';
+import { RECOVERY_INFO } from '../engine/fakeExperiments';
 
 const QD = {
   id: 'four-corners',
@@ -23,8 +24,7 @@ const QD = {
   ramp_seconds: 10,
   queue_depths: [1, 2],
   columns: ['corner', 'queue_depth', 'iops', 'mb_s'],
-  rest_seconds: [0, 1, 10, 60],
-  dirty_seconds: 1800,
+  ...RECOVERY_INFO,
 };
 const SPARE = { ...QD, id: 'spare-area', columns: ['span', 'advertised_gb', 'spare_percent', 'steady_iops_mean'] };
 const RUN = { drive: 's3700-200', workload: 'consistency', seconds: 2000, span: 0.5, seed: 3, set: { 'gc.pacing': 'lazy' } };

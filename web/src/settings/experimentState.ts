@@ -16,11 +16,10 @@ import {
 } from './placementExperiment';
 import {
   RECOVERY_ENGINE,
-  parseDirtySecondsText,
-  parseRestsText,
-  parseStatesText,
-  parseThenGbText,
-  parseWriteGbText,
+  checkRecovery,
+  readNamesText,
+  readNumberText,
+  readNumbersText,
   recoveryOf,
   type RecoveryChoice,
 } from './recoveryExperiment';
@@ -206,19 +205,21 @@ export function parseExperiment(search: string): ParsedExperiment {
   take(K.opPercents, q.get(K.opPercents), parseOpPercentsText, (v) => (pl.opPercents = v));
   take(K.driveWrites, q.get(K.driveWrites), parseDriveWritesText, (v) => (pl.driveWrites = v));
   s.placement = pl;
+  // Read as numbers and names: their ranges and the states are the engine's (checkExperiment).
   const rc = { ...s.recovery };
-  take(K.rests, q.get(K.rests), parseRestsText, (v) => (rc.rests = v));
-  take(K.writeGb, q.get(K.writeGb), parseWriteGbText, (v) => (rc.writeGb = v));
-  take(K.thenGb, q.get(K.thenGb), parseThenGbText, (v) => (rc.thenGb = v));
-  take(K.dirtySeconds, q.get(K.dirtySeconds), parseDirtySecondsText, (v) => (rc.dirtySeconds = v));
-  take(K.states, q.get(K.states), parseStatesText, (v) => (rc.states = v));
+  take(K.rests, q.get(K.rests), readNumbersText, (v) => (rc.rests = v));
+  take(K.writeGb, q.get(K.writeGb), readNumberText, (v) => (rc.writeGb = v));
+  take(K.thenGb, q.get(K.thenGb), readNumberText, (v) => (rc.thenGb = v));
+  take(K.dirtySeconds, q.get(K.dirtySeconds), readNumberText, (v) => (rc.dirtySeconds = v));
+  take(K.states, q.get(K.states), readNamesText, (v) => (rc.states = v));
   s.recovery = rc;
   return { settings: s, errors };
 }
 
 /**
- * Checks the link's experiment against the engine's list and the ramp against the seconds: an
- * unknown experiment is named and dropped (the page shows the live run); the other keys stay.
+ * Checks the link's experiment against the engine's list, the ramp against the seconds and the
+ * recoveries' settings against the engine's ranges and states: an unknown experiment is named
+ * and dropped (the page shows the live run), a bad setting named and left at its default.
  */
 export function checkExperiment(s: ExperimentSettings, known: readonly ExperimentInfo[]): ParsedExperiment {
   const errors: string[] = [];
@@ -235,6 +236,13 @@ export function checkExperiment(s: ExperimentSettings, known: readonly Experimen
       errors.push(`${EXPERIMENT_KEYS.ramp}: ${p.error.replace(/^[^:]*: /, '')}`);
       next = { ...next, ramp: null };
     }
+  }
+  // Every experiment lists the same rules; the picked one's, else the first's.
+  const rules = info ?? known[0];
+  if (rules) {
+    const rc = checkRecovery(next.recovery, rules, (field) => EXPERIMENT_KEYS[field]);
+    if (rc.errors.length > 0) next = { ...next, recovery: rc.choice };
+    errors.push(...rc.errors);
   }
   return { settings: next, errors };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { experimentKind, experimentPlace, experimentRequest, experimentSearch, parseExperiment, sweepArgs } from './experimentState';
 import { isChoice, parseHostsText, PLACEMENT_FULL, PLACEMENT_PAGE, toggleName } from './placementExperiment';
+import { RECOVERY_INFO } from '../engine/fakeExperiments';
 
 const COLUMNS = [
   'host',
@@ -25,8 +26,7 @@ const INFO = {
   ramp_seconds: 0,
   queue_depths: [32],
   columns: COLUMNS,
-  rest_seconds: [0],
-  dirty_seconds: 1,
+  ...RECOVERY_INFO,
 };
 const RUN = { drive: 'fdp-s3700-200', workload: 'consistency', seconds: 60, span: 1, seed: 1 };
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { experimentPlace, experimentRequest, experimentSearch, parseExperiment, settingsOf, sweepArgs } from './experimentState';
-import { RECOVERY_ENGINE } from './recoveryExperiment';
+import {
+  checkExperiment,
+  experimentPlace,
+  experimentRequest,
+  experimentSearch,
+  parseExperiment,
+  settingsOf,
+  sweepArgs,
+} from './experimentState';
+import { RECOVERY_ENGINE, parseRestsText, parseStatesText } from './recoveryExperiment';
+import { RECOVERY_INFO } from '../engine/fakeExperiments';
 
 // The engine's columns (engine/core/src/experiment/cache.rs).
 const IDLE = {
@@ -12,8 +21,7 @@ const IDLE = {
   ramp_seconds: 0,
   queue_depths: [1],
   columns: ['rest_s', 'write', 'gb', 'mb_s', 'iops', 'latency_mean_us', 'latency_p99_us', 'latency_max_us'],
-  rest_seconds: [0, 1, 10, 60],
-  dirty_seconds: 1800,
+  ...RECOVERY_INFO,
 };
 const DIRTY = {
   ...IDLE,
@@ -37,20 +45,36 @@ describe('recovery experiment settings', () => {
     expect(p.errors).toEqual([]);
     expect(p.settings.recovery).toEqual({ rests: [0, 1800], writeGb: 40, thenGb: 2.5, dirtySeconds: 600, states: ['dirty', 'trimmed'] });
 
-    const bad = parseExperiment(
-      '?experiment=dirty-recovery&exp_rests=5,-1&exp_write_gb=x&exp_dirty_s=0.5&exp_states=dirty,clean&exp_seconds=7',
-    );
-    expect(bad.errors).toEqual([
+    const link = '?experiment=dirty-recovery&exp_rests=5,-1&exp_write_gb=x&exp_dirty_s=0.5&exp_states=dirty,clean&exp_seconds=7';
+    const bad = parseExperiment(link);
+    // Before the engine has answered: numbers and names only.
+    expect(bad.errors).toEqual(['exp_write_gb: must be a number (got "x")']);
+    const checked = checkExperiment(bad.settings, [DIRTY]);
+    expect(checked.errors).toEqual([
       'exp_rests: each must be a whole number from 0 to 1,000,000 (got -1)',
-      'exp_write_gb: must be a number from 0 to 1,000,000 (got "x")',
       'exp_dirty_s: must be a whole number from 1 to 1,000,000 (got 0.5)',
       'exp_states: "clean" is not one of secure-erased, dirty, rested, trimmed (each at most once)',
     ]);
-    expect(bad.settings.recovery).toEqual(RECOVERY_ENGINE);
-    expect(bad.settings.seconds).toBe(7);
-    expect(parseExperiment(`?exp_rests=${Array(17).fill(1).join(',')}`).errors).toEqual([
+    expect(checked.settings.recovery).toEqual(RECOVERY_ENGINE);
+    expect(checked.settings.seconds).toBe(7);
+    expect(checkExperiment(parseExperiment(`?exp_rests=${Array(17).fill(1).join(',')}`).settings, [IDLE]).errors).toEqual([
       'exp_rests: must list 1 to 16 rests in seconds, separated by commas (got 17)',
     ]);
+  });
+
+  it('checks against the ranges and states the engine lists, not its own', () => {
+    const engine = {
+      ...DIRTY,
+      states: ['dirty', 'rested'],
+      limits: { ...DIRTY.limits, rests: { min: 1, max: 2 }, rest_seconds: { min: 0, max: 600 }, dirty_seconds: { min: 10, max: 3600 } },
+    };
+    expect(parseRestsText('0,1,10', engine)).toEqual({ error: 'Rests: must list 1 to 2 rests in seconds, separated by commas (got 3)' });
+    expect(parseRestsText('0,1800', engine)).toEqual({ error: 'Rests: each must be a whole number from 0 to 600 (got 1800)' });
+    expect(parseStatesText('trimmed', engine)).toEqual({ error: 'States: "trimmed" is not one of dirty, rested (each at most once)' });
+    const link = parseExperiment('?experiment=dirty-recovery&exp_dirty_s=5&exp_states=rested').settings;
+    const checked = checkExperiment(link, [engine]);
+    expect(checked.errors).toEqual(['exp_dirty_s: must be a whole number from 10 to 3,600 (got 5)']);
+    expect(checked.settings.recovery).toEqual({ ...RECOVERY_ENGINE, states: ['rested'] });
   });
 
   it('keeps only what was set in the link, and reads it back', () => {

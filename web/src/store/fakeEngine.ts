@@ -4,6 +4,7 @@
 
 import { fakeWorkers, FakeWorker } from '../engine/fakeWorker';
 import type { ExperimentInfo } from '../engine/experimentProtocol';
+import { RECOVERY_INFO } from '../engine/fakeExperiments';
 import type { DrivePreset, WorkloadInfo } from '../engine/protocol';
 import { DEFAULTS } from '../settings/pageDefaults';
 import type { RunSettings } from '../settings/urlState';
@@ -39,8 +40,7 @@ export const EXPERIMENTS: ExperimentInfo[] = [
     ramp_seconds: 5,
     queue_depths: [1, 32],
     columns: ['corner', 'qd', 'mb_s'],
-    rest_seconds: [0, 1, 10, 60],
-    dirty_seconds: 1800,
+    ...RECOVERY_INFO,
   },
 ];
 export const SAMPLE_FIELDS = ['second', 'iops', 'mb_s', 'mean_latency_us'];

@@ -251,6 +251,9 @@ pub struct Columns<'a> {
     pub host_writes: &'a [f64],
     /// The thermal throttle's step (the throttle measures).
     pub throttle_step: &'a [f64],
+    /// The share of each second the run covered (a fill's last second ends early), as
+    /// `Sample::second_covered`; empty: every second whole.
+    pub covered: &'a [f64],
 }
 
 /// The target's measure of a run's seconds.
@@ -258,13 +261,14 @@ pub fn measure(t: &Target, samples: &[Sample]) -> Result<f64, ConfigError> {
     let column = |f: fn(&Sample) -> f64| samples.iter().map(f).collect::<Vec<f64>>();
     let (iops, mb_s) = (column(|s| s.iops as f64), column(|s| s.mb_s));
     let (mean_latency_us, host_writes) = (column(|s| s.mean_latency_us), column(|s| s.host_writes));
-    let throttle_step = column(|s| s.throttle_step as f64);
+    let (throttle_step, covered) = (column(|s| s.throttle_step as f64), column(|s| s.second_covered));
     let c = Columns {
         iops: &iops,
         mb_s: &mb_s,
         mean_latency_us: &mean_latency_us,
         host_writes: &host_writes,
         throttle_step: &throttle_step,
+        covered: &covered,
     };
     measure_columns(t, c)
 }
@@ -325,7 +329,15 @@ pub fn measure_columns<'a>(t: &Target, c: Columns<'a>) -> Result<f64, ConfigErro
         }
         "throttled_s" => window(c.throttle_step).iter().filter(|&&s| s > 0.0).count() as f64,
 
-        "fill_mean_mb_s" => gb.last().copied().unwrap_or(0.0) * 1e3 / seconds.max(1) as f64,
+        // Over the time the fill took: a last second it covered in part counts by its share.
+        "fill_mean_mb_s" => {
+            let time: f64 = if c.covered.is_empty() { seconds as f64 } else { c.covered.iter().sum() };
+            if time > 0.0 {
+                gb.last().copied().unwrap_or(0.0) * 1e3 / time
+            } else {
+                0.0
+            }
+        }
         "phase_end_gb" => {
             let below = t.below_mb_s.unwrap_or(0.0);
             let slow = |i: usize| c.mb_s.get(i).is_some_and(|&v| v < below);

@@ -22,7 +22,7 @@ use crate::config::{BlockSizes, Distribution, JobSpec, Phase, Placement, RunConf
 use crate::request::RunRequest;
 use crate::units::{range, real_range, ConfigError, MAX_SECONDS, NS_PER_S};
 
-pub use cache::{DIRTY_SECONDS, REST_SECONDS};
+pub use cache::{DIRTY_RANGE, DIRTY_SECONDS, RECOVERY_STATES, REST_COUNT, REST_RANGE, WRITE_GB_RANGE};
 pub use measure::PhaseStats;
 pub use runner::{Progress, Runner, Table};
 
@@ -134,6 +134,14 @@ pub struct Definition {
 }
 
 impl Definition {
+    /// The rests a recovery runs when a request leaves them out.
+    pub fn default_rest_seconds(&self) -> &'static [u32] {
+        match self.build {
+            Build::DirtyRecovery => &cache::DIRTY_REST_SECONDS,
+            _ => &cache::REST_SECONDS,
+        }
+    }
+
     /// The preset a request without a drive runs on, or why it must name one.
     pub fn default_drive(&self) -> Result<&'static str, ConfigError> {
         match self.drive {
@@ -368,15 +376,18 @@ impl ExperimentRequest {
         let span_gb = base.workload_units() as f64 * crate::units::UNIT_BYTES as f64 / 1e9;
         let write_gb = self.write_gb.unwrap_or(span_gb / 3.0);
         let then_gb = self.then_gb.unwrap_or(span_gb / 100.0);
-        real_range("write_gb", write_gb, 0.0, 1e6, "0 and the span")?;
-        real_range("then_gb", then_gb, 0.0, 1e6, "0 and the span")?;
-        let rest_seconds = self.rest_seconds.clone().unwrap_or_else(|| cache::REST_SECONDS.to_vec());
-        range("rest_seconds (how many)", rest_seconds.len() as u64, 1, 16)?;
+        let gb = &cache::WRITE_GB_RANGE;
+        real_range("write_gb", write_gb, *gb.start(), *gb.end(), "0 and the span")?;
+        real_range("then_gb", then_gb, *gb.start(), *gb.end(), "0 and the span")?;
+        let rest_seconds = self.rest_seconds.clone().unwrap_or_else(|| def.default_rest_seconds().to_vec());
+        let (count, rest) = (&cache::REST_COUNT, &cache::REST_RANGE);
+        range("rest_seconds (how many)", rest_seconds.len() as u64, *count.start(), *count.end())?;
         for &r in &rest_seconds {
-            range("rest_seconds", r as u64, 0, MAX_SECONDS as u64)?;
+            range("rest_seconds", r as u64, *rest.start(), *rest.end())?;
         }
         let dirty_seconds = self.dirty_seconds.unwrap_or(cache::DIRTY_SECONDS);
-        range("dirty_seconds", dirty_seconds as u64, 1, MAX_SECONDS as u64)?;
+        let dirty = &cache::DIRTY_RANGE;
+        range("dirty_seconds", dirty_seconds as u64, *dirty.start(), *dirty.end())?;
         let states = self.states.clone().unwrap_or_else(|| cache::RECOVERY_STATES.map(String::from).to_vec());
         range("states (how many)", states.len() as u64, 1, cache::RECOVERY_STATES.len() as u64)?;
         if let Some(bad) = states.iter().find(|s| !cache::RECOVERY_STATES.contains(&s.as_str())) {

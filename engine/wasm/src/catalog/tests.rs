@@ -257,10 +257,79 @@ fn lists_the_recoveries_defaults_a_request_without_them_runs() {
             .unwrap()
             .1
     };
-    let rests: Vec<serde_json::Value> =
-        plan("idle-recovery").iter().map(|p| p.labels.iter().find(|l| l.0 == "rest_s").unwrap().1.clone()).collect();
-    assert_eq!(serde_json::Value::Array(rests), listed("idle-recovery")["rest_seconds"]);
+    let rests = |id: &str| {
+        let mut r: Vec<u64> =
+            plan(id).iter().map(|p| p.labels.iter().find(|l| l.0 == "rest_s").unwrap().1.as_u64().unwrap()).collect();
+        r.sort_unstable();
+        r.dedup();
+        serde_json::json!(r)
+    };
+    // Each recovery its own: idle-recovery a run a rest, dirty-recovery rested and trimmed.
+    for id in ["idle-recovery", "dirty-recovery"] {
+        assert_eq!(rests(id), listed(id)["rest_seconds"], "{id}");
+    }
     let dirty = plan("dirty-recovery").into_iter().find(|p| p.labels.iter().any(|l| l.1 == "dirty")).unwrap();
     let listed_dirty_ns = listed("dirty-recovery")["dirty_seconds"].as_u64().unwrap() * 1_000_000_000;
     assert_eq!(dirty.cfg.phases[0].runtime_ns, listed_dirty_ns);
+}
+
+/// The recoveries' limits and states the page checks its fields against are the ones a request
+/// is checked against: each end accepted, one beyond refused at its field, every state planned.
+#[test]
+fn lists_the_recoveries_limits_and_states_a_request_is_checked_against() {
+    use ssdlab_core::experiment::ExperimentRequest;
+    let list = json(&experiments());
+    let dirty = list.as_array().unwrap().iter().find(|e| e["id"] == "dirty-recovery").cloned().unwrap();
+    let limits = &dirty["limits"];
+    let plan = |id: &str, extra: serde_json::Value| {
+        let mut request = serde_json::json!({ "experiment": id, "drive": "870qvo-1000" });
+        request.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        ExperimentRequest::from_json(&request.to_string()).and_then(|r| r.plan().map(|p| p.1))
+    };
+    let refused_at = |id: &str, extra: serde_json::Value| plan(id, extra).err().map(|e| e.field);
+    let ends = |k: &str| (limits[k]["min"].as_u64().unwrap(), limits[k]["max"].as_u64().unwrap());
+
+    let (lo, hi) = ends("rests");
+    for n in [lo, hi] {
+        assert!(
+            plan("dirty-recovery", serde_json::json!({ "rest_seconds": vec![1; n as usize] })).is_ok(),
+            "{n} rests"
+        );
+    }
+    for n in [lo - 1, hi + 1] {
+        let field = refused_at("dirty-recovery", serde_json::json!({ "rest_seconds": vec![1; n as usize] }));
+        assert_eq!(field.as_deref(), Some("rest_seconds (how many)"), "{n} rests");
+    }
+    let (lo, hi) = ends("rest_seconds");
+    assert!(plan("dirty-recovery", serde_json::json!({ "rest_seconds": [lo, hi] })).is_ok());
+    assert_eq!(
+        refused_at("dirty-recovery", serde_json::json!({ "rest_seconds": [hi + 1] })).as_deref(),
+        Some("rest_seconds")
+    );
+    let (lo, hi) = ends("dirty_seconds");
+    assert!(plan("dirty-recovery", serde_json::json!({ "dirty_seconds": lo })).is_ok());
+    assert!(plan("dirty-recovery", serde_json::json!({ "dirty_seconds": hi })).is_ok());
+    for s in [lo - 1, hi + 1] {
+        assert_eq!(
+            refused_at("dirty-recovery", serde_json::json!({ "dirty_seconds": s })).as_deref(),
+            Some("dirty_seconds")
+        );
+    }
+    let (lo, hi) = (limits["gb"]["min"].as_f64().unwrap(), limits["gb"]["max"].as_f64().unwrap());
+    for field in ["write_gb", "then_gb"] {
+        // Within the range the writes must still fit the drive and be 1 MiB or more: refused,
+        // but not by the range.
+        for gb in [lo, hi] {
+            let e = plan("idle-recovery", serde_json::json!({ field: gb })).err().map(|e| e.message);
+            assert!(!e.as_deref().unwrap_or("").starts_with("must be between"), "{field} = {gb}: {e:?}");
+        }
+        assert_eq!(refused_at("idle-recovery", serde_json::json!({ field: hi * 1.01 })).as_deref(), Some(field));
+        assert_eq!(refused_at("idle-recovery", serde_json::json!({ field: lo - 0.01 })).as_deref(), Some(field));
+    }
+    // Every listed state is measured when asked for alone, and nothing else is accepted.
+    for state in dirty["states"].as_array().unwrap() {
+        let rows = plan("dirty-recovery", serde_json::json!({ "states": [state] })).unwrap();
+        assert!(rows.iter().all(|p| p.labels.iter().any(|l| l.0 == "state" && &l.1 == state)), "{state}");
+    }
+    assert_eq!(refused_at("dirty-recovery", serde_json::json!({ "states": ["clean"] })).as_deref(), Some("states"));
 }

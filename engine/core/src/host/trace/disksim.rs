@@ -5,7 +5,9 @@
 //! columns but count whole nanoseconds (MQSim's default `Time_Unit`; SSDSim's clock): e.g.
 //! CMU-SAFARI/MQSim `traces/tpcc-small.trace` (`938944000 13 93230992 32 0`) and SSDSim's
 //! `example.ascii` (`26214000 0 303574 7 0`); those read as `disksim-ns`. The device column is
-//! not used (one drive), and columns after FLAGS (SSDSim's priority) are ignored.
+//! not used (one drive), and columns after FLAGS (SSDSim's priority) are ignored. The IODA
+//! replayer's traces (huaicheng/replayer, its replay.c) are DiskSim ASCII in milliseconds; its
+//! replay_id.c's, with a request id before TIME, are not read (no format is detected).
 
 use std::io::BufRead;
 
@@ -111,5 +113,24 @@ mod tests {
         read_any_line_end("5 0 8 8 0\n5 0 16 8 1\n", Format::Disksim);
         // The summary says which unit the times were read in.
         assert!(ms.summary().to_string().starts_with("t (disksim, TIME read as ms): 5 commands over 0.020 s"));
+    }
+
+    // The IODA replayer's traces (huaicheng/replayer): its replay.c reads `TIME DEVICE BLOCK
+    // SIZE FLAG` with TIME in ms (`atof`), BLOCK and SIZE in 512-byte sectors (times its
+    // `block_size`, 512) and FLAG 1 for a read, 0 for a write (`atoi`): DiskSim ASCII, whose
+    // `%x` reads 0 and 1 alike. (Its README says bytes; its code multiplies by 512.) Lines
+    // shaped as its MSN-FS sample's, decimal ms from 0.000 on device 5:
+    #[test]
+    fn reads_an_ioda_replayer_trace_as_disksim() {
+        let loaded =
+            read_any_line_end("0.000 5 174224 16 1\n0.221 5 162944 16 0\n2.516 5 176272 640 1\n", Format::Disksim);
+        assert_eq!(
+            commands(&loaded),
+            [
+                (0, Op::Read, 174_224 * 512, 8192),
+                (221_000, Op::Write, 162_944 * 512, 8192),
+                (2_516_000, Op::Read, 176_272 * 512, 327_680)
+            ]
+        );
     }
 }

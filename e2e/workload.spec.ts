@@ -74,6 +74,23 @@ test('a fio job file: the report names what is honoured, ignored and not honoure
   await expect(page.getByTestId('option-qd')).toBeVisible();
 });
 
+test('a fio job file chosen with the file it includes: without it the include line is named; with it its options count', async ({ page }) => {
+  await openApp(page, `?seconds=60&${SMALL_S3700}`);
+  const job = { name: 'job.fio', mimeType: 'text/plain', buffer: Buffer.from('[global]\ninclude common.fio\n\n[randw]\nrw=randwrite\nbs=4k\niodepth=8\nruntime=3\ntime_based=1\n') };
+  const common = { name: 'common.fio', mimeType: 'text/plain', buffer: Buffer.from('ioengine=libaio\ndirect=1\n') };
+  const pick = page.getByTestId('workload-file-pick');
+  await pick.setInputFiles([job]);
+  await expect(page.getByTestId('workload-file-error')).toContainText("line 2: include common.fio: the job file includes 'common.fio', which was not given");
+  await pick.setInputFiles([job, common]);
+  await expect(page.getByTestId('workload-file-includes')).toHaveText('With the files it includes: common.fio');
+  await expect(page.getByTestId('workload-file-error')).toHaveCount(0);
+  await expect(page.getByTestId('import-report')).toContainText('fio job file job.fio: 1 phase, runs 3 s');
+  await expect(page.getByTestId('import-ignored')).toContainText('ioengine=libaio (common.fio line 1)');
+  await page.getByTestId('start').click();
+  await allRunsDone(page, 1);
+  await expect(page.getByTestId('readout-time')).toHaveText('3 s of 3');
+});
+
 const TRACE = `fio version 3 iolog
 # written by fio
 10 /dev/sdb add

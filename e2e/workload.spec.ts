@@ -74,7 +74,7 @@ test('a fio job file: the report names what is honoured, ignored and not honoure
   await expect(page.getByTestId('option-qd')).toBeVisible();
 });
 
-test('a fio job file chosen with the file it includes: without it the include line is named; with it its options count', async ({ page }) => {
+test('a fio job file chosen with the file it includes: without it the include line is named; with it its options count; chosen again beside a file nothing includes, that file is said unread and the job keeps its own length', async ({ page }) => {
   await openApp(page, `?seconds=60&${SMALL_S3700}`);
   const job = { name: 'job.fio', mimeType: 'text/plain', buffer: Buffer.from('[global]\ninclude common.fio\n\n[randw]\nrw=randwrite\nbs=4k\niodepth=8\nruntime=3\ntime_based=1\n') };
   const common = { name: 'common.fio', mimeType: 'text/plain', buffer: Buffer.from('ioengine=libaio\ndirect=1\n') };
@@ -86,6 +86,11 @@ test('a fio job file chosen with the file it includes: without it the include li
   await expect(page.getByTestId('workload-file-error')).toHaveCount(0);
   await expect(page.getByTestId('import-report')).toContainText('fio job file job.fio: 1 phase, runs 3 s');
   await expect(page.getByTestId('import-ignored')).toContainText('ioengine=libaio (common.fio line 1)');
+  // A file chosen with the job that no include line names is said to be unread.
+  const extra = { name: 'extra.fio', mimeType: 'text/plain', buffer: Buffer.from('iodepth=64\n') };
+  await pick.setInputFiles([job, common, extra]);
+  await expect(page.getByTestId('import-notes')).toContainText('extra.fio given with the job file, but no include line names it: not read');
+  await expect(page.getByTestId('import-honoured')).toContainText('queue depth 8');
   await page.getByTestId('start').click();
   await allRunsDone(page, 1);
   await expect(page.getByTestId('readout-time')).toHaveText('3 s of 3');

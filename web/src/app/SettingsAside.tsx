@@ -145,7 +145,8 @@ function SettingsContent({ store, state: current }: { store: PageStore; state: P
           parameters={state.parameterInfo[settings.drive] ?? null}
           source={settings.source ?? null}
           onSource={onSource}
-          request={select.editedRequest(state)}
+          // The run's length as set, not as a file in effect caps it: a file read next finds its own length again.
+          request={{ ...select.editedRequest(state), seconds: settings.seconds }}
           inspect={store.inspect}
           problem={problem}
           sections={expMode ? EXPERIMENT_SECTIONS : undefined}

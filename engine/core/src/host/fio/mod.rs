@@ -241,6 +241,10 @@ pub fn import_including(
     let mut report = ImportReport::default();
     let sections = sections::read(text, includes)?;
     classify(&sections, &mut report);
+    for name in sections::unused_includes(text, includes) {
+        let message = "given with the job file, but no include line names it: not read".to_string();
+        report.notes.push(Note { line: 0, option: name.to_string(), message });
+    }
     // The [global] options as written (fio's JSON "global options").
     let global_options = sections.iter().filter(|s| s.is_global()).flat_map(|s| s.written()).collect();
     let mut notes = Notes::default();

@@ -3,7 +3,7 @@
 //! option the import reads; `include NAME` lines bring in the options of the file given under
 //! that name, as fio does; a malformed line is an error naming it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::options;
 use super::Note;
@@ -141,6 +141,27 @@ pub fn includes_of(text: &str) -> Vec<(usize, &str)> {
     lines(text).enumerate().filter_map(|(i, raw)| include_name(strip_comment(raw)).map(|n| (i + 1, n))).collect()
 }
 
+/// The file given for `include NAME`, as its key among `includes` and its text: by the name
+/// written, else by its file name (the page's file chooser gives files by name only).
+fn given<'a>(includes: &'a BTreeMap<String, String>, name: &str) -> Option<(&'a String, &'a String)> {
+    includes.get_key_value(name).or_else(|| includes.get_key_value(file_name(name)))
+}
+
+/// The files given with the job file that neither it nor the files it includes name: the page
+/// takes whatever files are chosen with the job, and one no include line names is not read.
+pub(super) fn unused_includes<'a>(text: &'a str, includes: &'a BTreeMap<String, String>) -> Vec<&'a str> {
+    let mut used = BTreeSet::new();
+    let mut pending: Vec<&str> = includes_of(text).into_iter().map(|(_, n)| n).collect();
+    while let Some(name) = pending.pop() {
+        if let Some((key, inner)) = given(includes, name) {
+            if used.insert(key.as_str()) {
+                pending.extend(includes_of(inner).into_iter().map(|(_, n)| n));
+            }
+        }
+    }
+    includes.keys().map(String::as_str).filter(|k| !used.contains(k)).collect()
+}
+
 /// The file an `include FILE` line names (fio reads it in place of the line).
 fn include_name(line: &str) -> Option<&str> {
     let rest = line.trim().strip_prefix("include")?;
@@ -167,8 +188,7 @@ fn include(
             name
         ));
     }
-    // By the name written, else by its file name: the page's file chooser gives files by name only.
-    let Some(text) = includes.get(name).or_else(|| includes.get(file_name(name))) else {
+    let Some((_, text)) = given(includes, name) else {
         return Err(format!(
             "the job file includes '{}', which was not given: choose it together with the job file, or paste \
              its options in place of this line (the command line reads it from beside the job file)",
@@ -337,6 +357,28 @@ mod tests {
             "{}",
             err
         );
+    }
+
+    #[test]
+    fn a_file_given_that_no_include_line_names_is_reported_unused() {
+        let given: BTreeMap<String, String> =
+            [("x.fio", "include y.fio\n"), ("y.fio", "bs=8k\n"), ("z.fio", "iodepth=2\n")]
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+        // x.fio by its path, y.fio through x.fio: only z.fio is left.
+        assert_eq!(unused_includes("[a]\ninclude dir/x.fio\n", &given), ["z.fio"]);
+        assert_eq!(unused_includes("[a]\nbs=4k\n", &given), ["x.fio", "y.fio", "z.fio"]);
+        let report = crate::host::fio::import_including(
+            "[a]\nrw=randwrite\ninclude x.fio\n",
+            &given,
+            &crate::host::fio::Device { span_bytes: SPAN, ..Default::default() },
+        )
+        .unwrap()
+        .report;
+        let unused: Vec<_> =
+            report.notes.iter().filter(|n| n.line == 0).map(|n| (n.option.as_str(), n.message.as_str())).collect();
+        assert_eq!(unused, [("z.fio", "given with the job file, but no include line names it: not read")]);
     }
 
     #[test]

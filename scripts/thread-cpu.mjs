@@ -48,30 +48,34 @@ export function threadCpu() {
   return cpu;
 }
 
-/** The CPU seconds of the browser's dedicated workers (the engines), together; null without /proc. */
-export function workerCpu() {
-  const cpu = threadCpu();
-  if (!cpu) return null;
-  let total = 0;
-  for (const [key, seconds] of cpu) if (key.split(' ')[1]?.startsWith('DedicatedWorker')) total += seconds;
-  return total;
-}
-
-/** The CPU seconds of every thread of the browser's processes (not Playwright's own Node driver), together. */
-export function browserCpu() {
+/** The CPU seconds of the threads `keep(pid, thread name)` picks, together; null without /proc. */
+function cpuOf(keep) {
   const cpu = threadCpu();
   if (!cpu) return null;
   let total = 0;
   for (const [key, seconds] of cpu) {
-    const pid = key.split(' ')[0];
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node') continue;
-    } catch {
-      continue; // gone
-    }
-    total += seconds;
+    const [pid, name] = key.split(' ');
+    if (keep(pid, name ?? '')) total += seconds;
   }
   return total;
+}
+
+/** The CPU seconds of the browser's dedicated workers (the engines), together; null without /proc. */
+export const workerCpu = () => cpuOf((_, name) => name.startsWith('DedicatedWorker'));
+
+/** The CPU seconds of every thread of the browser's processes (not Playwright's own Node driver), together. */
+export function browserCpu() {
+  const comm = new Map();
+  return cpuOf((pid) => {
+    if (!comm.has(pid)) {
+      try {
+        comm.set(pid, readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
+      } catch {
+        comm.set(pid, null); // gone
+      }
+    }
+    return comm.get(pid) !== null && comm.get(pid) !== 'node';
+  });
 }
 
 /**
@@ -84,11 +88,12 @@ export function browserCpu() {
  */
 export async function browserIdle(maxSeconds = 20) {
   const t0 = performance.now();
-  if (browserCpu() === null) {
+  const cpu0 = browserCpu();
+  if (cpu0 === null) {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     return 3;
   }
-  const samples = [{ at: t0, cpu: browserCpu() }];
+  const samples = [{ at: t0, cpu: cpu0 }];
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const now = { at: performance.now(), cpu: browserCpu() };
